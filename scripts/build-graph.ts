@@ -1,0 +1,81 @@
+// Reads Vite's build manifest to answer two questions about the built app: which files the
+// first screen loads, and which files only the wallet connection needs.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const WALLET_ENTRY = 'src/wallet/onboard.ts';
+const FIRST_ROUTE = /^src\/routes\/index\.tsx/;
+
+export function readManifest(distDir: string): Manifest | undefined {
+  const path = join(distDir, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
+}
+
+function closure(
+  manifest: Manifest,
+  roots: string[],
+  followDynamic: boolean,
+  stopAt?: string,
+): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    if (seen.has(key) || !manifest[key] || key === stopAt) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    stack.push(...(chunk.imports ?? []));
+    if (followDynamic) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+function filesOf(manifest: Manifest, keys: Iterable<string>, withCss = true): Set<string> {
+  const files = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    files.add(chunk.file);
+    if (withCss) for (const css of chunk.css ?? []) files.add(css);
+  }
+  return files;
+}
+
+/** JavaScript files the first screen (`/` → `/index`) loads before it can render. */
+export function firstScreenScripts(manifest: Manifest): string[] {
+  const roots = Object.keys(manifest).filter(
+    (key) => manifest[key]!.isEntry || FIRST_ROUTE.test(key),
+  );
+  return [...filesOf(manifest, closure(manifest, roots, false), false)].filter((f) =>
+    f.endsWith('.js'),
+  );
+}
+
+/** Files reachable only through the wallet connection chunk. */
+export function walletOnly(manifest: Manifest): Set<string> {
+  if (!manifest[WALLET_ENTRY]) return new Set();
+  const wallet = closure(manifest, [WALLET_ENTRY], true);
+  const otherRoots = Object.keys(manifest).filter(
+    (key) => (manifest[key]!.isEntry || manifest[key]!.isDynamicEntry) && !wallet.has(key),
+  );
+  const elsewhere = closure(manifest, otherRoots, true, WALLET_ENTRY);
+  return filesOf(
+    manifest,
+    [...wallet].filter((key) => !elsewhere.has(key)),
+  );
+}
+
+export function walletOnlyFiles(distDir: string): Set<string> {
+  const manifest = readManifest(distDir);
+  return manifest ? walletOnly(manifest) : new Set();
+}

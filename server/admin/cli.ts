@@ -1,0 +1,174 @@
+// The operator's command-line tool. It talks to the running server over HTTP, so it works
+// the same against SQLite or PostgreSQL, locally or remotely.
+//
+//   npm run admin -- user list
+//   npm run admin -- credit <address> <amount> <JU|USDT|TICKET> [--key K]
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ASSET_CODES } from '../../src/api/assets.ts';
+import { ADMIN_TOKEN_FILE, readTokenFile } from '../dataDir.ts';
+import {
+  AdminRequestError,
+  createAdminClient,
+  ServerUnreachableError,
+  type AdminClient,
+} from './adminClient.ts';
+import { formatTable } from './table.ts';
+
+const HELP = `JU Wallet admin tool
+
+Usage:
+  npm run admin -- user list [--page N] [--page-size N]
+      List users: address, invite code, referrer, registration time, balances.
+  npm run admin -- credit <address> <amount> <${ASSET_CODES.join('|')}> [--key K]
+      Credit a deposit to a user. Give --key to make a retry safe: the same key with the
+      same details credits once; without it a fresh key is generated and printed.
+  npm run admin -- --help
+
+Environment:
+  API_URL      server to talk to (default http://127.0.0.1:$PORT, PORT default 8080)
+  ADMIN_TOKEN  admin token (default: read from $DATA_DIR/admin-token, DATA_DIR default ./data)
+`;
+
+/** Wrong arguments: print the reason and the usage. */
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Nothing wrong with the command, but the tool cannot run it here (no admin token). */
+class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function apiUrl(env: Env): string {
+  return env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
+}
+
+function adminToken(env: Env): string {
+  const fromEnv = env.ADMIN_TOKEN?.trim();
+  if (fromEnv) return fromEnv;
+  const file = path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE);
+  const fromFile = readTokenFile(file);
+  if (!fromFile)
+    throw new SetupError(
+      `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory (looked for ${file}).`,
+    );
+  return fromFile;
+}
+
+function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new UsageError(`${name} must be a whole number from 1`);
+  return Number(value);
+}
+
+async function listUsers(client: AdminClient, page: number, pageSize: number): Promise<string> {
+  const { list, total } = await client.listUsers(page, pageSize);
+  if (total === 0) return 'No users yet.';
+  const table = formatTable(
+    ['ADDRESS', 'INVITE CODE', 'REFERRER', 'CREATED', ...ASSET_CODES],
+    list.map((user) => [
+      user.address,
+      user.invite_code,
+      user.referrer_address ?? '-',
+      user.created_at,
+      ...ASSET_CODES.map((asset) => user.balances[asset]),
+    ]),
+  );
+  const first = (page - 1) * pageSize + 1;
+  const range = list.length ? `${first}-${first + list.length - 1}` : 'none';
+  return `${table}\n\n${range} of ${total} users`;
+}
+
+async function credit(
+  client: AdminClient,
+  args: string[],
+  key: string | undefined,
+): Promise<string> {
+  const [address, amount, asset, ...extra] = args;
+  if (!address || !amount || !asset || extra.length) {
+    throw new UsageError('credit needs exactly <address> <amount> <asset>');
+  }
+  const idempotencyKey = key ?? randomUUID();
+  const result = await client.credit({
+    address,
+    amount,
+    asset: asset.toUpperCase(),
+    idempotency_key: idempotencyKey,
+  });
+  return [
+    `Credited ${result.amount} ${result.asset} to ${result.address}.`,
+    `New balance: ${result.balance_after} ${result.asset}`,
+    `Transfer ${result.transfer_id} at ${result.created_at}, idempotency key ${result.idempotency_key}`,
+    ...(key ? [] : [`(To retry safely, pass --key ${idempotencyKey})`]),
+  ].join('\n');
+}
+
+const VALUE_OPTIONS = ['key', 'page', 'page-size'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+
+interface ParsedArgs {
+  help: boolean;
+  values: Partial<Record<ValueOption, string>>;
+  positionals: string[];
+}
+
+// Hand-rolled rather than util.parseArgs, which would take an amount like "-3" for an
+// option; here it stays a positional and the server explains what is wrong with it.
+function parseArguments(argv: string[]): ParsedArgs {
+  const parsed: ParsedArgs = { help: false, values: {}, positionals: [] };
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--help' || arg === '-h') {
+      parsed.help = true;
+    } else if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      if (!(VALUE_OPTIONS as readonly string[]).includes(name))
+        throw new UsageError(`Unknown option ${arg}`);
+      const value = inline ?? argv[++index];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      parsed.values[name as ValueOption] = value;
+    } else {
+      parsed.positionals.push(arg);
+    }
+  }
+  return parsed;
+}
+
+export async function runCli(
+  argv: string[],
+  env: Env,
+): Promise<{ output: string; exitCode: number }> {
+  try {
+    const { help, values, positionals } = parseArguments(argv);
+    if (help || positionals.length === 0) return { output: HELP, exitCode: help ? 0 : 2 };
+    const [command, ...rest] = positionals;
+    if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
+      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const page = positiveInteger(values.page, '--page', 1);
+      const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
+      return { output: await listUsers(client, page, pageSize), exitCode: 0 };
+    }
+    if (command === 'credit') {
+      const client = createAdminClient(apiUrl(env), adminToken(env));
+      return { output: await credit(client, rest, values.key), exitCode: 0 };
+    }
+    throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  } catch (error) {
+    if (error instanceof UsageError) return { output: `${error.message}\n\n${HELP}`, exitCode: 2 };
+    if (error instanceof AdminRequestError)
+      return { output: `Refused: ${error.message}`, exitCode: 1 };
+    if (error instanceof ServerUnreachableError || error instanceof SetupError) {
+      return { output: error.message, exitCode: 1 };
+    }
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  const { output, exitCode } = await runCli(process.argv.slice(2), process.env);
+  (exitCode === 0 ? process.stdout : process.stderr).write(`${output}\n`);
+  process.exitCode = exitCode;
+}

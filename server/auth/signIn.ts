@@ -1,0 +1,140 @@
+// Sign-In with Ethereum (EIP-4361): the message the wallet signs, and trading a signed
+// message for a session. The rules are in docs/operations.md ("Sign-in and sessions").
+import type { ApiErrorName } from '../../src/api/errors.ts';
+import {
+  formatSiweMessage,
+  parseSiweMessage,
+  SiweParseError,
+  SiweVerifyError,
+  verifySiweMessage,
+  type SiweFields,
+  type SiweVerifyFailure,
+} from '../../src/wallet/siwe.ts';
+import { sameAddress } from '../../src/wallet/address.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { ApiFailure } from '../http/apiFailure.ts';
+import { findOrRegisterUser } from '../users/registration.ts';
+import { checkLoginNonce, consumeLoginNonce, issueLoginNonce } from './nonces.ts';
+import { createSession, type NewSession } from './sessions.ts';
+
+export const SIGN_IN_STATEMENT = 'Sign in to JU Wallet.';
+
+export interface SignInSettings {
+  chainId: number;
+  inviteRequired: boolean;
+  sessionTtlSeconds: number;
+}
+
+/** Where the request came to: the message is only good for this site. */
+export interface SignInSite {
+  /** host[:port] */
+  domain: string;
+  /** scheme://host[:port] */
+  uri: string;
+}
+
+export async function createLoginMessage(
+  db: AppDatabase,
+  settings: SignInSettings,
+  site: SignInSite,
+  address: string,
+  now: Date,
+): Promise<string> {
+  const fields = (nonce: string, issuedAt: Date, expiresAt: Date): SiweFields => ({
+    domain: site.domain,
+    address,
+    statement: SIGN_IN_STATEMENT,
+    uri: site.uri,
+    version: '1',
+    chainId: settings.chainId,
+    nonce,
+    issuedAt: issuedAt.toISOString(),
+    expirationTime: expiresAt.toISOString(),
+  });
+  // Check the site first: a Host header that is no valid authority must not leave a nonce.
+  try {
+    formatSiweMessage(fields('00000000', now, now));
+  } catch (error) {
+    if (error instanceof SiweParseError) throw new ApiFailure('bad_request', { cause: error });
+    throw error;
+  }
+  const issued = await issueLoginNonce(db, address, now);
+  return formatSiweMessage(fields(issued.nonce, issued.issuedAt, issued.expiresAt));
+}
+
+export interface LoginInput {
+  /** Checksummed. */
+  address: string;
+  message: string;
+  signature: string;
+  inviteCode: string;
+}
+
+const VERIFY_FAILURES: Record<SiweVerifyFailure, ApiErrorName> = {
+  malformed: 'malformed_message',
+  bad_signature: 'bad_signature',
+  expired: 'message_expired',
+  not_yet_valid: 'message_not_yet_valid',
+  domain_mismatch: 'domain_mismatch',
+  scheme_mismatch: 'domain_mismatch',
+  chain_mismatch: 'chain_mismatch',
+  nonce_mismatch: 'nonce_unknown_or_used',
+};
+
+export async function login(
+  db: AppDatabase,
+  settings: SignInSettings,
+  site: SignInSite,
+  input: LoginInput,
+  now: Date,
+): Promise<NewSession> {
+  const fields = verifySignedMessage(settings, site, input, now);
+
+  const nonceState = await checkLoginNonce(db, fields.nonce, input.address, now);
+  if (nonceState === 'expired') throw new ApiFailure('message_expired');
+  if (nonceState !== 'usable') throw new ApiFailure('nonce_unknown_or_used');
+
+  // One transaction: any refusal below (invite needed, bad code) rolls the nonce back, so
+  // the app can retry the same signed message with an invite code.
+  return inTransaction(db, async (trx) => {
+    if (!(await consumeLoginNonce(trx, fields.nonce, input.address, now))) {
+      throw new ApiFailure('nonce_unknown_or_used');
+    }
+    const user = await findOrRegisterUser(trx, {
+      address: input.address,
+      inviteCode: input.inviteCode,
+      inviteRequired: settings.inviteRequired,
+      now,
+    });
+    return createSession(trx, user.id, now, settings.sessionTtlSeconds);
+  });
+}
+
+function verifySignedMessage(
+  settings: SignInSettings,
+  site: SignInSite,
+  input: LoginInput,
+  now: Date,
+): SiweFields {
+  let claimed: SiweFields;
+  try {
+    claimed = parseSiweMessage(input.message);
+  } catch (error) {
+    if (error instanceof SiweParseError)
+      throw new ApiFailure('malformed_message', { cause: error });
+    throw error;
+  }
+  if (!sameAddress(claimed.address, input.address)) throw new ApiFailure('address_mismatch');
+  try {
+    return verifySiweMessage(input.message, input.signature, {
+      domain: site.domain,
+      chainId: settings.chainId,
+      time: now,
+    });
+  } catch (error) {
+    if (error instanceof SiweVerifyError)
+      throw new ApiFailure(VERIFY_FAILURES[error.reason], { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,121 @@
+// Server settings, read from the environment (see docs/operations.md for the table).
+// Reading is pure; preparing the data directory and the admin token is in dataDir.ts.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The built app and the catalogs live in the repository, wherever the server is started from.
+const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RateLimitSetting {
+  /** Requests allowed per client IP within the window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface ChainSettings {
+  id: number;
+  name: string;
+  rpcUrl: string;
+  tokenSymbol: string;
+  explorerUrl: string | null;
+}
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  envelope: boolean;
+  /** From ADMIN_TOKEN; when null a token is generated once and kept in DATA_DIR/admin-token. */
+  adminToken: string | null;
+  chain: ChainSettings;
+  /** Origin for links the server writes (invite links); else taken from each request. */
+  publicUrl: string | null;
+  sessionTtlSeconds: number;
+  inviteRequired: boolean;
+  rateLimits: { login: RateLimitSetting; loginMessage: RateLimitSetting };
+  /** Trust X-Forwarded-* headers (client IP, protocol, host) from a reverse proxy. */
+  trustProxy: boolean;
+  /** The built app to serve; nothing is served when it does not exist. */
+  distDir: string;
+  /** The Lingui catalogs (`<locale>/messages.po`) used to localise messages. */
+  localesDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const MINUTE_MS = 60_000;
+
+export function readSettings(env: Env): ServerSettings {
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    databaseUrl: text(env, 'DATABASE_URL'),
+    envelope: flag(env, 'ENVELOPE', false),
+    adminToken: text(env, 'ADMIN_TOKEN'),
+    chain: {
+      id: integer(env, 'CHAIN_ID', 210_000, 1, Number.MAX_SAFE_INTEGER),
+      name: text(env, 'CHAIN_NAME') ?? 'JuChain',
+      rpcUrl: url(env, 'CHAIN_RPC_URL') ?? 'https://rpc.juchain.org',
+      tokenSymbol: text(env, 'CHAIN_TOKEN_SYMBOL') ?? 'JU',
+      explorerUrl: url(env, 'CHAIN_EXPLORER_URL'),
+    },
+    publicUrl: url(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 86_400, 60, 365 * 86_400),
+    inviteRequired: flag(env, 'INVITE_REQUIRED', true),
+    rateLimits: {
+      login: {
+        max: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20, 1, 1_000_000),
+        windowMs: MINUTE_MS,
+      },
+      loginMessage: {
+        max: integer(env, 'RATE_LIMIT_LOGIN_MESSAGE_PER_MINUTE', 30, 1, 1_000_000),
+        windowMs: MINUTE_MS,
+      },
+    },
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    distDir: text(env, 'DIST_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'),
+    localesDir: text(env, 'LOCALES_DIR') ?? path.join(REPOSITORY_ROOT, 'locales'),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+  };
+}
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+function url(env: Env, name: string): string | null {
+  const value = text(env, name);
+  if (value === null) return null;
+  try {
+    const parsed = new URL(value);
+    if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error('not http(s)');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value;
+}

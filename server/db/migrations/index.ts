@@ -1,0 +1,8 @@
+// Every migration, in order. A static list rather than a folder scan, so the set that runs
+// is exactly the set that was reviewed and type-checked. Append new ones; never edit old ones.
+import type { Migration } from 'kysely/migration';
+import * as usersSessionsLedger from './0001_users_sessions_ledger.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_users_sessions_ledger': usersSessionsLedger,
+};

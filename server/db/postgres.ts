@@ -1,0 +1,23 @@
+// PostgreSQL through pg's Pool. BIGINT (int8) columns come back from pg as strings by
+// default; this pool parses them into bigints so both databases hand the same types up.
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+const INT8_OID = 20;
+
+function typeParser(oid: number, format?: 'text' | 'binary') {
+  if (oid === INT8_OID && format !== 'binary') return (value: string) => BigInt(value);
+  return pg.types.getTypeParser(oid, format);
+}
+
+export function createPostgresDialect(connectionString: string): PostgresDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
+  });
+  // An idle client that loses its connection emits 'error'; without a listener that would
+  // crash the process. The pool drops the client and opens a new one on demand.
+  pool.on('error', () => {});
+  return new PostgresDialect({ pool });
+}

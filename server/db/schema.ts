@@ -1,0 +1,78 @@
+// Table types for Kysely. Every integer column is a 64-bit integer and reads back as a
+// bigint on both databases (see sqlite.ts and postgres.ts), so the types say bigint.
+// Times are ISO 8601 UTC strings of fixed width (Date#toISOString), which sort correctly as
+// text on both databases.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<bigint>;
+  /** EIP-55 checksummed. */
+  address: string;
+  invite_code: string;
+  referrer_id: bigint | null;
+  level: Generated<bigint>;
+  created_at: string;
+  activated_at: string | null;
+}
+
+export interface LoginNoncesTable {
+  nonce: string;
+  /** The checksummed address the nonce was issued to; only that address may use it. */
+  address: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<bigint>;
+  /** Hex SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: bigint;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AccountsTable {
+  id: Generated<bigint>;
+  /** Null for system accounts (e.g. 'deposits'), which may go negative. */
+  user_id: bigint | null;
+  asset: string;
+  kind: string;
+  /** Units of the asset; always equals the sum of this account's entries. */
+  balance: Generated<bigint>;
+  created_at: string;
+}
+
+export interface TransfersTable {
+  id: Generated<bigint>;
+  idempotency_key: string;
+  /** SHA-256 of the transfer's content, to tell a replay from a conflicting reuse of a key. */
+  request_hash: string;
+  kind: string;
+  memo: string;
+  created_at: string;
+}
+
+export interface EntriesTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  account_id: bigint;
+  /** Signed units: negative leaves the account, positive arrives. */
+  amount: bigint;
+  balance_after: bigint;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  login_nonces: LoginNoncesTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  transfers: TransfersTable;
+  entries: EntriesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type TransferRow = Selectable<TransfersTable>;
+export type EntryRow = Selectable<EntriesTable>;

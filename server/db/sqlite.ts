@@ -1,0 +1,85 @@
+// Kysely's SqliteDialect drives better-sqlite3; this adapter lets it drive Node's built-in
+// node:sqlite instead (no native build). It also sets the durability pragmas the design asks
+// for: WAL with synchronous=FULL, so an acknowledged commit survives a crash or power loss.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    // Money columns are 64-bit: read every integer as a bigint so none loses precision.
+    statement.setReadBigInts(true);
+    this.#statement = statement;
+    // A statement returns rows exactly when it has result columns (SELECT, … RETURNING).
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...bindable(parameters)).map((row) => ({ ...row }));
+  }
+
+  run(parameters: ReadonlyArray<unknown>) {
+    return this.#statement.run(...bindable(parameters));
+  }
+
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    for (const row of this.#statement.iterate(...bindable(parameters))) yield { ...row };
+  }
+}
+
+type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;
+
+function bindable(parameters: ReadonlyArray<unknown>): SqliteValue[] {
+  return parameters.map((value) => {
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (value === undefined) return null;
+    return value as SqliteValue;
+  });
+}
+
+class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #database: DatabaseSync;
+
+  constructor(file: string) {
+    this.#database = new DatabaseSync(file);
+    this.#database.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = FULL;
+      PRAGMA foreign_keys = ON;
+      PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS};
+    `);
+  }
+
+  prepare(sql: string): SqliteStatement {
+    // Kysely opens transactions with a plain BEGIN, which takes the write lock only at the
+    // first write; a second process could then fail with SQLITE_BUSY mid-transaction.
+    // BEGIN IMMEDIATE takes it up front, so busy_timeout can simply wait.
+    const text = sql.trim().toLowerCase() === 'begin' ? 'BEGIN IMMEDIATE' : sql;
+    return new NodeSqliteStatement(this.#database.prepare(text));
+  }
+
+  close(): void {
+    this.#database.close();
+  }
+}
+
+/** SQLite runs DDL inside transactions; saying so makes each migration all-or-nothing. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+export function createSqliteDialect(file: string): SqliteDialect {
+  return new NodeSqliteDialect({ database: async () => new NodeSqliteDatabase(file) });
+}

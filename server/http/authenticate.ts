@@ -1,0 +1,26 @@
+// Bearer-token authentication for user routes.
+import type { FastifyRequest } from 'fastify';
+import { findSessionUser } from '../auth/sessions.ts';
+import type { ServerContext } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiFailure } from './apiFailure.ts';
+
+/** `Authorization: Bearer <token>`; the bare token is accepted too (spec §7 just says "the token"). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization?.trim();
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (match) return match[1]!;
+  return /^\S+$/.test(header) ? header : null;
+}
+
+/** The signed-in user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
+export async function requireUser(
+  context: ServerContext,
+  request: FastifyRequest,
+): Promise<UserRow> {
+  const token = bearerToken(request);
+  const user = token ? await findSessionUser(context.db, token, context.now()) : null;
+  if (!user) throw new ApiFailure('unauthorized');
+  return user;
+}

@@ -1,0 +1,30 @@
+// Builds the `{code, message, data}` bodies, with `message` in the request's language.
+import type { FastifyRequest } from 'fastify';
+import { SUCCESS_CODE, successMessage, type ApiResponse } from '../../src/api/response.ts';
+import type { Translator } from '../i18n/catalogs.ts';
+import type { ApiFailure } from './apiFailure.ts';
+
+export interface Envelopes {
+  success<T>(request: FastifyRequest, data: T): ApiResponse<T>;
+  failure(request: FastifyRequest, failure: ApiFailure): ApiResponse<unknown>;
+}
+
+export function createEnvelopes(translator: Translator): Envelopes {
+  return {
+    success(request, data) {
+      return {
+        code: SUCCESS_CODE,
+        message: translator.translate(request.locale, successMessage),
+        data,
+      };
+    },
+    failure(request, failure) {
+      const { code, message } = failure.definition;
+      return {
+        code,
+        message: translator.translate(request.locale, message, failure.values),
+        data: failure.data,
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Checking request input against the contract's valibot schemas. Bad input becomes a 400
+// that names the field; it never reaches a handler, so it changes nothing.
+import * as v from 'valibot';
+import type { AssetCode } from '../../src/api/assets.ts';
+import type { ApiErrorName } from '../../src/api/errors.ts';
+import type { Amount } from '../../src/money/amount.ts';
+import {
+  AmountParseError,
+  parseAssetAmount,
+  type AmountParseFailure,
+} from '../../src/money/parseAmount.ts';
+import { isValidAddress, toChecksumAddress } from '../../src/wallet/address.ts';
+import { ApiFailure } from './apiFailure.ts';
+
+export function parseInput<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input ?? {});
+  if (result.success) return result.output;
+  const issues = result.issues.map((issue) => ({
+    field: v.getDotPath(issue) ?? '',
+    message: issue.message,
+  }));
+  const field = issues[0]?.field || 'request';
+  throw new ApiFailure('validation', { values: { field }, data: { field, issues } });
+}
+
+/** The EIP-55 form of a wallet address from the request; 400 `invalid_address` if it is not one. */
+export function parseAddress(value: string): string {
+  if (!isValidAddress(value))
+    throw new ApiFailure('invalid_address', { data: { field: 'address' } });
+  return toChecksumAddress(value);
+}
+
+const AMOUNT_FAILURES: Record<AmountParseFailure, ApiErrorName> = {
+  empty: 'invalid_amount',
+  not_a_number: 'invalid_amount',
+  negative: 'amount_not_positive',
+  too_many_decimals: 'amount_too_precise',
+  out_of_range: 'amount_too_large',
+};
+
+/** A positive amount of `asset` from the request, in units; a clear 400 otherwise. */
+export function parsePositiveAmount(text: string, asset: AssetCode): bigint {
+  let amount: Amount;
+  try {
+    amount = parseAssetAmount(text, asset);
+  } catch (error) {
+    if (!(error instanceof AmountParseError)) throw error;
+    throw new ApiFailure(AMOUNT_FAILURES[error.reason], {
+      values: { decimals: error.decimals },
+      data: { field: 'amount' },
+      cause: error,
+    });
+  }
+  if (amount[0] <= 0n) throw new ApiFailure('amount_not_positive', { data: { field: 'amount' } });
+  return amount[0];
+}

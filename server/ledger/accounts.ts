@@ -1,0 +1,65 @@
+// Ledger accounts: one per (owner, asset, kind). User accounts never go below zero; system
+// accounts (no owner) are where money enters and leaves the ledger, so they may.
+import type { AssetCode } from '../../src/api/assets.ts';
+import type { AppDatabase } from '../db/database.ts';
+
+export const ACCOUNT_KIND = {
+  /** A user's spendable balance. */
+  user: 'user',
+  /** The other side of operator-credited deposits: its balance is minus all deposits. */
+  deposits: 'deposits',
+} as const;
+
+export type AccountKind = (typeof ACCOUNT_KIND)[keyof typeof ACCOUNT_KIND];
+
+/** The id of the account, created on first use. Safe to call concurrently. */
+export async function ensureAccount(
+  db: AppDatabase,
+  owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; now: Date },
+): Promise<bigint> {
+  const find = () => {
+    let query = db.kysely
+      .selectFrom('accounts')
+      .select('id')
+      .where('asset', '=', owner.asset)
+      .where('kind', '=', owner.kind);
+    query =
+      owner.userId === null
+        ? query.where('user_id', 'is', null)
+        : query.where('user_id', '=', owner.userId);
+    return query.executeTakeFirst();
+  };
+  const existing = await find();
+  if (existing) return existing.id;
+  await db.kysely
+    .insertInto('accounts')
+    .values({
+      user_id: owner.userId,
+      asset: owner.asset,
+      kind: owner.kind,
+      created_at: owner.now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const created = await find();
+  if (!created) throw new Error(`Could not create the ${owner.kind} ${owner.asset} account`);
+  return created.id;
+}
+
+export function ensureUserAccount(
+  db: AppDatabase,
+  userId: bigint,
+  asset: AssetCode,
+  now: Date,
+): Promise<bigint> {
+  return ensureAccount(db, { userId, asset, kind: ACCOUNT_KIND.user, now });
+}
+
+export function ensureSystemAccount(
+  db: AppDatabase,
+  asset: AssetCode,
+  kind: AccountKind,
+  now: Date,
+): Promise<bigint> {
+  return ensureAccount(db, { userId: null, asset, kind, now });
+}

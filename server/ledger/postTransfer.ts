@@ -1,0 +1,230 @@
+// Posting a transfer: entries that move money between accounts, all or nothing.
+//
+// Invariants kept here, inside one transaction:
+// - the entries of a transfer sum to zero per asset, so money is never created or lost;
+// - no user account goes below zero, and no balance leaves the signed 64-bit range;
+// - history is append-only (the database refuses UPDATE/DELETE on transfers and entries);
+// - the idempotency key makes a retried request harmless: the same key with the same
+//   content returns the first result, with different content it is refused.
+//
+// Race safety: on PostgreSQL the accounts are locked (SELECT … FOR UPDATE, in id order so
+// two transfers cannot deadlock) before balances are read; SQLite runs one write
+// transaction at a time.
+import { createHash } from 'node:crypto';
+import { isInt64 } from '../../src/money/amount.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { isUniqueViolation } from '../db/sqlErrors.ts';
+import { inTransaction } from '../db/transaction.ts';
+import {
+  AmountOutOfRangeError,
+  IdempotencyConflictError,
+  InsufficientBalanceError,
+  InvalidTransferError,
+} from './errors.ts';
+
+export interface TransferLeg {
+  accountId: bigint;
+  /** Units of the account's asset: negative leaves the account, positive arrives. */
+  amount: bigint;
+}
+
+export interface TransferRequest {
+  /** Unique per operation; callers prefix it with their scope (e.g. "admin-credit:"). */
+  idempotencyKey: string;
+  kind: string;
+  memo?: string;
+  legs: readonly TransferLeg[];
+  now: Date;
+}
+
+export interface PostedEntry {
+  accountId: bigint;
+  amount: bigint;
+  balanceAfter: bigint;
+}
+
+export interface PostedTransfer {
+  id: bigint;
+  idempotencyKey: string;
+  kind: string;
+  memo: string;
+  createdAt: string;
+  entries: PostedEntry[];
+  /** True when this is the stored result of an earlier call with the same key. */
+  replayed: boolean;
+}
+
+export async function postTransfer(
+  db: AppDatabase,
+  request: TransferRequest,
+): Promise<PostedTransfer> {
+  const legs = checkLegs(request.legs);
+  const requestHash = fingerprint(request.kind, request.memo ?? '', legs);
+  try {
+    return await inTransaction(db, (trx) => post(trx, request, legs, requestHash));
+  } catch (error) {
+    // Two concurrent calls with one key: the loser's insert hits the unique key. Its own
+    // transaction is gone, so look again from the top, where it now finds the winner's.
+    if (db.kysely.isTransaction || !isUniqueViolation(error)) throw error;
+    return inTransaction(db, (trx) => post(trx, request, legs, requestHash));
+  }
+}
+
+async function post(
+  db: AppDatabase,
+  request: TransferRequest,
+  legs: readonly TransferLeg[],
+  requestHash: string,
+): Promise<PostedTransfer> {
+  const accounts = await lockAccounts(db, legs);
+  const earlier = await findTransfer(db, request.idempotencyKey);
+  if (earlier) {
+    if (earlier.request_hash !== requestHash)
+      throw new IdempotencyConflictError(request.idempotencyKey);
+    return { ...(await loadPosted(db, earlier)), replayed: true };
+  }
+
+  const entries = legs.map(({ accountId, amount }): PostedEntry => {
+    const account = accounts.get(accountId)!;
+    const balanceAfter = account.balance + amount;
+    if (!isInt64(balanceAfter))
+      throw new AmountOutOfRangeError(`Account ${accountId} balance would overflow`);
+    if (account.user_id !== null && balanceAfter < 0n)
+      throw new InsufficientBalanceError(accountId);
+    return { accountId, amount, balanceAfter };
+  });
+  checkBalanced(legs, accounts);
+
+  const transfer = await db.kysely
+    .insertInto('transfers')
+    .values({
+      idempotency_key: request.idempotencyKey,
+      request_hash: requestHash,
+      kind: request.kind,
+      memo: request.memo ?? '',
+      created_at: request.now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const entry of entries) {
+    await db.kysely
+      .updateTable('accounts')
+      .set({ balance: entry.balanceAfter })
+      .where('id', '=', entry.accountId)
+      .execute();
+  }
+  await db.kysely
+    .insertInto('entries')
+    .values(
+      entries.map((entry) => ({
+        transfer_id: transfer.id,
+        account_id: entry.accountId,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+      })),
+    )
+    .execute();
+  return {
+    id: transfer.id,
+    idempotencyKey: transfer.idempotency_key,
+    kind: transfer.kind,
+    memo: transfer.memo,
+    createdAt: transfer.created_at,
+    entries,
+    replayed: false,
+  };
+}
+
+/** Legs in account-id order (the locking order), each account once, each amount non-zero. */
+function checkLegs(legs: readonly TransferLeg[]): TransferLeg[] {
+  if (legs.length < 2) throw new InvalidTransferError('A transfer needs at least two entries');
+  const sorted = [...legs].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
+  sorted.forEach((leg, index) => {
+    if (leg.amount === 0n) throw new InvalidTransferError('An entry amount cannot be zero');
+    if (!isInt64(leg.amount)) throw new AmountOutOfRangeError('An entry amount is out of range');
+    if (index > 0 && sorted[index - 1]!.accountId === leg.accountId) {
+      throw new InvalidTransferError(`Account ${leg.accountId} appears twice in one transfer`);
+    }
+  });
+  return sorted;
+}
+
+type LockedAccount = { id: bigint; user_id: bigint | null; asset: string; balance: bigint };
+
+async function lockAccounts(
+  db: AppDatabase,
+  legs: readonly TransferLeg[],
+): Promise<Map<bigint, LockedAccount>> {
+  let query = db.kysely
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'asset', 'balance'])
+    .where(
+      'id',
+      'in',
+      legs.map((leg) => leg.accountId),
+    )
+    .orderBy('id');
+  if (db.dialect === 'postgres') query = query.forUpdate();
+  const rows = await query.execute();
+  const accounts = new Map(rows.map((row) => [row.id, row]));
+  for (const leg of legs) {
+    if (!accounts.has(leg.accountId))
+      throw new InvalidTransferError(`Account ${leg.accountId} does not exist`);
+  }
+  return accounts;
+}
+
+function checkBalanced(legs: readonly TransferLeg[], accounts: Map<bigint, LockedAccount>): void {
+  const sums = new Map<string, bigint>();
+  for (const leg of legs) {
+    const asset = accounts.get(leg.accountId)!.asset;
+    sums.set(asset, (sums.get(asset) ?? 0n) + leg.amount);
+  }
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new InvalidTransferError(`The ${asset} entries sum to ${sum}, not 0`);
+  }
+}
+
+function findTransfer(db: AppDatabase, idempotencyKey: string) {
+  return db.kysely
+    .selectFrom('transfers')
+    .selectAll()
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+async function loadPosted(
+  db: AppDatabase,
+  transfer: NonNullable<Awaited<ReturnType<typeof findTransfer>>>,
+): Promise<Omit<PostedTransfer, 'replayed'>> {
+  const rows = await db.kysely
+    .selectFrom('entries')
+    .select(['account_id', 'amount', 'balance_after'])
+    .where('transfer_id', '=', transfer.id)
+    .orderBy('account_id')
+    .execute();
+  return {
+    id: transfer.id,
+    idempotencyKey: transfer.idempotency_key,
+    kind: transfer.kind,
+    memo: transfer.memo,
+    createdAt: transfer.created_at,
+    entries: rows.map((row) => ({
+      accountId: row.account_id,
+      amount: row.amount,
+      balanceAfter: row.balance_after,
+    })),
+  };
+}
+
+/** What makes two requests "the same": kind, memo and the legs, not the time. */
+function fingerprint(kind: string, memo: string, legs: readonly TransferLeg[]): string {
+  const canonical = JSON.stringify([
+    kind,
+    memo,
+    legs.map((leg) => [String(leg.accountId), String(leg.amount)]),
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}

@@ -1,0 +1,138 @@
+// Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import { deleteExpiredSessions } from './auth/sessions.ts';
+import { ConfigError, readSettings, type ChainSettings, type ServerSettings } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
+import { openDatabase, type AppDatabase } from './db/database.ts';
+import { createEnvelopes } from './http/envelope.ts';
+import { loadTranslator } from './i18n/catalogs.ts';
+
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+export interface StartServerOptions extends Partial<Omit<ServerSettings, 'chain' | 'rateLimits'>> {
+  chain?: Partial<ChainSettings>;
+  rateLimits?: Partial<ServerSettings['rateLimits']>;
+  /** Environment to read settings from; options given here win. Default: process.env. */
+  env?: Record<string, string | undefined>;
+  /** The clock. Tests pass one they can move. */
+  now?: () => Date;
+  /** Fastify/pino logger options; off unless given. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningServer {
+  /** http://host:port, with the port actually bound (useful with port 0). */
+  url: string;
+  settings: ServerSettings;
+  adminToken: string;
+  /** Whether a built app (dist/) is being served next to the API. */
+  servesApp: boolean;
+  /** The database, for tests and tools that check invariants directly. */
+  db: AppDatabase;
+  close(): Promise<void>;
+}
+
+function mergeSettings(options: StartServerOptions): ServerSettings {
+  const { chain, rateLimits, env, now: _now, logger: _logger, ...overrides } = options;
+  const fromEnv = readSettings(env ?? process.env);
+  const defined = Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined),
+  );
+  return {
+    ...fromEnv,
+    ...defined,
+    chain: { ...fromEnv.chain, ...chain },
+    rateLimits: { ...fromEnv.rateLimits, ...rateLimits },
+  };
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const settings = mergeSettings(options);
+  settings.dataDir = ensureDataDir(settings.dataDir);
+  const adminToken = resolveAdminToken(settings.dataDir, settings.adminToken);
+  const translator = await loadTranslator(settings.localesDir);
+  const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
+  const context: ServerContext = {
+    settings,
+    adminToken,
+    db,
+    translator,
+    envelopes: createEnvelopes(translator),
+    now: options.now ?? (() => new Date()),
+  };
+  let built;
+  try {
+    built = await buildApp(context, options.logger ?? false);
+    await built.app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await built?.app.close();
+    await db.close();
+    throw error;
+  }
+  const { app, servesApp } = built;
+  app.log.info(
+    `Database: ${db.description}; catalogs: ${translator.loadedLocales.join(', ') || 'none'}`,
+  );
+  if (settings.envelope)
+    app.log.warn('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(db, context.now()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'session sweep'),
+    );
+  }, SESSION_SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return {
+    url: `http://${host}:${port}`,
+    settings,
+    adminToken,
+    servesApp,
+    db,
+    async close() {
+      clearInterval(sweep);
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Starts from the environment, prints where, and shuts down cleanly on SIGINT/SIGTERM. */
+export async function runFromCommandLine(): Promise<void> {
+  let server: RunningServer;
+  try {
+    server = await startServer({ logger: { level: readSettings(process.env).logLevel } });
+  } catch (error) {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    process.exit(1);
+  }
+  console.log(`JU Wallet is running at ${server.url}`);
+  if (!server.servesApp)
+    console.log('No built app in dist/: serving the API only (npm start builds it).');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: finishing open requests, then stopping…`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (import.meta.main) await runFromCommandLine();

@@ -1,0 +1,63 @@
+// Who may register: with invites required, a new wallet needs an existing user's invite
+// code (that user becomes its referrer), except the very first user of an empty database,
+// whom nobody could have invited.
+import type { AppDatabase } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { ApiFailure } from '../http/apiFailure.ts';
+import { normalizeInviteCode } from './inviteCodes.ts';
+import {
+  createUser,
+  findUserByAddress,
+  findUserByInviteCode,
+  hasAnyUser,
+  lockUserCreation,
+} from './users.ts';
+
+export interface RegistrationRequest {
+  /** Checksummed. */
+  address: string;
+  /** Empty when the user gave none. */
+  inviteCode: string;
+  inviteRequired: boolean;
+  now: Date;
+}
+
+/**
+ * The user for `address`, registered now if new. Call inside a transaction: refusals
+ * (`invite_required`, `invite_invalid`) are thrown so the caller's work rolls back too.
+ */
+export async function findOrRegisterUser(
+  db: AppDatabase,
+  request: RegistrationRequest,
+): Promise<UserRow> {
+  const existing = await findUserByAddress(db, request.address);
+  if (existing) return existing;
+  await lockUserCreation(db);
+  // Another login may have registered this address while we waited for the lock.
+  const registered = await findUserByAddress(db, request.address);
+  if (registered) return registered;
+  const code = normalizeInviteCode(request.inviteCode);
+  let referrerId: bigint | null = null;
+  if (code) {
+    const referrer = await findUserByInviteCode(db, code);
+    if (!referrer) throw new ApiFailure('invite_invalid');
+    referrerId = referrer.id;
+  } else if (request.inviteRequired && (await hasAnyUser(db))) {
+    throw new ApiFailure('invite_required');
+  }
+  return createUser(db, { address: request.address, referrerId, now: request.now });
+}
+
+export interface RegistrationStatus {
+  registered: boolean;
+  inviteRequired: boolean;
+}
+
+export async function registrationStatus(
+  db: AppDatabase,
+  address: string,
+  inviteRequired: boolean,
+): Promise<RegistrationStatus> {
+  const registered = (await findUserByAddress(db, address)) !== undefined;
+  return { registered, inviteRequired: !registered && inviteRequired && (await hasAnyUser(db)) };
+}

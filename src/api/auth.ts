@@ -1,0 +1,50 @@
+// Sign-in contract (spec §7; design "Login message"): the server hands out an EIP-4361
+// message with a single-use nonce, the wallet signs it, and login trades the signature for a
+// session token.
+import * as v from 'valibot';
+
+export const authPaths = {
+  loginMessage: '/api/v1/auth/loginMessage',
+  login: '/api/v1/auth/login',
+  isRegister: '/api/v1/auth/isRegister',
+  logout: '/api/v1/auth/logout',
+} as const;
+
+/** A wallet address as typed or sent by a wallet; the server checks it properly (EIP-55). */
+const addressInput = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64));
+
+/** GET loginMessage: query string. */
+export const loginMessageQuerySchema = v.object({ address: addressInput });
+export type LoginMessageQuery = v.InferOutput<typeof loginMessageQuerySchema>;
+
+export const loginMessageDataSchema = v.object({ message: v.string() });
+export type LoginMessageData = v.InferOutput<typeof loginMessageDataSchema>;
+
+/** POST login. `code` is the invite code; empty when the user has none. */
+export const loginRequestSchema = v.object({
+  address: addressInput,
+  message: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)),
+  sign_message: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(64))), ''),
+});
+export type LoginRequest = v.InferInput<typeof loginRequestSchema>;
+
+export const loginDataSchema = v.object({
+  token: v.string(),
+  /** ISO 8601 UTC; the session ends then however active it is. */
+  expires_at: v.string(),
+});
+export type LoginData = v.InferOutput<typeof loginDataSchema>;
+
+/** POST isRegister: does this wallet already have an account, and would it need a code? */
+export const isRegisterRequestSchema = v.object({ address: addressInput });
+export type IsRegisterRequest = v.InferOutput<typeof isRegisterRequestSchema>;
+
+export const isRegisterDataSchema = v.object({
+  registered: v.boolean(),
+  invite_required: v.boolean(),
+});
+export type IsRegisterData = v.InferOutput<typeof isRegisterDataSchema>;
+
+/** POST logout: no body; ends the session whose token is sent. */
+export const logoutDataSchema = v.null();

@@ -1,0 +1,243 @@
+// THE error catalogue: every failure the API can answer with, its body `code`, its HTTP
+// status and its message. Messages are written as `/*i18n*/` descriptors so Lingui extracts
+// them into the .po catalogs without macros; the server localises them by the LANG header.
+//
+// Body codes: the generic errors use their HTTP status; specific ones add two digits to it
+// (40101…), so a client can tell them apart without reading the text. `invite_required` is
+// the spec's special case (§6, §8): HTTP 401 with body code 200.
+
+export interface MessageDescriptor {
+  readonly id: string;
+  readonly message: string;
+}
+
+interface ErrorEntry {
+  readonly code: number;
+  readonly status: number;
+  readonly message: MessageDescriptor;
+}
+
+export const apiErrors = {
+  bad_request: {
+    code: 400,
+    status: 400,
+    message: /*i18n*/ { id: 'error.bad_request', message: 'Bad request' },
+  },
+  invalid_json: {
+    code: 40001,
+    status: 400,
+    message: /*i18n*/ { id: 'error.invalid_json', message: 'The request body is not valid JSON' },
+  },
+  // 400 rather than 413: the app shows the server's message for 400 answers (spec §8).
+  request_too_large: {
+    code: 40002,
+    status: 400,
+    message: /*i18n*/ { id: 'error.request_too_large', message: 'The request is too large' },
+  },
+  unsupported_media_type: {
+    code: 40003,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.unsupported_media_type',
+      message: 'The request body must be JSON (Content-Type: application/json)',
+    },
+  },
+  /** `data` carries `{ field, issues }`: which input was wrong and why. */
+  validation: {
+    code: 40004,
+    status: 400,
+    message: /*i18n*/ { id: 'error.validation', message: 'Invalid value for {field}' },
+  },
+  invalid_address: {
+    code: 40005,
+    status: 400,
+    message: /*i18n*/ { id: 'error.invalid_address', message: 'Invalid wallet address' },
+  },
+  invalid_amount: {
+    code: 40006,
+    status: 400,
+    message: /*i18n*/ { id: 'error.invalid_amount', message: 'Invalid amount' },
+  },
+  amount_not_positive: {
+    code: 40007,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.amount_not_positive',
+      message: 'The amount must be greater than 0',
+    },
+  },
+  amount_too_precise: {
+    code: 40008,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.amount_too_precise',
+      message: 'The amount can have at most {decimals} decimal places',
+    },
+  },
+  amount_too_large: {
+    code: 40009,
+    status: 400,
+    message: /*i18n*/ { id: 'error.amount_too_large', message: 'The amount is too large' },
+  },
+  insufficient_balance: {
+    code: 40010,
+    status: 400,
+    message: /*i18n*/ { id: 'error.insufficient_balance', message: 'Balance not enough' },
+  },
+  invite_invalid: {
+    code: 40011,
+    status: 400,
+    message: /*i18n*/ { id: 'error.invite_invalid', message: 'Invalid invite code' },
+  },
+  unknown_asset: {
+    code: 40012,
+    status: 400,
+    message: /*i18n*/ { id: 'error.unknown_asset', message: 'Unknown asset' },
+  },
+  /** Not signed in, or the session expired: the app signs out (spec §8). */
+  unauthorized: {
+    code: 401,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.unauthorized',
+      message: 'You are not signed in or your session has expired. Please sign in again.',
+    },
+  },
+  invite_required: {
+    code: 200,
+    status: 401,
+    message: /*i18n*/ { id: 'error.invite_required', message: 'Enter an invite code to register' },
+  },
+  nonce_unknown_or_used: {
+    code: 40101,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.nonce_unknown_or_used',
+      message: 'This sign-in request is unknown or was already used. Please sign in again.',
+    },
+  },
+  message_expired: {
+    code: 40102,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.message_expired',
+      message: 'The sign-in message has expired. Please sign in again.',
+    },
+  },
+  message_not_yet_valid: {
+    code: 40103,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.message_not_yet_valid',
+      message: 'The sign-in message is not valid yet',
+    },
+  },
+  domain_mismatch: {
+    code: 40104,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.domain_mismatch',
+      message: 'The sign-in message is for another website',
+    },
+  },
+  chain_mismatch: {
+    code: 40105,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.chain_mismatch',
+      message: 'The sign-in message is for another network',
+    },
+  },
+  bad_signature: {
+    code: 40106,
+    status: 401,
+    message: /*i18n*/ { id: 'error.bad_signature', message: 'Invalid signature' },
+  },
+  malformed_message: {
+    code: 40107,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.malformed_message',
+      message: 'The sign-in message is malformed',
+    },
+  },
+  address_mismatch: {
+    code: 40108,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.address_mismatch',
+      message: 'The sign-in message is for another address',
+    },
+  },
+  admin_unauthorized: {
+    code: 40109,
+    status: 401,
+    message: /*i18n*/ {
+      id: 'error.admin_unauthorized',
+      message: 'The admin token is missing or wrong',
+    },
+  },
+  forbidden: {
+    code: 403,
+    status: 403,
+    message: /*i18n*/ { id: 'error.forbidden', message: 'No permission' },
+  },
+  not_found: {
+    code: 404,
+    status: 404,
+    message: /*i18n*/ { id: 'error.not_found', message: 'Not found' },
+  },
+  user_not_found: {
+    code: 40401,
+    status: 404,
+    message: /*i18n*/ { id: 'error.user_not_found', message: 'No user with this address' },
+  },
+  conflict: {
+    code: 409,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.conflict',
+      message: 'The request conflicts with the current state',
+    },
+  },
+  idempotency_conflict: {
+    code: 40901,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.idempotency_conflict',
+      message: 'This idempotency key was already used for a different request',
+    },
+  },
+  rate_limited: {
+    code: 429,
+    status: 429,
+    message: /*i18n*/ { id: 'error.rate_limited', message: 'Too frequent requests, try later' },
+  },
+  internal: {
+    code: 500,
+    status: 500,
+    message: /*i18n*/ { id: 'error.internal', message: 'Server error, try later' },
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ApiErrorName = keyof typeof apiErrors;
+
+export interface ApiErrorDefinition extends ErrorEntry {
+  readonly name: ApiErrorName;
+}
+
+export function apiErrorByName(name: ApiErrorName): ApiErrorDefinition {
+  return { name, ...apiErrors[name] };
+}
+
+/** The catalogue entry for a body code, if any; `invite_required` is found by code 200. */
+export function apiErrorByCode(code: number): ApiErrorDefinition | undefined {
+  const name = (Object.keys(apiErrors) as ApiErrorName[]).find(
+    (key) => apiErrors[key].code === code,
+  );
+  return name === undefined ? undefined : apiErrorByName(name);
+}
+
+export function isApiErrorName(value: unknown): value is ApiErrorName {
+  return typeof value === 'string' && Object.hasOwn(apiErrors, value);
+}

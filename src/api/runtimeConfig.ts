@@ -1,0 +1,26 @@
+// `/config.json`: the deployment settings the app reads at start-up, so one build serves
+// every deployment (spec §7 "Configuration holds a base API host … and a realtime URL").
+import * as v from 'valibot';
+
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
+export const runtimeConfigSchema = v.object({
+  /** Prefix for API paths; '' means the same origin as the app. */
+  api_base: v.string(),
+  realtime_url: v.string(),
+  chain: v.object({
+    id: v.number(),
+    name: v.string(),
+    rpc_url: v.string(),
+    token_symbol: v.string(),
+    explorer_url: v.optional(v.string()),
+  }),
+  /** Whether requests go wrapped in the signed, encrypted envelope (spec §7). */
+  envelope: v.boolean(),
+  /** The server's X25519 public key for the envelope, when it is on. */
+  server_public_key: v.nullable(v.string()),
+  /** Whether a new wallet needs an invite code to register. */
+  invite_required: v.boolean(),
+});
+
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;

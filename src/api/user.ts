@@ -1,0 +1,28 @@
+// User centre contract (spec §3 "User info", §7 GET /api/v1/user/info).
+import * as v from 'valibot';
+import { amountStringSchema, balancesSchema } from './assets.ts';
+
+export const userPaths = {
+  info: '/api/v1/user/info',
+} as const;
+
+export const userInfoSchema = v.object({
+  /** The user's own invite code, to share. */
+  code: v.string(),
+  /** The wallet address, EIP-55 checksummed (the spec calls it `name`). */
+  name: v.string(),
+  address: v.string(),
+  /** Direct referrals. */
+  zhi_num: v.number(),
+  /** Everyone below the user in the referral tree. */
+  team_num: v.number(),
+  me_performance: amountStringSchema,
+  team_performance: amountStringSchema,
+  level: v.number(),
+  invite_url: v.string(),
+  activated_at: v.nullable(v.string()),
+  created_at: v.string(),
+  balances: balancesSchema,
+});
+
+export type UserInfo = v.InferOutput<typeof userInfoSchema>;

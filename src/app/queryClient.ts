@@ -1,0 +1,11 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { reportRequestError } from './requestFailures.ts';
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: reportRequestError }),
+  mutationCache: new MutationCache({ onError: reportRequestError }),
+  defaultOptions: {
+    queries: { staleTime: 15_000, retry: false, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});

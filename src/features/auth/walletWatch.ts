@@ -1,0 +1,28 @@
+// A session belongs to one wallet account: when the wallet switches account or disconnects,
+// the session ends.
+import { sameAddress } from '../../wallet/address.ts';
+import type { WalletConnection } from '../../wallet/connect.ts';
+import { store } from '../../state/store.ts';
+import { addressAtom, dispatchSessionAtom } from '../../state/session.ts';
+
+let stopWatching: (() => void) | undefined;
+
+export function watchWallet(connection: WalletConnection): void {
+  stopWatching?.();
+  const { provider } = connection;
+  const onAccounts = (accounts: unknown) => {
+    const first = Array.isArray(accounts) ? accounts[0] : undefined;
+    const current = store.get(addressAtom);
+    if (!current) return;
+    if (typeof first !== 'string' || !sameAddress(first, current)) {
+      store.set(dispatchSessionAtom, { type: 'signedOut' });
+    }
+  };
+  provider.on?.('accountsChanged', onAccounts);
+  stopWatching = () => provider.removeListener?.('accountsChanged', onAccounts);
+}
+
+export function stopWalletWatch(): void {
+  stopWatching?.();
+  stopWatching = undefined;
+}

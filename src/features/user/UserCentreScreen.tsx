@@ -1,0 +1,108 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatAmount, parseAssetAmount } from '../../money/index.ts';
+import { useUserInfo } from '../../state/queries/user.ts';
+import { CopyButton } from '../../ui/CopyButton.tsx';
+import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+
+export function UserCentreScreen() {
+  const { i18n } = useLingui();
+  const { data: user, isPending, isError, refetch } = useUserInfo();
+  if (isPending) return <PageSkeleton rows={4} />;
+  if (isError || !user) {
+    return (
+      <section className="empty-state">
+        <p className="empty-state-title">
+          <Trans>Could not load your account</Trans>
+        </p>
+        <button type="button" className="button button-primary" onClick={() => void refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      </section>
+    );
+  }
+  // Performance is counted in JU.
+  const amount = (value: string) =>
+    formatAmount(parseAssetAmount(value, 'JU', { allowNegative: true }), { locale: i18n.locale });
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="user-address">
+        <h2 id="user-address" className="section-title">
+          <Trans>Wallet address</Trans>
+        </h2>
+        <p className="mono address-full" data-testid="user-address">
+          {user.name}
+        </p>
+        <div className="row">
+          <span className="badge">V{user.level}</span>
+          <CopyButton value={user.name} />
+        </div>
+      </section>
+      <section className="card" id="team" aria-labelledby="user-team">
+        <h2 id="user-team" className="section-title">
+          <Trans>Community</Trans>
+        </h2>
+        <dl className="stat-grid">
+          <div>
+            <dt>
+              <Trans>Direct referrals</Trans>
+            </dt>
+            <dd>{user.zhi_num}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Team members</Trans>
+            </dt>
+            <dd>{user.team_num}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Personal performance</Trans>
+            </dt>
+            <dd>{amount(user.me_performance)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Team performance</Trans>
+            </dt>
+            <dd>{amount(user.team_performance)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card" id="invite" aria-labelledby="user-invite">
+        <h2 id="user-invite" className="section-title">
+          <Trans>Invite friends</Trans>
+        </h2>
+        <dl className="kv">
+          <div>
+            <dt>
+              <Trans>Invite code</Trans>
+            </dt>
+            <dd className="mono">
+              {user.code} <CopyButton value={user.code} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Invite link</Trans>
+            </dt>
+            <dd className="mono break">
+              {user.invite_url} <CopyButton value={user.invite_url} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Activation time</Trans>
+            </dt>
+            <dd>
+              {user.activated_at ? (
+                i18n.date(user.activated_at, { dateStyle: 'medium', timeStyle: 'short' })
+              ) : (
+                <Trans>Not activated</Trans>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { i18n } from '@lingui/core';
+import { FALLBACK_LOCALE, isLocale, type Locale } from './locales.ts';
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : FALLBACK_LOCALE;
+}

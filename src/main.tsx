@@ -1,0 +1,49 @@
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Provider as JotaiProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './app/queryClient.ts';
+import { router } from './app/router.ts';
+import { loadRuntimeConfig } from './app/runtimeConfig.ts';
+import { registerServiceWorker } from './app/serviceWorker.ts';
+import { applyTheme } from './app/theme.ts';
+import { activateLocale } from './i18n/activate.ts';
+import { pickInitialLocale } from './i18n/locales.ts';
+import { localeAtom, themeAtom } from './state/preferences.ts';
+import { tokenAtom } from './state/session.ts';
+import { store } from './state/store.ts';
+import './ui/theme.css';
+
+async function boot() {
+  const locale = pickInitialLocale(store.get(localeAtom), navigator.languages);
+  await Promise.all([loadRuntimeConfig(), activateLocale(locale)]);
+
+  applyTheme(store.get(themeAtom));
+  store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
+  // Whatever ends a session (sign-out, a 401, a wallet switch) also drops its cached data.
+  store.sub(tokenAtom, () => {
+    if (store.get(tokenAtom) === null) queryClient.clear();
+  });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <JotaiProvider store={store}>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nProvider>
+      </JotaiProvider>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+}
+
+boot().catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'JU Wallet could not start. Check your connection and reload.';
+});

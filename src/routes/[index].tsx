@@ -1,0 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { HomeScreen } from '../features/home/HomeScreen.tsx';
+import { pendingInviteCodeAtom } from '../state/preferences.ts';
+
+const searchSchema = v.object({
+  // An invite link carries the referrer's code: /index?code=ABC123
+  code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32))),
+});
+
+export const Route = createFileRoute('/index')({
+  validateSearch: (search) => v.parse(searchSchema, { code: search.code ?? undefined }),
+  beforeLoad: ({ search, context }) => {
+    if (search.code) context.store.set(pendingInviteCodeAtom, search.code);
+  },
+  staticData: { title: msg`Home`, keepAlive: true },
+  component: HomeScreen,
+});

@@ -1,0 +1,49 @@
+import { Trans } from '@lingui/react/macro';
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import type { RouterContext } from '../app/routerContext.ts';
+import { AppHeader } from '../app/shell/AppHeader.tsx';
+import { KeepAliveHost } from '../app/shell/KeepAliveHost.tsx';
+import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
+import { NotFound } from '../app/shell/NotFound.tsx';
+import { InviteCodeDialog } from '../features/auth/InviteCodeDialog.tsx';
+import { NetworkPrompt } from '../features/auth/NetworkPrompt.tsx';
+import { tokenAtom } from '../state/session.ts';
+import { ConfirmHost } from '../ui/ConfirmHost.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  const leaf = useMatches({ select: (matches) => matches.at(-1) });
+  const token = useAtomValue(tokenAtom);
+  const kept = leaf?.staticData.keepAlive === true;
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <AppHeader title={leaf?.staticData.title} isHome={leaf?.routeId === '/index'} />
+      <OfflineBanner />
+      <main id="main" className="page" tabIndex={-1}>
+        {/* A new session starts with no kept pages: they may hold the last user's data. */}
+        <KeepAliveHost
+          key={token ?? 'signed-out'}
+          activeRouteId={kept ? leaf?.routeId : undefined}
+        />
+        {!kept && (
+          <div key={leaf?.pathname} className="page-view">
+            <Outlet />
+          </div>
+        )}
+      </main>
+      <Toasts />
+      <ConfirmHost />
+      <NetworkPrompt />
+      <InviteCodeDialog />
+    </div>
+  );
+}

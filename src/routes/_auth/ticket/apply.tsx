@@ -1,0 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+
+export const Route = createFileRoute('/_auth/ticket/apply')({
+  staticData: {
+    title: msg`Ticket application`,
+  },
+  component: NotAvailableYet,
+});

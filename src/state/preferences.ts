@@ -1,0 +1,19 @@
+// Non-secret settings that survive a reload. Nothing here may identify a session.
+import { atomWithStorage } from 'jotai/utils';
+import type { Locale } from '../i18n/locales.ts';
+
+export type Theme = 'system' | 'light' | 'dark';
+
+const opts = { getOnInit: true } as const;
+
+export const localeAtom = atomWithStorage<Locale | null>('ju.locale', null, undefined, opts);
+export const themeAtom = atomWithStorage<Theme>('ju.theme', 'system', undefined, opts);
+/** The address last signed in, to offer a one-tap sign-in after a reload. */
+export const lastAddressAtom = atomWithStorage<string | null>(
+  'ju.lastAddress',
+  null,
+  undefined,
+  opts,
+);
+/** An invite code from an invite link, kept until the first sign-in uses it. */
+export const pendingInviteCodeAtom = atomWithStorage<string>('ju.inviteCode', '', undefined, opts);

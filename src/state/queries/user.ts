@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { ApiClient } from '../../api/client.ts';
+import { userInfoSchema, userPaths } from '../../api/user.ts';
+import type { AppStore } from '../store.ts';
+import { addressAtom, dispatchSessionAtom } from '../session.ts';
+import { api } from '../../app/api.ts';
+import { store } from '../store.ts';
+
+export const userInfoKey = (address: string | null) => ['user', 'info', address] as const;
+
+export function fetchUserInfo(client: ApiClient) {
+  return client.request({ method: 'GET', path: userPaths.info, data: userInfoSchema });
+}
+
+/** Fetches the user info and records it in the session (the route guard needs its name). */
+export async function loadUserInfo(context: { api: ApiClient; store: AppStore }) {
+  const user = await fetchUserInfo(context.api);
+  context.store.set(dispatchSessionAtom, { type: 'userLoaded', user });
+  return user;
+}
+
+export function useUserInfo() {
+  const address = useAtomValue(addressAtom);
+  return useQuery({
+    queryKey: userInfoKey(address),
+    queryFn: () => loadUserInfo({ api, store }),
+    enabled: address !== null,
+  });
+}

@@ -1,0 +1,41 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+// Ethereum addresses and their EIP-55 mixed-case checksum.
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function isHexAddress(s: string): boolean {
+  return HEX_ADDRESS.test(s);
+}
+
+/** The EIP-55 form of a hex address; throws if `s` is not one. */
+export function toChecksumAddress(s: string): string {
+  if (!isHexAddress(s)) throw new Error(`not a hex address: ${s}`);
+  const lower = s.slice(2).toLowerCase();
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  let checksummed = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const char = lower.charAt(i);
+    checksummed += Number.parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
+  }
+  return checksummed;
+}
+
+export function isChecksumAddress(s: string): boolean {
+  return isHexAddress(s) && toChecksumAddress(s) === s;
+}
+
+/**
+ * EIP-55 acceptance rule: a single-case address carries no checksum and is taken as is;
+ * a mixed-case one must carry the right checksum, so a mistyped letter is caught.
+ */
+export function isValidAddress(s: string): boolean {
+  if (!isHexAddress(s)) return false;
+  const digits = s.slice(2);
+  return digits === digits.toLowerCase() || digits === digits.toUpperCase() || isChecksumAddress(s);
+}
+
+export function sameAddress(a: string, b: string): boolean {
+  return isHexAddress(a) && isHexAddress(b) && a.toLowerCase() === b.toLowerCase();
+}

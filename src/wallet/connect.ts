@@ -1,0 +1,91 @@
+// The app's whole wallet interface: connect, check the network, sign. The wallet library
+// behind it is loaded on first use only.
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
+import { classifyWalletError, WalletError } from './walletErrors.ts';
+
+export interface WalletConnection {
+  address: string;
+  chainId: number;
+  provider: Eip1193Provider;
+  label: string;
+}
+
+declare global {
+  interface Window {
+    ethereum?: Eip1193Provider;
+  }
+}
+
+/** True when a wallet is injected or announces itself (EIP-6963). */
+export function walletAvailable(): boolean {
+  if (typeof window === 'undefined') return false;
+  if (window.ethereum) return true;
+  let announced = false;
+  const onAnnounce = () => {
+    announced = true;
+  };
+  window.addEventListener('eip6963:announceProvider', onAnnounce);
+  // Wallets answer the request synchronously from their content script.
+  window.dispatchEvent(new Event('eip6963:requestProvider'));
+  window.removeEventListener('eip6963:announceProvider', onAnnounce);
+  return announced;
+}
+
+export async function connectWallet(chain: ChainConfig): Promise<WalletConnection> {
+  if (!walletAvailable()) throw new WalletError('not_installed');
+  try {
+    const { connectWithOnboard } = await import('./onboard.ts');
+    return await connectWithOnboard(chain);
+  } catch (error) {
+    throw new WalletError(classifyWalletError(error, 'connect'), error);
+  }
+}
+
+export async function currentChainId(provider: Eip1193Provider): Promise<number> {
+  return parseChainId(await provider.request({ method: 'eth_chainId' }));
+}
+
+/** Asks the wallet to switch; adds the chain first when the wallet does not know it. */
+export async function switchChain(provider: Eip1193Provider, chain: ChainConfig): Promise<void> {
+  const chainId = toHexChainId(chain.id);
+  try {
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+  } catch (error) {
+    if (classifyWalletError(error, 'switchChain') !== 'unknown_chain') {
+      throw new WalletError(classifyWalletError(error, 'switchChain'), error);
+    }
+    try {
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId,
+            chainName: chain.name,
+            nativeCurrency: { name: chain.tokenSymbol, symbol: chain.tokenSymbol, decimals: 18 },
+            rpcUrls: [chain.rpcUrl],
+            ...(chain.explorerUrl ? { blockExplorerUrls: [chain.explorerUrl] } : {}),
+          },
+        ],
+      });
+    } catch (addError) {
+      throw new WalletError(classifyWalletError(addError, 'switchChain'), addError);
+    }
+  }
+  if ((await currentChainId(provider)) !== chain.id) throw new WalletError('unsupported_network');
+}
+
+/** EIP-191 personal_sign of a UTF-8 message; returns the 65-byte signature as hex. */
+export async function signMessage(connection: WalletConnection, message: string): Promise<string> {
+  try {
+    const hex = `0x${bytesToHex(utf8ToBytes(message))}`;
+    const signature = await connection.provider.request({
+      method: 'personal_sign',
+      params: [hex, connection.address],
+    });
+    if (typeof signature !== 'string') throw new WalletError('sign_failed');
+    return signature;
+  } catch (error) {
+    throw new WalletError(classifyWalletError(error, 'sign'), error);
+  }
+}

@@ -1,0 +1,72 @@
+// The wallet library, loaded only when the user connects (it is far larger than the app).
+import Onboard, { type OnboardAPI } from '@web3-onboard/core';
+import injectedModule from '@web3-onboard/injected-wallets';
+import { toChecksumAddress } from './address.ts';
+import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
+import { WalletError } from './walletErrors.ts';
+
+let onboard: OnboardAPI | undefined;
+let walletInits: ReturnType<typeof injectedModule>[] = [];
+
+function init(chain: ChainConfig): OnboardAPI {
+  if (onboard) return onboard;
+  walletInits = [injectedModule()];
+  onboard = Onboard({
+    wallets: walletInits,
+    chains: [
+      {
+        id: toHexChainId(chain.id),
+        token: chain.tokenSymbol,
+        label: chain.name,
+        rpcUrl: chain.rpcUrl,
+      },
+    ],
+    appMetadata: {
+      name: 'JU Wallet',
+      icon: '/icons/icon.svg',
+      description: 'JU Wallet',
+    },
+    accountCenter: { desktop: { enabled: false }, mobile: { enabled: false } },
+    connect: { showSidebar: false, removeWhereIsMyWalletWarning: true },
+    disableFontDownload: true,
+    theme: 'system',
+  });
+  return onboard;
+}
+
+export interface OnboardConnection {
+  address: string;
+  chainId: number;
+  provider: Eip1193Provider;
+  label: string;
+}
+
+export async function connectWithOnboard(chain: ChainConfig): Promise<OnboardConnection> {
+  const api = init(chain);
+  // With a single wallet (always so in a wallet's in-app browser) skip the picker, which
+  // only speaks English.
+  // web3-onboard fills its wallet list on the first connect; fill it now to count it.
+  if (api.state.get().walletModules.length === 0) api.state.actions.setWalletModules(walletInits);
+  const modules = api.state.get().walletModules;
+  const only = modules.length === 1 ? modules[0]!.label : undefined;
+  const wallets = await api.connectWallet(
+    only ? { autoSelect: { label: only, disableModals: true } } : undefined,
+  );
+  const wallet = wallets[0];
+  const account = wallet?.accounts[0];
+  // Closing the wallet picker resolves with no wallet: the user backed out.
+  if (!wallet || !account) throw new WalletError('connect_rejected');
+  return {
+    address: toChecksumAddress(account.address),
+    chainId: parseChainId(wallet.chains[0]?.id),
+    provider: wallet.provider as Eip1193Provider,
+    label: wallet.label,
+  };
+}
+
+export async function disconnectOnboard(): Promise<void> {
+  if (!onboard) return;
+  for (const wallet of onboard.state.get().wallets) {
+    await onboard.disconnectWallet({ label: wallet.label });
+  }
+}

@@ -1,0 +1,51 @@
+// Steps a person takes in the app, shared by the browser tests.
+import type { Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Taps "Connect wallet" and returns the login answer. With one wallet in the browser (the
+ * test wallet) the app connects to it directly, without the wallet picker.
+ */
+export async function connectAndSignIn(page: Page): Promise<Response> {
+  const login = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+  await page.getByRole('button', { name: 'Connect wallet' }).first().click();
+  return login;
+}
+
+export async function tokenFrom(login: Response): Promise<string> {
+  const body = (await login.json()) as { code: number; data: { token: string } };
+  expect(body.code).toBe(200);
+  return body.data.token;
+}
+
+/** Everything the page could have stored: web storage, cookies and IndexedDB contents. */
+export async function allStoredText(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  const inPage = await page.evaluate(async () => {
+    const dump = (s: Storage) =>
+      Object.entries(s)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n');
+    const dbs = await indexedDB.databases();
+    const idb: string[] = [];
+    for (const info of dbs) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        idb.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    return [dump(localStorage), dump(sessionStorage), ...idb].join('\n');
+  });
+  return [inPage, ...cookies.map((c) => `${c.name}=${c.value}`)].join('\n');
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import type { Page } from 'playwright-core';
+import { sameAddress } from '../../../src/wallet/address.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
+
+// A real EIP-1193 wallet for browser tests. The page gets a provider (window.ethereum, also
+// announced through EIP-6963) that forwards every request to Node over a Playwright binding;
+// the private key stays in Node, which answers and signs as a browser-extension wallet would.
+
+export interface TestWalletOptions {
+  privateKey: string;
+  chainId: number;
+  /** Chains wallet_switchEthereumChain may switch to without adding them first. */
+  knownChains?: number[];
+  rejectConnect?: boolean;
+  rejectSign?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  params: unknown;
+}
+
+export interface TestWalletHandle {
+  readonly address: string;
+  /** Every request the page made, oldest first. */
+  readonly requests: readonly RecordedRequest[];
+  /** While true, eth_requestAccounts fails with 4001 as if the user pressed Reject. */
+  rejectConnect: boolean;
+  /** While true, personal_sign fails with 4001 as if the user pressed Reject. */
+  rejectSign: boolean;
+  /** Switches chain as the user would in the wallet's own window; the page gets chainChanged. */
+  switchChain(chainId: number): Promise<void>;
+}
+
+const REQUEST_BINDING = '__juTestWalletRequest';
+const CHAIN_ID_BINDING = '__juTestWalletChainId';
+const EMIT_FUNCTION = '__juTestWalletEmit';
+const PROVIDER_INFO = {
+  name: 'JU Test Wallet',
+  icon:
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 96 96'%3E" +
+    "%3Crect width='96' height='96' rx='20' fill='%230b7a5c'/%3E%3C/svg%3E",
+  rdns: 'dev.juwallet.testwallet',
+};
+
+// EIP-1193 provider errors and the EIP-1474 / EIP-3085 codes wallets use.
+const USER_REJECTED = 4001;
+const UNAUTHORIZED = 4100;
+const UNSUPPORTED_METHOD = 4200;
+const UNRECOGNIZED_CHAIN = 4902;
+const INVALID_PARAMS = -32602;
+
+type WalletEvent = [name: string, payload: unknown];
+type RpcReply =
+  { result: unknown; events: WalletEvent[] } | { error: { code: number; message: string } };
+
+export async function installTestWallet(
+  page: Page,
+  opts: TestWalletOptions,
+): Promise<TestWalletHandle> {
+  const wallet = new TestWallet(page, opts);
+  await page.exposeBinding(REQUEST_BINDING, (_source, request: RecordedRequest) =>
+    wallet.answer(request),
+  );
+  await page.exposeBinding(CHAIN_ID_BINDING, () => toQuantity(wallet.chainId));
+  await page.addInitScript(installProvider, {
+    requestBinding: REQUEST_BINDING,
+    chainIdBinding: CHAIN_ID_BINDING,
+    emitFunction: EMIT_FUNCTION,
+    info: { uuid: randomUUID(), ...PROVIDER_INFO },
+  });
+  return wallet;
+}
+
+class TestWallet implements TestWalletHandle {
+  readonly address: string;
+  readonly requests: RecordedRequest[] = [];
+  rejectConnect: boolean;
+  rejectSign: boolean;
+  chainId: number;
+  #page: Page;
+  #privateKey: string;
+  #knownChains: Set<number>;
+  #connected = false;
+
+  constructor(page: Page, opts: TestWalletOptions) {
+    this.address = privateKeyToAddress(opts.privateKey);
+    this.rejectConnect = opts.rejectConnect ?? false;
+    this.rejectSign = opts.rejectSign ?? false;
+    this.chainId = opts.chainId;
+    this.#page = page;
+    this.#privateKey = opts.privateKey;
+    this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
+  }
+
+  async switchChain(chainId: number): Promise<void> {
+    this.#knownChains.add(chainId);
+    const events = this.#changeChain(chainId);
+    await this.#page.evaluate(
+      ([emitFunction, pending]) => {
+        const scope = window as unknown as Record<string, unknown>;
+        const emit = scope[emitFunction] as (name: string, payload: unknown) => void;
+        for (const [name, payload] of pending) emit(name, payload);
+      },
+      [EMIT_FUNCTION, events] as const,
+    );
+  }
+
+  answer(request: RecordedRequest): RpcReply {
+    this.requests.push(request);
+    const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
+    switch (request.method) {
+      case 'eth_requestAccounts':
+        return this.#connect();
+      case 'eth_accounts':
+        return ok(this.#connected ? [this.address] : []);
+      case 'eth_chainId':
+        return ok(toQuantity(this.chainId));
+      case 'net_version':
+        return ok(String(this.chainId));
+      case 'personal_sign':
+        return this.#personalSign(params[0], params[1]);
+      case 'wallet_switchEthereumChain':
+        return this.#switchToKnownChain(params[0]);
+      case 'wallet_addEthereumChain':
+        return this.#addChain(params[0]);
+      case 'eth_getBalance':
+        return ok('0x0');
+      case 'eth_blockNumber':
+        return ok('0x1');
+      default:
+        return fail(
+          UNSUPPORTED_METHOD,
+          `The method "${request.method}" is not supported by this wallet.`,
+        );
+    }
+  }
+
+  #connect(): RpcReply {
+    if (this.rejectConnect) return fail(USER_REJECTED, 'User rejected the request.');
+    const events: WalletEvent[] = this.#connected ? [] : [['accountsChanged', [this.address]]];
+    this.#connected = true;
+    return ok([this.address], events);
+  }
+
+  #personalSign(data: unknown, account: unknown): RpcReply {
+    if (typeof data !== 'string' || typeof account !== 'string') {
+      return fail(INVALID_PARAMS, 'personal_sign expects [message, address].');
+    }
+    if (!this.#connected || !sameAddress(account, this.address)) {
+      return fail(UNAUTHORIZED, 'The requested account has not been authorized by the user.');
+    }
+    if (this.rejectSign) return fail(USER_REJECTED, 'User rejected the request.');
+    // Like MetaMask: 0x-prefixed hex is taken as raw bytes, anything else as UTF-8 text.
+    const message = /^0x(?:[0-9a-fA-F]{2})*$/.test(data) ? hexToBytes(data.slice(2)) : data;
+    return ok(signPersonalMessage(this.#privateKey, message));
+  }
+
+  #switchToKnownChain(param: unknown): RpcReply {
+    const chainId = chainIdParam(param);
+    if (chainId === undefined) return fail(INVALID_PARAMS, 'Expected [{ chainId: "0x…" }].');
+    if (!this.#knownChains.has(chainId)) {
+      return fail(UNRECOGNIZED_CHAIN, `Unrecognized chain ID "${toQuantity(chainId)}".`);
+    }
+    return ok(null, this.#changeChain(chainId));
+  }
+
+  #addChain(param: unknown): RpcReply {
+    const chainId = chainIdParam(param);
+    if (chainId === undefined) return fail(INVALID_PARAMS, 'Expected [{ chainId: "0x…", … }].');
+    this.#knownChains.add(chainId);
+    return ok(null, this.#changeChain(chainId));
+  }
+
+  #changeChain(chainId: number): WalletEvent[] {
+    if (chainId === this.chainId) return [];
+    this.chainId = chainId;
+    return [['chainChanged', toQuantity(chainId)]];
+  }
+}
+
+function ok(result: unknown, events: WalletEvent[] = []): RpcReply {
+  return { result, events };
+}
+
+function fail(code: number, message: string): RpcReply {
+  return { error: { code, message } };
+}
+
+function toQuantity(n: number): string {
+  return `0x${n.toString(16)}`;
+}
+
+function chainIdParam(param: unknown): number | undefined {
+  const chainId = (param as { chainId?: unknown } | undefined)?.chainId;
+  return typeof chainId === 'string' && /^0x[1-9a-fA-F][0-9a-fA-F]*$/.test(chainId)
+    ? Number.parseInt(chainId, 16)
+    : undefined;
+}
+
+interface ProviderConfig {
+  requestBinding: string;
+  chainIdBinding: string;
+  emitFunction: string;
+  info: { uuid: string; name: string; icon: string; rdns: string };
+}
+
+// Runs inside the page, before any of its scripts, so it must not use anything from this module.
+function installProvider(config: ProviderConfig): void {
+  type Listener = (payload: unknown) => void;
+  type Reply =
+    { result: unknown; events: [string, unknown][] } | { error: { code: number; message: string } };
+  const scope = window as unknown as Record<string, unknown>;
+  const binding = <T>(name: string) => scope[name] as (...args: unknown[]) => Promise<T>;
+  const listeners = new Map<string, Set<Listener>>();
+  // Each listener runs in its own microtask, so one that throws breaks neither the request nor
+  // the other listeners.
+  const emit = (name: string, payload: unknown) => {
+    for (const listener of listeners.get(name) ?? []) queueMicrotask(() => listener(payload));
+  };
+
+  const provider = {
+    async request(args: { method: string; params?: unknown }): Promise<unknown> {
+      const reply = await binding<Reply>(config.requestBinding)({
+        method: args.method,
+        params: args.params,
+      });
+      if ('error' in reply) {
+        throw Object.assign(new Error(reply.error.message), { code: reply.error.code });
+      }
+      for (const [name, payload] of reply.events) emit(name, payload);
+      return reply.result;
+    },
+    on(name: string, listener: Listener) {
+      listeners.set(name, (listeners.get(name) ?? new Set()).add(listener));
+      return provider;
+    },
+    removeListener(name: string, listener: Listener) {
+      listeners.get(name)?.delete(listener);
+      return provider;
+    },
+  };
+
+  Object.defineProperty(window, config.emitFunction, { value: emit });
+  scope.ethereum = provider;
+  const detail = Object.freeze({ info: Object.freeze({ ...config.info }), provider });
+  const announce = () =>
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+  // EIP-1193: announce the chain once connected to it, as extension wallets do after their
+  // own start-up round trip (so listeners added while the page loads still hear it).
+  void binding<string>(config.chainIdBinding)().then((chainId) => emit('connect', { chainId }));
+}

@@ -1,0 +1,179 @@
+// The operator CLI against a real server process, both started the way an operator would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHttpClient,
+  createPostgresDatabase,
+  login,
+  testWallet,
+  usesPostgres,
+  userInfo,
+} from './harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+
+interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, ['server/admin/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts `node server/main.ts` and resolves with its URL once it says it is running. */
+function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, ['server/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env },
+    });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /JU Wallet is running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1]! });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('admin CLI', { timeout: 30_000 }, () => {
+  let dataDir: string;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
+  let server: { child: ChildProcess; url: string };
+  let cliEnv: Record<string, string>;
+  const alice = testWallet('alice');
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ju-cli-test-'));
+    database = usesPostgres ? await createPostgresDatabase() : null;
+    server = await startServerProcess({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+    // No ADMIN_TOKEN: the CLI finds the token the server wrote into DATA_DIR.
+    cliEnv = { API_URL: server.url, DATA_DIR: dataDir };
+    await login(createHttpClient(server.url), alice);
+  }, 30_000);
+
+  afterAll(async () => {
+    if (server) {
+      const exited = exitOf(server.child);
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints help', async () => {
+    const result = await runCli(['--help'], cliEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('npm run admin -- user list');
+    expect(result.stdout).toContain('credit <address> <amount>');
+  });
+
+  it('lists users as a table', async () => {
+    const result = await runCli(['user', 'list'], cliEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^ADDRESS\s+INVITE CODE\s+REFERRER\s+CREATED\s+JU\s+USDT\s+TICKET/,
+    );
+    expect(result.stdout).toContain(alice.address);
+    expect(result.stdout).toContain('1-1 of 1 users');
+  });
+
+  it('credits a deposit, once per key', async () => {
+    const first = await runCli(['credit', alice.address, '12.5', 'JU', '--key', 'cli-1'], cliEnv);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`Credited 12.5 JU to ${alice.address}.`);
+    expect(first.stdout).toContain('New balance: 12.5 JU');
+
+    const retry = await runCli(['credit', alice.address, '12.5', 'ju', '--key', 'cli-1'], cliEnv);
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toContain('New balance: 12.5 JU');
+
+    const token = await login(createHttpClient(server.url), alice);
+    expect((await userInfo(createHttpClient(server.url), token)).balances.JU).toBe('12.5');
+
+    const list = await runCli(['user', 'list'], cliEnv);
+    expect(list.stdout).toMatch(/12\.5\s+0\s+0/);
+  });
+
+  it('without --key generates one and says how to retry', async () => {
+    const result = await runCli(['credit', alice.address, '1', 'USDT'], cliEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/To retry safely, pass --key [0-9a-f-]{36}/);
+  });
+
+  it('explains refusals and exits non-zero', async () => {
+    const conflict = await runCli(['credit', alice.address, '13', 'JU', '--key', 'cli-1'], cliEnv);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toContain('idempotency key was already used');
+
+    const badAmount = await runCli(['credit', alice.address, '-3', 'JU'], cliEnv);
+    expect(badAmount.code).toBe(1);
+    expect(badAmount.stderr).toContain('greater than 0');
+
+    const unknownUser = await runCli(['credit', testWallet('nobody').address, '1', 'JU'], cliEnv);
+    expect(unknownUser.code).toBe(1);
+    expect(unknownUser.stderr).toContain('No user with this address');
+
+    const wrongToken = await runCli(['user', 'list'], {
+      API_URL: server.url,
+      ADMIN_TOKEN: 'wrong',
+    });
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.stderr).toContain('admin token');
+
+    const noServer = await runCli(['user', 'list'], {
+      API_URL: 'http://127.0.0.1:9',
+      ADMIN_TOKEN: 'x',
+    });
+    expect(noServer.code).toBe(1);
+    expect(noServer.stderr).toContain('Cannot reach the server');
+  });
+
+  it('rejects wrong usage with exit code 2', async () => {
+    for (const args of [
+      ['frobnicate'],
+      ['credit', alice.address],
+      [],
+      ['user', 'list', '--page', 'zero'],
+    ]) {
+      const result = await runCli(args, cliEnv);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage:');
+    }
+  });
+});

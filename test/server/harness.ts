@@ -1,0 +1,232 @@
+// Shared set-up for the server tests: a real server on a random port with its own data
+// directory and database (SQLite, or a fresh PostgreSQL database when TEST_DB=postgres),
+// a clock the test moves by hand, test wallets, and small HTTP helpers.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startServer, type RunningServer, type StartServerOptions } from '../../server/main.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../src/wallet/eip191.ts';
+
+export const usesPostgres = process.env.TEST_DB === 'postgres';
+
+export const TEST_CHAIN_ID = 210000;
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2030-01-01T00:00:00.000Z')): TestClock {
+  let time = start.getTime();
+  return {
+    now: () => new Date(time),
+    advance: (ms) => {
+      time += ms;
+    },
+  };
+}
+
+/**
+ * A parsed JSON answer. Tests read it field by field and assert on each; a precise type
+ * per call would only restate those assertions.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface HttpAnswer<T = Json> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  /** Sent as is, with the content type below (default application/json). */
+  rawBody?: string;
+  contentType?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface HttpClient {
+  request<T = Json>(method: string, path: string, options?: RequestOptions): Promise<HttpAnswer<T>>;
+}
+
+export interface TestServer extends RunningServer, HttpClient {
+  clock: TestClock;
+  dataDir: string;
+  admin<T = Json>(method: string, path: string, json?: unknown): Promise<HttpAnswer<T>>;
+}
+
+/** High enough that only the rate-limit tests ever meet the limits. */
+const GENEROUS_RATE_LIMITS = {
+  login: { max: 100_000, windowMs: 60_000 },
+  loginMessage: { max: 100_000, windowMs: 60_000 },
+};
+
+export async function startTestServer(options: StartServerOptions = {}): Promise<TestServer> {
+  const clock = createTestClock();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-server-test-'));
+  const database = usesPostgres ? await createPostgresDatabase() : null;
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      env: {},
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: database?.url ?? null,
+      // No built app: the API tests must not depend on dist/.
+      distDir: path.join(dataDir, 'no-dist'),
+      now: clock.now,
+      rateLimits: GENEROUS_RATE_LIMITS,
+      chain: { id: TEST_CHAIN_ID },
+      ...options,
+    });
+  } catch (error) {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const { request } = createHttpClient(server.url);
+
+  return {
+    ...server,
+    clock,
+    dataDir,
+    request,
+    admin: (method, urlPath, json) => request(method, urlPath, { json, token: server.adminToken }),
+    async close() {
+      await server.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON over HTTP against `baseUrl`; answers are parsed, never thrown. */
+export function createHttpClient(baseUrl: string): HttpClient {
+  async function request<T>(
+    method: string,
+    urlPath: string,
+    init: RequestOptions = {},
+  ): Promise<HttpAnswer<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    } else if (init.rawBody !== undefined) {
+      body = init.rawBody;
+      headers['content-type'] = init.contentType ?? 'application/json';
+    }
+    if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
+    const response = await fetch(baseUrl + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+  return { request };
+}
+
+/** A throwaway database on the TEST_DATABASE_URL server, dropped afterwards. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl)
+    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (use scripts/with-postgres.sh)');
+  const name = `t_${createHash('sha256').update(`${process.pid}-${Math.random()}`).digest('hex').slice(0, 16)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+// ---- Wallets -------------------------------------------------------------------------
+
+export interface TestWallet {
+  privateKey: string;
+  address: string;
+  sign(message: string): string;
+}
+
+/** A deterministic wallet per label, so failures are reproducible. */
+export function testWallet(label: string): TestWallet {
+  const privateKey = `0x${createHash('sha256').update(`ju-wallet test ${label}`).digest('hex')}`;
+  return {
+    privateKey,
+    address: privateKeyToAddress(privateKey),
+    sign: (message) => signPersonalMessage(privateKey, message),
+  };
+}
+
+// ---- Sign-in -------------------------------------------------------------------------
+
+export async function loginMessage(server: HttpClient, address: string): Promise<string> {
+  const answer = await server.request('GET', `/api/v1/auth/loginMessage?address=${address}`);
+  if (answer.status !== 200)
+    throw new Error(`loginMessage failed: ${answer.status} ${answer.text}`);
+  return answer.body.data.message;
+}
+
+export function submitLogin(server: HttpClient, wallet: TestWallet, message: string, code = '') {
+  return server.request('POST', '/api/v1/auth/login', {
+    json: { address: wallet.address, message, sign_message: wallet.sign(message), code },
+  });
+}
+
+/** Signs in (registering with `code` if needed) and returns the session token. */
+export async function login(server: HttpClient, wallet: TestWallet, code = ''): Promise<string> {
+  const answer = await submitLogin(
+    server,
+    wallet,
+    await loginMessage(server, wallet.address),
+    code,
+  );
+  if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.text}`);
+  return answer.body.data.token;
+}
+
+export async function userInfo(server: HttpClient, token: string) {
+  const answer = await server.request('GET', '/api/v1/user/info', { token });
+  if (answer.status !== 200) throw new Error(`user/info failed: ${answer.status} ${answer.text}`);
+  return answer.body.data;
+}
+
+/** Registers `wallet` under `referrer`'s invite code (or as first user) and returns its token. */
+export async function register(
+  server: HttpClient,
+  wallet: TestWallet,
+  referrerToken?: string,
+): Promise<string> {
+  const code = referrerToken ? (await userInfo(server, referrerToken)).code : '';
+  return login(server, wallet, code);
+}
+
+/** Replaces the message's `field: value` line; the result is no longer what the server issued. */
+export function withLine(message: string, prefix: string, value: string): string {
+  return message
+    .split('\n')
+    .map((line) => (line.startsWith(prefix) ? `${prefix}${value}` : line))
+    .join('\n');
+}

@@ -1,0 +1,65 @@
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { walletOnlyFiles } from './scripts/build-graph.ts';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+// The web manifest lives at the top of the repository; ship it as is.
+function webManifest(): Plugin {
+  return {
+    name: 'ju-web-manifest',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: readFileSync('manifest.webmanifest', 'utf8'),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // Lingui macros must be expanded before the React transform sees the JSX.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    lingui(),
+    webManifest(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The wallet library loads only when the user connects; keep it out of the precache.
+        manifestTransforms: [
+          (entries) => {
+            const skip = walletOnlyFiles('dist');
+            return { manifest: entries.filter((e) => !skip.has(e.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/admin': apiTarget,
+      '/config.json': apiTarget,
+      '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

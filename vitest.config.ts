@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: fast unit tests (app code in happy-dom), the reference server against a
+// real instance (SQLite always, PostgreSQL when TEST_DATABASE_URL is set), and browser
+// tests that drive the built app in the system Chromium.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'sqlite' },
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['test/server/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
