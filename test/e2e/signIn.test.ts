@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allStoredText, connectAndSignIn, tokenFrom } from './support/app.ts';
-import { APP_CHAIN_ID, startAppServer, type AppServer } from './support/appServer.ts';
-import { launchBrowser } from './support/browser.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
+import { setUpBrowserApp } from './support/browserApp.ts';
 import { installTestWallet, type TestWalletHandle } from './support/testWallet.ts';
 
 // Public test keys (eth-sig-util vectors): never for funds.
@@ -10,68 +9,58 @@ const FIRST_KEY = '0x45454545454545454545454545454545454545454545454545454545454
 const SECOND_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const ETHEREUM_MAINNET = 1;
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
+const app = setUpBrowserApp();
 
 async function openWithWallet(
   privateKey: string,
   chainId = APP_CHAIN_ID,
 ): Promise<TestWalletHandle> {
-  const wallet = await installTestWallet(page, {
+  const wallet = await installTestWallet(app.page, {
     privateKey,
     chainId,
     knownChains: [APP_CHAIN_ID],
   });
-  await page.goto(`${server.url}/`);
+  await app.page.goto(`${app.server.url}/`);
   return wallet;
 }
 
 describe('sign-in with a wallet', () => {
   it('goes from / to /index, signs in and shows the address in the user centre', async () => {
     const wallet = await openWithWallet(FIRST_KEY);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await expect.poll(app.path).toBe('/index');
 
-    const login = await connectAndSignIn(page);
+    const login = await connectAndSignIn(app.page);
     const token = await tokenFrom(login);
     expect(token.length).toBeGreaterThanOrEqual(22);
-    await page.getByTestId('signed-in').waitFor();
+    await app.page.getByTestId('signed-in').waitFor();
     expect(wallet.requests.map((r) => r.method)).toContain('personal_sign');
 
-    await page.getByRole('link', { name: 'User centre' }).first().click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/user');
-    await expect.poll(() => page.getByTestId('user-address').textContent()).toBe(wallet.address);
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    await expect.poll(app.path).toBe('/user');
+    await expect
+      .poll(() => app.page.getByTestId('user-address').textContent())
+      .toBe(wallet.address);
 
     // The token lives in memory only: a reload signs out and leaves no trace of it anywhere.
-    await page.reload();
-    await page.getByRole('button', { name: 'Connect wallet' }).first().waitFor();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
-    const stored = await allStoredText(page);
+    await app.page.reload();
+    await expect.poll(app.path).toBe('/index');
+    const stored = await allStoredText(app.page);
     expect(stored).not.toContain(token);
+
+    // The wallet still exposes the account, so signing in again is one tap.
+    const again = app.page.getByRole('button', { name: /^Sign in again as 0x/ });
+    const secondLogin = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await again.click();
+    expect(await tokenFrom(await secondLogin)).not.toBe(token);
+    await app.page.getByTestId('signed-in').waitFor();
   });
 
   it('asks to switch a wallet on the wrong network, naming the network and chain id', async () => {
     const wallet = await openWithWallet(FIRST_KEY, ETHEREUM_MAINNET);
-    const login = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
-    await page.getByRole('button', { name: 'Connect wallet' }).first().click();
+    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
 
-    const prompt = page.getByRole('dialog', { name: 'Wrong network' });
+    const prompt = app.page.getByRole('dialog', { name: 'Wrong network' });
     await prompt.waitFor();
     await expect.poll(() => prompt.textContent()).toContain(`chain ID ${APP_CHAIN_ID}`);
     await expect.poll(() => prompt.textContent()).toContain('JuChain');
@@ -80,56 +69,55 @@ describe('sign-in with a wallet', () => {
     await tokenFrom(await login);
     const switches = wallet.requests.filter((r) => r.method === 'wallet_switchEthereumChain');
     expect(switches).toHaveLength(1);
-    await page.getByTestId('signed-in').waitFor();
+    await app.page.getByTestId('signed-in').waitFor();
   });
 
   it('shows the wallet message when the user cancels the signature, and stays signed out', async () => {
     const wallet = await openWithWallet(FIRST_KEY);
     wallet.rejectSign = true;
-    await page.getByRole('button', { name: 'Connect wallet' }).first().click();
-    await page.getByText('Signature cancelled').waitFor();
-    expect(await page.getByTestId('signed-in').count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
+    await app.page.getByText('Signature cancelled').waitFor();
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
   });
 
   it('asks a second wallet for an invite code and registers it under the first user', async () => {
     await openWithWallet(FIRST_KEY);
-    await tokenFrom(await connectAndSignIn(page));
-    await page.getByRole('link', { name: 'User centre' }).first().click();
-    const code = (await page.locator('#invite dd.mono').first().textContent())
+    await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    const code = (await app.page.locator('#invite dd.mono').first().textContent())
       ?.split(' ')[0]
       ?.trim();
     expect(code).toMatch(/^[A-Za-z0-9]{4,}$/);
-    await context.close();
 
-    context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
-    page = await context.newPage();
+    await app.freshContext();
     await openWithWallet(SECOND_KEY);
-    const login = page.waitForResponse(
+    const login = app.page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/auth/login') && r.status() === 200,
     );
-    await page.getByRole('button', { name: 'Connect wallet' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Invite code' });
+    await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
+    const dialog = app.page.getByRole('dialog', { name: 'Invite code' });
     await dialog.waitFor();
     await dialog.getByLabel('Invite code').fill(code!);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await tokenFrom(await login);
-    await page.getByTestId('signed-in').waitFor();
+    await app.page.getByTestId('signed-in').waitFor();
   });
 
   it('signs out and returns to the start page when the server answers 401', async () => {
     await openWithWallet(FIRST_KEY);
-    const token = await tokenFrom(await connectAndSignIn(page));
-    await page.getByTestId('signed-in').waitFor();
+    const token = await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByTestId('signed-in').waitFor();
     // The session ends on the server (as when it expires); the next call gets a 401.
-    const logout = await fetch(`${server.url}/api/v1/auth/logout`, {
+    const logout = await fetch(`${app.server.url}/api/v1/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(logout.status).toBe(200);
 
-    await page.getByRole('link', { name: 'User centre' }).first().click();
-    await page.getByRole('button', { name: 'Connect wallet' }).first().waitFor();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
+    await expect.poll(app.path).toBe('/index');
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
   });
 });

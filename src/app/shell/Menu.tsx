@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { signOut } from '../../features/auth/signOut.ts';
@@ -7,6 +6,7 @@ import { SignInButton } from '../../features/auth/SignInButton.tsx';
 import { sessionAtom } from '../../state/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { shortAddress } from '../../ui/format.ts';
+import { menuEntries, NavList } from '../navigation.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 /** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
@@ -48,58 +48,7 @@ export function Menu() {
           <SignInButton />
         )}
         <nav aria-label={t`Menu`}>
-          <ul className="menu-list" onClick={close}>
-            <li>
-              <Link to="/node">
-                <Trans>Node</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/wallet">
-                <Trans>Assets</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/user" hash="invite">
-                <Trans>Invite friend</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/ticket/apply">
-                <Trans>Ticket buy</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/node">
-                <Trans>Node buy</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/enuRelease">
-                <Trans>My tickets</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/user" hash="team">
-                <Trans>Community</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/mineCard">
-                <Trans>My cards</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/notice">
-                <Trans>Notices</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/user">
-                <Trans>User centre</Trans>
-              </Link>
-            </li>
-          </ul>
+          <NavList entries={menuEntries} className="menu-list" onNavigate={close} />
         </nav>
         <ThemeSwitch />
         {address && (

@@ -1,6 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
+import { shortAddress } from '../../ui/format.ts';
 import { signInStepAtom } from './signInStep.ts';
+import { useReturningAddress } from './useReturningAddress.ts';
 
 const startSignIn = () => import('./signIn.ts').then(({ signIn }) => signIn());
 
@@ -10,7 +12,9 @@ export function SignInButton({
   className?: string;
 }) {
   const step = useAtomValue(signInStepAtom);
+  const returning = useReturningAddress();
   const busy = step !== 'idle';
+  const short = returning ? shortAddress(returning) : '';
   return (
     <button
       type="button"
@@ -19,7 +23,8 @@ export function SignInButton({
       aria-busy={busy}
       onClick={() => void startSignIn()}
     >
-      {step === 'idle' && <Trans>Connect wallet</Trans>}
+      {step === 'idle' &&
+        (returning ? <Trans>Sign in again as {short}</Trans> : <Trans>Connect wallet</Trans>)}
       {step === 'connecting' && <Trans>Connecting…</Trans>}
       {step === 'network' && <Trans>Check your network…</Trans>}
       {step === 'signing' && <Trans>Sign the message in your wallet…</Trans>}

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { homeServices, NavList } from '../../app/navigation.tsx';
 import { SignInButton } from '../auth/SignInButton.tsx';
 import { sessionAtom } from '../../state/session.ts';
 import { shortAddress } from '../../ui/format.ts';
@@ -35,48 +36,7 @@ export function HomeScreen() {
         <h2 id="home-quick-links" className="section-title">
           <Trans>Services</Trans>
         </h2>
-        <ul className="tile-grid">
-          <li>
-            <Link to="/wallet">
-              <Trans>Wallet</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/wallet/transfer">
-              <Trans>Transfer</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/withdraw">
-              <Trans>Withdraw</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/ticket/apply">
-              <Trans>Ticket application</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/node">
-              <Trans>Node purchase</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/bank">
-              <Trans>Card service</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/notice">
-              <Trans>Notices</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/mall/orders">
-              <Trans>Orders</Trans>
-            </Link>
-          </li>
-        </ul>
+        <NavList entries={homeServices} className="tile-grid" />
       </nav>
     </div>
   );

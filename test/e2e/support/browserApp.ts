@@ -1,0 +1,43 @@
+// One app server and one browser per test file; a fresh browser context (no storage, no
+// session) per test.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startAppServer, type AppServer } from './appServer.ts';
+import { launchBrowser } from './browser.ts';
+
+export interface BrowserApp {
+  server: AppServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The path of the page's current URL. */
+  path(): string;
+  /** Starts over in a new context, as another person on another device. */
+  freshContext(options?: BrowserContextOptions): Promise<void>;
+}
+
+const DEFAULTS: BrowserContextOptions = { locale: 'en-US', serviceWorkers: 'block' };
+
+export function setUpBrowserApp(): BrowserApp {
+  const app = {
+    path: () => new URL(app.page.url()).pathname,
+    async freshContext(options?: BrowserContextOptions) {
+      await app.context?.close();
+      app.context = await app.browser.newContext({ ...DEFAULTS, ...options });
+      app.page = await app.context.newPage();
+    },
+  } as BrowserApp;
+
+  beforeAll(async () => {
+    [app.server, app.browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  beforeEach(() => app.freshContext());
+  afterEach(async () => {
+    await app.context?.close();
+  });
+  return app;
+}
