@@ -40,7 +40,7 @@ export async function buildApp(
     request.locale = localeFromLangHeader(request.headers.lang);
   });
   installSecurityHeaders(app, context.settings.chain.rpcUrl);
-  installErrorHandler(app, context.envelopes);
+  installErrorHandler(app, context.replies);
 
   await app.register(rateLimit, {
     global: false,
@@ -56,6 +56,6 @@ export async function buildApp(
   registerAdminRoutes(app, context);
 
   const servesApp = await serveBuiltApp(app, context.settings.distDir);
-  installNotFoundHandler(app, context.envelopes, servesApp);
+  installNotFoundHandler(app, context.replies, servesApp);
   return { app, servesApp };
 }

@@ -1,7 +1,7 @@
 // What every route needs, built once at start-up and passed down explicitly.
 import type { OpenedDatabase } from './db/database.ts';
 import type { ServerSettings } from './config.ts';
-import type { Envelopes } from './http/envelope.ts';
+import type { Replies } from './http/replies.ts';
 import type { Translator } from './i18n/catalogs.ts';
 
 export interface ServerContext {
@@ -9,7 +9,7 @@ export interface ServerContext {
   readonly adminToken: string;
   readonly db: OpenedDatabase;
   readonly translator: Translator;
-  readonly envelopes: Envelopes;
+  readonly replies: Replies;
   /** The clock; injectable so tests can move time without sleeping. */
   readonly now: () => Date;
 }

@@ -6,7 +6,7 @@ import { ConfigError, readSettings, type ChainSettings, type ServerSettings } fr
 import type { ServerContext } from './context.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
-import { createEnvelopes } from './http/envelope.ts';
+import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
 
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
@@ -59,7 +59,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     adminToken,
     db,
     translator,
-    envelopes: createEnvelopes(translator),
+    replies: createReplies(translator),
     now: options.now ?? (() => new Date()),
   };
   let built;

@@ -1,4 +1,4 @@
-// Every failure, whatever raised it, leaves as a catalogue error in the envelope. Bad input
+// Every failure, whatever raised it, leaves as a catalogue error in a {code, message, data} reply. Bad input
 // is a 4xx with a clear message; only a genuine fault of the server is a 500 (and is logged).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorName } from '../../src/api/errors.ts';
@@ -8,7 +8,7 @@ import {
   InsufficientBalanceError,
 } from '../ledger/errors.ts';
 import { ApiFailure } from './apiFailure.ts';
-import type { Envelopes } from './envelope.ts';
+import type { Replies } from './replies.ts';
 
 // Fastify's own request errors, by code.
 const FASTIFY_ERRORS: Record<string, ApiErrorName> = {
@@ -49,10 +49,10 @@ export function toApiFailure(error: unknown): ApiFailure {
   return new ApiFailure('internal', { cause: error });
 }
 
-export function installErrorHandler(app: FastifyInstance, envelopes: Envelopes): void {
+export function installErrorHandler(app: FastifyInstance, replies: Replies): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = toApiFailure(error);
     if (failure.definition.status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(failure.definition.status).send(envelopes.failure(request, failure));
+    return reply.status(failure.definition.status).send(replies.failure(request, failure));
   });
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure } from './apiFailure.ts';
-import type { Envelopes } from './envelope.ts';
+import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SERVER_PATHS = /^\/(api|admin)(\/|$)/;
@@ -44,11 +44,11 @@ function isPageRequest(request: FastifyRequest): boolean {
 
 export function installNotFoundHandler(
   app: FastifyInstance,
-  envelopes: Envelopes,
+  replies: Replies,
   servesApp: boolean,
 ): void {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (servesApp && isPageRequest(request)) return reply.sendFile('index.html');
-    return reply.status(404).send(envelopes.failure(request, new ApiFailure('not_found')));
+    return reply.status(404).send(replies.failure(request, new ApiFailure('not_found')));
   });
 }

@@ -26,7 +26,7 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 export function registerAdminRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, envelopes } = context;
+  const { db, replies } = context;
 
   const requireAdmin = async (request: FastifyRequest) => {
     const token = bearerToken(request);
@@ -58,7 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServerContext
       db,
       users.map((user) => user.id),
     );
-    return envelopes.success<AdminUsersData>(request, {
+    return replies.success<AdminUsersData>(request, {
       total: Number(total.count),
       list: users.map((user) => ({
         id: String(user.id),
@@ -86,7 +86,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServerContext
       idempotencyKey: body.idempotency_key,
       now: context.now(),
     });
-    return envelopes.success<CreditData>(request, {
+    return replies.success<CreditData>(request, {
       transfer_id: String(credit.transfer.id),
       idempotency_key: body.idempotency_key,
       address,

@@ -36,7 +36,7 @@ function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, envelopes, settings } = context;
+  const { db, replies, settings } = context;
   const signIn: SignInSettings = {
     chainId: settings.chain.id,
     inviteRequired: settings.inviteRequired,
@@ -56,7 +56,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
         address,
         context.now(),
       );
-      return envelopes.success<LoginMessageData>(request, { message });
+      return replies.success<LoginMessageData>(request, { message });
     },
   );
 
@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
       },
       context.now(),
     );
-    return envelopes.success<LoginData>(request, {
+    return replies.success<LoginData>(request, {
       token: session.token,
       expires_at: session.expiresAt.toISOString(),
     });
@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
         parseAddress(body.address),
         settings.inviteRequired,
       );
-      return envelopes.success<IsRegisterData>(request, {
+      return replies.success<IsRegisterData>(request, {
         registered: status.registered,
         invite_required: status.inviteRequired,
       });
@@ -100,6 +100,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   app.post(authPaths.logout, async (request) => {
     await requireUser(context, request);
     await deleteSession(db, bearerToken(request)!);
-    return envelopes.success(request, null);
+    return replies.success(request, null);
   });
 }

@@ -9,7 +9,7 @@ import { balancesOfUser } from '../ledger/balances.ts';
 import { referralCounts } from '../users/users.ts';
 
 export function registerUserRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, envelopes, settings } = context;
+  const { db, replies, settings } = context;
 
   app.get(userPaths.info, async (request) => {
     const user = await requireUser(context, request);
@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, context: ServerContext)
     ]);
     const inviteUrl = new URL('/index', publicOrigin(request, settings.publicUrl));
     inviteUrl.searchParams.set('code', user.invite_code);
-    return envelopes.success<UserInfo>(request, {
+    return replies.success<UserInfo>(request, {
       code: user.invite_code,
       name: user.address,
       address: user.address,

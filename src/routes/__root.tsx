@@ -5,6 +5,7 @@ import type { RouterContext } from '../app/routerContext.ts';
 import { AppHeader } from '../app/shell/AppHeader.tsx';
 import { KeepAliveHost } from '../app/shell/KeepAliveHost.tsx';
 import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
+import { RouteAnnouncer } from '../app/shell/RouteAnnouncer.tsx';
 import { NotFound } from '../app/shell/NotFound.tsx';
 import { InviteCodeDialog } from '../features/auth/InviteCodeDialog.tsx';
 import { NetworkPrompt } from '../features/auth/NetworkPrompt.tsx';
@@ -40,6 +41,7 @@ function RootLayout() {
           </div>
         )}
       </main>
+      <RouteAnnouncer title={leaf?.staticData.title} pathname={leaf?.pathname} />
       <Toasts />
       <ConfirmHost />
       <NetworkPrompt />

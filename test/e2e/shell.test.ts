@@ -14,6 +14,7 @@ describe('app shell', () => {
     await expect.poll(app.path).toBe('/index');
     await app.page.goto(`${app.server.url}/bank/cardDetail/7`);
     await expect.poll(app.path).toBe('/index');
+    await expect.poll(() => app.page.title()).toBe('Home · JU Wallet');
   });
 
   it('opens with the browser language and switches language, sending LANG with requests', async () => {

@@ -14,12 +14,9 @@ const app = setUpBrowserApp();
 async function openWithWallet(
   privateKey: string,
   chainId = APP_CHAIN_ID,
+  knownChains = [APP_CHAIN_ID],
 ): Promise<TestWalletHandle> {
-  const wallet = await installTestWallet(app.page, {
-    privateKey,
-    chainId,
-    knownChains: [APP_CHAIN_ID],
-  });
+  const wallet = await installTestWallet(app.page, { privateKey, chainId, knownChains });
   await app.page.goto(`${app.server.url}/`);
   return wallet;
 }
@@ -55,22 +52,30 @@ describe('sign-in with a wallet', () => {
     await app.page.getByTestId('signed-in').waitFor();
   });
 
-  it('asks to switch a wallet on the wrong network, naming the network and chain id', async () => {
-    const wallet = await openWithWallet(FIRST_KEY, ETHEREUM_MAINNET);
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
-    await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
+  it.each([
+    ['knows', [APP_CHAIN_ID], ['wallet_switchEthereumChain']],
+    ['does not know', [], ['wallet_switchEthereumChain', 'wallet_addEthereumChain']],
+  ])(
+    'asks to switch a wallet on the wrong network (a wallet that %s the chain)',
+    async (_knows, knownChains, expectedCalls) => {
+      const wallet = await openWithWallet(FIRST_KEY, ETHEREUM_MAINNET, knownChains);
+      const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+      await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
 
-    const prompt = app.page.getByRole('dialog', { name: 'Wrong network' });
-    await prompt.waitFor();
-    await expect.poll(() => prompt.textContent()).toContain(`chain ID ${APP_CHAIN_ID}`);
-    await expect.poll(() => prompt.textContent()).toContain('JuChain');
-    await prompt.getByRole('button', { name: 'Switch to JuChain' }).click();
+      const prompt = app.page.getByRole('dialog', { name: 'Wrong network' });
+      await prompt.waitFor();
+      await expect.poll(() => prompt.textContent()).toContain(`chain ID ${APP_CHAIN_ID}`);
+      await expect.poll(() => prompt.textContent()).toContain('JuChain');
+      await prompt.getByRole('button', { name: 'Switch to JuChain' }).click();
 
-    await tokenFrom(await login);
-    const switches = wallet.requests.filter((r) => r.method === 'wallet_switchEthereumChain');
-    expect(switches).toHaveLength(1);
-    await app.page.getByTestId('signed-in').waitFor();
-  });
+      await tokenFrom(await login);
+      const chainCalls = wallet.requests
+        .map((r) => r.method)
+        .filter((m) => m.startsWith('wallet_'));
+      expect(chainCalls).toEqual(expectedCalls);
+      await app.page.getByTestId('signed-in').waitFor();
+    },
+  );
 
   it('shows the wallet message when the user cancels the signature, and stays signed out', async () => {
     const wallet = await openWithWallet(FIRST_KEY);

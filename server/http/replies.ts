@@ -4,12 +4,12 @@ import { SUCCESS_CODE, successMessage, type ApiResponse } from '../../src/api/re
 import type { Translator } from '../i18n/catalogs.ts';
 import type { ApiFailure } from './apiFailure.ts';
 
-export interface Envelopes {
+export interface Replies {
   success<T>(request: FastifyRequest, data: T): ApiResponse<T>;
   failure(request: FastifyRequest, failure: ApiFailure): ApiResponse<unknown>;
 }
 
-export function createEnvelopes(translator: Translator): Envelopes {
+export function createReplies(translator: Translator): Replies {
   return {
     success(request, data) {
       return {
