@@ -6,6 +6,7 @@ import { AppHeader } from '../app/shell/AppHeader.tsx';
 import { KeepAliveHost } from '../app/shell/KeepAliveHost.tsx';
 import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
 import { RouteAnnouncer } from '../app/shell/RouteAnnouncer.tsx';
+import { UpdatePrompt } from '../app/shell/UpdatePrompt.tsx';
 import { NotFound } from '../app/shell/NotFound.tsx';
 import { InviteCodeDialog } from '../features/auth/InviteCodeDialog.tsx';
 import { NetworkPrompt } from '../features/auth/NetworkPrompt.tsx';
@@ -29,6 +30,7 @@ function RootLayout() {
       </a>
       <AppHeader title={leaf?.staticData.title} isHome={leaf?.routeId === '/index'} />
       <OfflineBanner />
+      <UpdatePrompt />
       <main id="main" className="page" tabIndex={-1}>
         {/* A new session starts with no kept pages: they may hold the last user's data. */}
         <KeepAliveHost

@@ -37,6 +37,7 @@ describe('sign-in with a wallet', () => {
     await expect
       .poll(() => app.page.getByTestId('user-address').textContent())
       .toBe(wallet.address);
+    await app.page.getByRole('img', { name: 'QR code of your invite link' }).waitFor();
 
     // The token lives in memory only: a reload signs out and leaves no trace of it anywhere.
     await app.page.reload();

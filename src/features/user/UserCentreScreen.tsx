@@ -3,9 +3,10 @@ import { formatAmount, parseAssetAmount } from '../../money/index.ts';
 import { useUserInfo } from '../../state/queries/user.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 
 export function UserCentreScreen() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { data: user, isPending, isError, refetch } = useUserInfo();
   if (isPending) return <PageSkeleton rows={4} />;
   if (isError || !user) {
@@ -87,6 +88,9 @@ export function UserCentreScreen() {
             </dt>
             <dd className="mono break">
               {user.invite_url} <CopyButton value={user.invite_url} />
+            </dd>
+            <dd className="qr-frame">
+              <QrCode value={user.invite_url} label={t`QR code of your invite link`} />
             </dd>
           </div>
           <div>
