@@ -109,6 +109,21 @@ describe('sign-in with a wallet', () => {
     await app.page.getByTestId('signed-in').waitFor();
   });
 
+  it('signs out from the menu, ending the session on the server too', async () => {
+    await openWithWallet(FIRST_KEY);
+    const token = await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    await app.page.getByTestId('user-address').waitFor();
+    await app.page.getByRole('button', { name: 'Menu' }).click();
+    await app.page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(app.path).toBe('/index');
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
+    const info = await fetch(`${app.server.url}/api/v1/user/info`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(info.status).toBe(401);
+  });
+
   it('signs out and returns to the start page when the server answers 401', async () => {
     await openWithWallet(FIRST_KEY);
     const token = await tokenFrom(await connectAndSignIn(app.page));

@@ -1,5 +1,6 @@
 import { api } from '../../app/api.ts';
 import { queryClient } from '../../app/queryClient.ts';
+import { router } from '../../app/router.ts';
 import { postLogout } from '../../state/queries/auth.ts';
 import { dispatchSessionAtom, tokenAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
@@ -11,4 +12,5 @@ export async function signOut(): Promise<void> {
   stopWalletWatch();
   store.set(dispatchSessionAtom, { type: 'signedOut' });
   queryClient.clear();
+  await router.navigate({ to: '/index' });
 }

@@ -3,7 +3,7 @@
 import { sameAddress } from '../../wallet/address.ts';
 import type { WalletConnection } from '../../wallet/connect.ts';
 import { store } from '../../state/store.ts';
-import { addressAtom, dispatchSessionAtom } from '../../state/session.ts';
+import { addressAtom } from '../../state/session.ts';
 
 let stopWatching: (() => void) | undefined;
 
@@ -15,7 +15,7 @@ export function watchWallet(connection: WalletConnection): void {
     const current = store.get(addressAtom);
     if (!current) return;
     if (typeof first !== 'string' || !sameAddress(first, current)) {
-      store.set(dispatchSessionAtom, { type: 'signedOut' });
+      void import('./signOut.ts').then(({ signOut }) => signOut());
     }
   };
   provider.on?.('accountsChanged', onAccounts);
