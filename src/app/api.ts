@@ -24,7 +24,7 @@ function onUnauthorized(error: UnauthorizedError): void {
   const wasSignedIn = store.get(tokenAtom) !== null;
   store.set(dispatchSessionAtom, { type: 'unauthorized' });
   if (wasSignedIn) toast(error.message || t`Please sign in again`, 'error');
-  if (error.leavePage && !leaveTimer) {
+  if (wasSignedIn && error.leavePage && !leaveTimer) {
     leaveTimer = setTimeout(() => {
       leaveTimer = undefined;
       void import('./router.ts').then(({ router }) => router.navigate({ to: '/' }));

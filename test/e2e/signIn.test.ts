@@ -86,6 +86,17 @@ describe('sign-in with a wallet', () => {
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
   });
 
+  it("shows the server's reason when it refuses the signature", async () => {
+    const wallet = await openWithWallet(FIRST_KEY);
+    wallet.faultySigningKey = SECOND_KEY;
+    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
+    expect((await login).status()).toBe(401);
+    await app.page.getByText('Invalid signature').waitFor();
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
+    expect(app.path()).toBe('/index');
+  });
+
   it('asks a second wallet for an invite code and registers it under the first user', async () => {
     await openWithWallet(FIRST_KEY);
     await tokenFrom(await connectAndSignIn(app.page));

@@ -2,7 +2,7 @@
 // (asking for an invite code when the server wants one) → load the user.
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { InviteRequiredError, RequestError } from '../../api/requestErrors.ts';
+import { InviteRequiredError, RequestError, UnauthorizedError } from '../../api/requestErrors.ts';
 import { api } from '../../app/api.ts';
 import { reportRequestError } from '../../app/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
@@ -89,6 +89,8 @@ export async function signIn(): Promise<boolean> {
   } catch (error) {
     if (error instanceof PromptDismissed) return false;
     if (error instanceof WalletError) toast(i18n._(walletMessages[error.kind]), 'error');
+    // A refused login (bad signature, expired message…) carries the server's reason.
+    else if (error instanceof UnauthorizedError) toast(error.message || t`Login failed`, 'error');
     else if (error instanceof RequestError) reportRequestError(error);
     else toast(t`Login failed`, 'error');
     return false;

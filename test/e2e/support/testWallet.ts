@@ -30,6 +30,8 @@ export interface TestWalletHandle {
   rejectConnect: boolean;
   /** While true, personal_sign fails with 4001 as if the user pressed Reject. */
   rejectSign: boolean;
+  /** When set, personal_sign answers with this key's signature: a faulty wallet. */
+  faultySigningKey: string | null;
   /** Switches chain as the user would in the wallet's own window; the page gets chainChanged. */
   switchChain(chainId: number): Promise<void>;
 }
@@ -79,6 +81,7 @@ class TestWallet implements TestWalletHandle {
   readonly requests: RecordedRequest[] = [];
   rejectConnect: boolean;
   rejectSign: boolean;
+  faultySigningKey: string | null = null;
   chainId: number;
   #page: Page;
   #privateKey: string;
@@ -155,7 +158,7 @@ class TestWallet implements TestWalletHandle {
     if (this.rejectSign) return fail(USER_REJECTED, 'User rejected the request.');
     // Like MetaMask: 0x-prefixed hex is taken as raw bytes, anything else as UTF-8 text.
     const message = /^0x(?:[0-9a-fA-F]{2})*$/.test(data) ? hexToBytes(data.slice(2)) : data;
-    return ok(signPersonalMessage(this.#privateKey, message));
+    return ok(signPersonalMessage(this.faultySigningKey ?? this.#privateKey, message));
   }
 
   #switchToKnownChain(param: unknown): RpcReply {
