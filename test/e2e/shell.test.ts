@@ -81,6 +81,29 @@ describe('app shell', () => {
       .toBe(true);
   });
 
+  it('opens offline from the service worker, and says it is offline', async () => {
+    await app.freshContext({ serviceWorkers: 'allow' });
+    await app.page.goto(`${app.server.url}/index`);
+    await app.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Once the worker controls the page it has seen the deployment settings too.
+    await app.page.reload();
+    await expect
+      .poll(() => app.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+    await app.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+
+    await app.context.setOffline(true);
+    await app.page.reload();
+    await app.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+    await app.page.getByText('You are offline.', { exact: false }).waitFor();
+    await app.context.setOffline(false);
+    await expect
+      .poll(() => app.page.getByText('You are offline.', { exact: false }).count())
+      .toBe(0);
+  });
+
   it('answers with a strict Content-Security-Policy', async () => {
     const response = await fetch(`${app.server.url}/index`);
     const csp = response.headers.get('content-security-policy') ?? '';
