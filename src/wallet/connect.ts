@@ -3,6 +3,7 @@
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { classifyWalletError, WalletError } from './walletErrors.ts';
+import type { WalletPickerText } from './walletPicker.ts';
 
 export interface WalletConnection {
   address: string;
@@ -32,11 +33,14 @@ export function walletAvailable(): boolean {
   return announced;
 }
 
-export async function connectWallet(chain: ChainConfig): Promise<WalletConnection> {
+export async function connectWallet(
+  chain: ChainConfig,
+  pickerText: WalletPickerText,
+): Promise<WalletConnection> {
   if (!walletAvailable()) throw new WalletError('not_installed');
   try {
     const { connectWithOnboard } = await import('./onboard.ts');
-    return await connectWithOnboard(chain);
+    return await connectWithOnboard(chain, pickerText);
   } catch (error) {
     throw new WalletError(classifyWalletError(error, 'connect'), error);
   }

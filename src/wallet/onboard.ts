@@ -4,11 +4,45 @@ import injectedModule from '@web3-onboard/injected-wallets';
 import { toChecksumAddress } from './address.ts';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { WalletError } from './walletErrors.ts';
+import type { WalletPickerText } from './walletPicker.ts';
 
 let onboard: OnboardAPI | undefined;
 let walletInits: ReturnType<typeof injectedModule>[] = [];
 
-function init(chain: ChainConfig): OnboardAPI {
+// svelte-i18n reads these as ICU messages: keep braces out of the translated words.
+const icuSafe = (text: string) => text.replace(/[{}]/g, '');
+
+function pickerDictionary(text: WalletPickerText) {
+  const say = (key: keyof WalletPickerText) => icuSafe(text[key]);
+  return {
+    connect: {
+      selectingWallet: {
+        header: say('availableWallets'),
+        sidebar: { subheading: say('connectYourWallet') },
+      },
+      connectingWallet: {
+        header: `{connectionRejected, select, false {${say('connecting')}} other {${say('connectionRejected')}}}`,
+        sidebar: { subheading: say('approveConnection'), paragraph: say('approveInWallet') },
+        mainText: say('connecting'),
+        paragraph: say('approveInWallet'),
+        rejectedText: say('connectionRejected'),
+        rejectedCTA: say('tryAgain'),
+        primaryButton: say('backToWallets'),
+      },
+      connectedWallet: {
+        header: say('connectionSuccessful'),
+        sidebar: { subheading: say('connectionSuccessful') },
+        mainText: say('connected'),
+        accountSelected: say('accountSelected'),
+        availableWallet: say('availableWallet'),
+      },
+    },
+  };
+}
+
+// The picker's language is fixed when the library starts: the language in use at the
+// first connect of this page load.
+function init(chain: ChainConfig, text: WalletPickerText): OnboardAPI {
   if (onboard) return onboard;
   walletInits = [injectedModule()];
   onboard = Onboard({
@@ -30,7 +64,9 @@ function init(chain: ChainConfig): OnboardAPI {
     connect: { showSidebar: false, removeWhereIsMyWalletWarning: true },
     disableFontDownload: true,
     theme: 'system',
+    i18n: { [text.locale]: pickerDictionary(text) },
   });
+  onboard.state.actions.setLocale(text.locale);
   return onboard;
 }
 
@@ -41,8 +77,11 @@ export interface OnboardConnection {
   label: string;
 }
 
-export async function connectWithOnboard(chain: ChainConfig): Promise<OnboardConnection> {
-  const api = init(chain);
+export async function connectWithOnboard(
+  chain: ChainConfig,
+  text: WalletPickerText,
+): Promise<OnboardConnection> {
+  const api = init(chain, text);
   // With a single wallet (always so in a wallet's in-app browser) skip the picker, which
   // only speaks English.
   // web3-onboard fills its wallet list on the first connect; fill it now to count it.

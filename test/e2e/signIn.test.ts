@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allStoredText, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
+import { announceOtherWallet } from './support/otherWallet.ts';
 import { installTestWallet, type TestWalletHandle } from './support/testWallet.ts';
 
 // Public test keys (eth-sig-util vectors): never for funds.
@@ -95,6 +96,19 @@ describe('sign-in with a wallet', () => {
     await app.page.getByText('Invalid signature').waitFor();
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
     expect(app.path()).toBe('/index');
+  });
+
+  it('lets the user pick a wallet, in their language, when the browser has several', async () => {
+    await app.freshContext({ locale: 'zh-TW', viewport: { width: 390, height: 760 } });
+    await announceOtherWallet(app.page);
+    await openWithWallet(FIRST_KEY);
+    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await app.page.locator('.hero button').click();
+    await app.page.getByText('連接您的錢包').waitFor();
+    await app.page.getByText('2 個可用錢包').waitFor();
+    await app.page.getByRole('button', { name: /JU Test Wallet/ }).click();
+    await tokenFrom(await login);
+    await app.page.getByTestId('signed-in').waitFor();
   });
 
   it('asks a second wallet for an invite code and registers it under the first user', async () => {

@@ -19,6 +19,7 @@ import { askInviteCode, askNetworkSwitch, PromptDismissed } from './prompts.ts';
 import { messageIsForThisSite } from './loginMessageCheck.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { walletMessages } from './walletMessages.ts';
+import { walletPickerText } from './walletPickerText.ts';
 import { watchWallet } from './walletWatch.ts';
 
 export function chainFromConfig(): ChainConfig {
@@ -63,7 +64,7 @@ export async function signIn(): Promise<boolean> {
   const chain = chainFromConfig();
   try {
     store.set(signInStepAtom, 'connecting');
-    const connection = await connectWallet(chain);
+    const connection = await connectWallet(chain, walletPickerText());
     await onRightNetwork(connection, chain);
     store.set(signInStepAtom, 'signing');
     const { message } = await fetchLoginMessage(api, connection.address);
