@@ -15,7 +15,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const WALLET_ENTRY = 'src/wallet/onboard.ts';
-const FIRST_ROUTE = /^src\/routes\/index\.tsx/;
+// What `/` needs before it can render: the redirect route, the home route and the catalog of
+// the default language.
+const FIRST_SCREEN = [
+  /^src\/routes\/index\.tsx/,
+  /^src\/routes\/\[index\]\.tsx/,
+  /^locales\/zh-TW\/messages\.po/,
+];
 
 export function readManifest(distDir: string): Manifest | undefined {
   const path = join(distDir, '.vite', 'manifest.json');
@@ -54,7 +60,7 @@ function filesOf(manifest: Manifest, keys: Iterable<string>, withCss = true): Se
 /** JavaScript files the first screen (`/` → `/index`) loads before it can render. */
 export function firstScreenScripts(manifest: Manifest): string[] {
   const roots = Object.keys(manifest).filter(
-    (key) => manifest[key]!.isEntry || FIRST_ROUTE.test(key),
+    (key) => manifest[key]!.isEntry || FIRST_SCREEN.some((pattern) => pattern.test(key)),
   );
   return [...filesOf(manifest, closure(manifest, roots, false), false)].filter((f) =>
     f.endsWith('.js'),

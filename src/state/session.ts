@@ -15,6 +15,3 @@ export const dispatchSessionAtom = atom(null, (get, set, event: SessionEvent) =>
 
 export const tokenAtom = atom((get) => get(sessionAtom).token);
 export const addressAtom = atom((get) => get(sessionAtom).address);
-export const userInfoAtom = atom((get) => get(sessionAtom).user);
-export const inviteUrlAtom = atom((get) => get(sessionAtom).inviteUrl);
-export const signedInAtom = atom((get) => get(sessionAtom).token !== null);

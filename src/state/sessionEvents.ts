@@ -62,7 +62,3 @@ export function sessionReducer(session: Session, event: SessionEvent): Session {
       return { ...session, currentNotice: event.notice };
   }
 }
-
-export function isSignedIn(session: Session): boolean {
-  return session.token !== null;
-}

@@ -102,10 +102,3 @@ export async function connectWithOnboard(
     label: wallet.label,
   };
 }
-
-export async function disconnectOnboard(): Promise<void> {
-  if (!onboard) return;
-  for (const wallet of onboard.state.get().wallets) {
-    await onboard.disconnectWallet({ label: wallet.label });
-  }
-}

@@ -1,6 +1,5 @@
 import {
   authPaths,
-  isRegisterDataSchema,
   loginDataSchema,
   loginMessageDataSchema,
   logoutDataSchema,
@@ -19,15 +18,6 @@ export function fetchLoginMessage(client: ApiClient, address: string) {
 
 export function postLogin(client: ApiClient, body: LoginRequest) {
   return client.request({ method: 'POST', path: authPaths.login, body, data: loginDataSchema });
-}
-
-export function postIsRegister(client: ApiClient, address: string) {
-  return client.request({
-    method: 'POST',
-    path: authPaths.isRegister,
-    body: { address },
-    data: isRegisterDataSchema,
-  });
 }
 
 export function postLogout(client: ApiClient) {
