@@ -4,6 +4,7 @@ import { sameAddress } from '../../wallet/address.ts';
 import type { WalletConnection } from '../../wallet/connect.ts';
 import { store } from '../../state/store.ts';
 import { addressAtom } from '../../state/session.ts';
+import { signOut } from './signOut.ts';
 
 let stopWatching: (() => void) | undefined;
 
@@ -15,7 +16,7 @@ export function watchWallet(connection: WalletConnection): void {
     const current = store.get(addressAtom);
     if (!current) return;
     if (typeof first !== 'string' || !sameAddress(first, current)) {
-      void import('./signOut.ts').then(({ signOut }) => signOut());
+      void signOut();
     }
   };
   provider.on?.('accountsChanged', onAccounts);
