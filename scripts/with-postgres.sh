@@ -69,9 +69,12 @@ as_owner "$bin_dir/initdb" -D "$cluster_dir/data" -U postgres --auth=trust -E UT
   cat "$cluster_dir/initdb.log" >&2
   exit 1
 }
-# Durability settings are off: this cluster lives for one test run.
+# Durability settings are off for a test run (the cluster lives for one run); a benchmark
+# (WITH_POSTGRES_DURABLE=1) keeps PostgreSQL's defaults so its figures mean something.
+durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[[ "${WITH_POSTGRES_DURABLE:-}" == 1 ]] && durability=""
 as_owner "$bin_dir/pg_ctl" -D "$cluster_dir/data" -l "$cluster_dir/server.log" -w -t 60 \
-  -o "-p $port -k $cluster_dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+  -o "-p $port -k $cluster_dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" \
   start >/dev/null || {
   cat "$cluster_dir/server.log" >&2
   exit 1

@@ -41,8 +41,14 @@ function bindable(parameters: ReadonlyArray<unknown>): SqliteValue[] {
   });
 }
 
+// Kysely asks for a statement per query; preparing one costs more than running a small
+// query, so prepared statements are kept per SQL text. Queries are built from a fixed set of
+// shapes (values are bound, never inlined), so the set stays small; the bound is a guard.
+const STATEMENT_CACHE_SIZE = 500;
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #database: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
 
   constructor(file: string) {
     this.#database = new DatabaseSync(file);
@@ -59,10 +65,28 @@ class NodeSqliteDatabase implements SqliteDatabase {
     // first write; a second process could then fail with SQLITE_BUSY mid-transaction.
     // BEGIN IMMEDIATE takes it up front, so busy_timeout can simply wait.
     const text = sql.trim().toLowerCase() === 'begin' ? 'BEGIN IMMEDIATE' : sql;
-    return new NodeSqliteStatement(this.#database.prepare(text));
+    const cached = this.#statements.get(text);
+    if (cached) {
+      // Re-inserting keeps the map in least-recently-used order for eviction.
+      this.#statements.delete(text);
+      this.#statements.set(text, cached);
+      return cached;
+    }
+    const statement = new NodeSqliteStatement(this.#database.prepare(text));
+    // DDL changes the schema statements were compiled against; keep only plain queries.
+    if (
+      /^\s*(select|insert|update|delete|with|begin|commit|rollback|savepoint|release)\b/i.test(text)
+    ) {
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        this.#statements.delete(this.#statements.keys().next().value!);
+      }
+      this.#statements.set(text, statement);
+    }
+    return statement;
   }
 
   close(): void {
+    this.#statements.clear();
     this.#database.close();
   }
 }

@@ -1,0 +1,213 @@
+// `npm run bench`: throughput and latency of the reference server through the full HTTP path,
+// on the embedded SQLite and (when PostgreSQL is at hand) on PostgreSQL, each beside a bare
+// Fastify route measured in the same run. Machines differ and are noisy; the ratio to the
+// bare route is the figure that travels. A report, never a test: it prints, it does not fail.
+//
+//   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
+//   BENCH_SECONDS=10 npm run bench     longer runs
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+interface Announce {
+  url: string;
+  adminToken?: string;
+}
+
+interface Figures {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function startChild(mode: 'app' | 'bare', databaseUrl?: string) {
+  const child = spawn(process.execPath, ['scripts/bench/serverProcess.ts', mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench ${mode} server exited (${code})`)));
+  });
+  return { child, announce: JSON.parse(line) as Announce };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function call(url: string, init: RequestInit = {}): Promise<{ data: unknown }> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as { code: number; data: unknown; message: string };
+  if (!response.ok || body.code !== 200) {
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${body.message}`);
+  }
+  return body;
+}
+
+interface BenchUser {
+  address: string;
+  token: string;
+}
+
+async function signIn(baseUrl: string, label: string, code: string): Promise<BenchUser> {
+  const privateKey = `0x${createHash('sha256').update(`ju-wallet bench ${label}`).digest('hex')}`;
+  const address = privateKeyToAddress(privateKey);
+  const { data } = await call(`${baseUrl}/api/v1/auth/loginMessage?address=${address}`);
+  const message = (data as { message: string }).message;
+  const login = await call(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      address,
+      message,
+      sign_message: signPersonalMessage(privateKey, message),
+      code,
+    }),
+  });
+  return { address, token: (login.data as { token: string }).token };
+}
+
+async function measure(
+  name: string,
+  options: Omit<autocannon.Options, 'connections' | 'duration'>,
+): Promise<Figures> {
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    name,
+    requests: result.requests.total,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function benchDatabase(label: string, databaseUrl?: string): Promise<Figures[]> {
+  const bare = await startChild('bare');
+  const app = await startChild('app', databaseUrl);
+  const base = app.announce.url;
+  try {
+    const first = await signIn(base, `${label}-0`, '');
+    const { data } = await call(`${base}/api/v1/user/info`, {
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+    const inviteCode = (data as { code: string }).code;
+    const figures: Figures[] = [];
+    figures.push(await measure('bare Fastify route', { url: `${bare.announce.url}/bare` }));
+    figures.push(await measure('GET /config.json', { url: `${base}/config.json` }));
+    figures.push(
+      await measure('GET /api/v1/user/info', {
+        url: `${base}/api/v1/user/info`,
+        headers: { authorization: `Bearer ${first.token}` },
+      }),
+    );
+    const transfers = await benchTransfers(base, app.announce.adminToken!, label, inviteCode);
+    if (transfers) figures.push(transfers);
+    return figures;
+  } finally {
+    await Promise.all([stopChild(bare.child), stopChild(app.child)]);
+  }
+}
+
+/**
+ * Ticket transfers between 50 funded users, each request with a fresh idempotency key: the
+ * whole money path (auth, validation, key claim, locks, ledger posting, stored answer).
+ * Skipped, with a note, while the server has no transfer route.
+ */
+async function benchTransfers(
+  base: string,
+  adminToken: string,
+  label: string,
+  inviteCode: string,
+): Promise<Figures | null> {
+  const probe = await fetch(`${base}/api/v1/user/transfer`, { method: 'POST' });
+  if (probe.status === 404) {
+    console.log('  (no transfer route on this server yet: transfers not measured)');
+    return null;
+  }
+  const users: BenchUser[] = [];
+  for (let index = 1; index <= CONNECTIONS; index++) {
+    users.push(await signIn(base, `${label}-${index}`, inviteCode));
+  }
+  for (const user of users) {
+    await call(`${base}/admin/v1/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({
+        address: user.address,
+        asset: 'TICKET',
+        amount: '1000000000',
+        idempotency_key: `bench-${user.address}`,
+      }),
+    });
+  }
+  let next = 0;
+  return measure('POST /api/v1/user/transfer', {
+    url: `${base}/api/v1/user/transfer`,
+    method: 'POST',
+    // Each connection sends as one user to the next one round the ring: no user waits on
+    // another's lock except its neighbours', as in real traffic.
+    setupClient: (client) => {
+      const sender = users[next++ % users.length]!;
+      const receiver = users[(users.indexOf(sender) + 1) % users.length]!;
+      client.setHeaders({
+        'content-type': 'application/json',
+        authorization: `Bearer ${sender.token}`,
+      });
+      client.setBody(JSON.stringify({ address: receiver.address, amount: '0.01', remark: '' }));
+    },
+    requests: [
+      {
+        // One intent per request: a fresh key, so every request moves money.
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomUUID() },
+        }),
+      },
+    ],
+  });
+}
+
+function printTable(label: string, figures: Figures[]): void {
+  const bare = figures[0]!;
+  console.log(`\n${label} — ${CONNECTIONS} connections, ${SECONDS} s each`);
+  console.log(
+    ['route'.padEnd(30), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)]
+      .concat(['errors'.padStart(7), '× bare'.padStart(8)])
+      .join(' '),
+  );
+  for (const row of figures) {
+    console.log(
+      [
+        row.name.padEnd(30),
+        row.perSecond.toFixed(0).padStart(9),
+        String(row.p50).padStart(8),
+        String(row.p99).padStart(8),
+        String(row.errors).padStart(7),
+        (bare.perSecond / row.perSecond).toFixed(2).padStart(8),
+      ].join(' '),
+    );
+  }
+}
+
+printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
+if (process.env.TEST_DATABASE_URL) {
+  printTable(
+    'PostgreSQL (local cluster, fsync on)',
+    await benchDatabase('postgres', process.env.TEST_DATABASE_URL),
+  );
+} else {
+  console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
+}
