@@ -82,19 +82,17 @@ export interface ReferralCounts {
 }
 
 export async function referralCounts(db: AppDatabase, userId: bigint): Promise<ReferralCounts> {
-  const direct = await db.kysely
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .where('referrer_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  // Everyone below the user, at any depth. Referrers are set once at registration to an
-  // existing user, so the tree has no cycles and the recursion ends.
-  const team = await sql<{ count: bigint }>`
-    WITH RECURSIVE team (id) AS (
-      SELECT id FROM users WHERE referrer_id = ${userId}
+  // Everyone below the user, at any depth, in one round trip; depth 1 are the direct
+  // referrals. Referrers are set once at registration to an existing user, so the tree has
+  // no cycles and the recursion ends.
+  const { rows } = await sql<{ direct: bigint | null; team: bigint }>`
+    WITH RECURSIVE team (id, depth) AS (
+      SELECT id, 1 FROM users WHERE referrer_id = ${userId}
       UNION ALL
-      SELECT users.id FROM users JOIN team ON users.referrer_id = team.id
+      SELECT users.id, team.depth + 1 FROM users JOIN team ON users.referrer_id = team.id
     )
-    SELECT count(*) AS count FROM team`.execute(db.kysely);
-  return { direct: Number(direct.count), team: Number(team.rows[0]?.count ?? 0n) };
+    SELECT count(*) AS team, sum(CASE WHEN depth = 1 THEN 1 ELSE 0 END) AS direct FROM team`.execute(
+    db.kysely,
+  );
+  return { direct: Number(rows[0]?.direct ?? 0), team: Number(rows[0]?.team ?? 0) };
 }
