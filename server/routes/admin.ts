@@ -1,5 +1,5 @@
 // /admin/v1/*: operator API, authorised by the admin token (see docs/operations.md).
-import { isAssetCode } from '../../src/api/assets.ts';
+import { isAssetCode, type AssetCode } from '../../src/api/assets.ts';
 import {
   adminPaths,
   adminUsersQuerySchema,
@@ -13,6 +13,7 @@ import { parseAddress, parsePositiveAmount } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../http/wireAmounts.ts';
 import { userBalances } from '../ledger/balances.ts';
+import { OPERATOR_OWNER_ID, runMoneyOperation } from '../money/moneyOperation.ts';
 import { findUserByAddress } from '../users/users.ts';
 
 export const adminRoutes = [
@@ -71,22 +72,34 @@ export const adminRoutes = [
       const units = parsePositiveAmount(body.amount, body.asset);
       const user = await findUserByAddress(db, address);
       if (!user) throw new DomainError('user_not_found');
-      const credit = await creditDeposit(db, {
-        userId: user.id,
-        asset: body.asset,
-        units,
-        idempotencyKey: body.idempotency_key,
+      const { answer } = await runMoneyOperation(db, {
+        ownerId: OPERATOR_OWNER_ID,
+        scope: 'admin-credit',
+        key: body.idempotency_key,
+        request: { user_id: user.id, asset: body.asset, units },
+        lockUserId: user.id,
         now: context.now(),
+        async run(trx): Promise<CreditData> {
+          const asset = body.asset as AssetCode;
+          const credit = await creditDeposit(trx, {
+            userId: user.id,
+            asset,
+            units,
+            idempotencyKey: body.idempotency_key,
+            now: context.now(),
+          });
+          return {
+            transfer_id: String(credit.transfer.id),
+            idempotency_key: body.idempotency_key,
+            address,
+            asset,
+            amount: wireAmount(asset, units),
+            balance_after: wireAmount(asset, credit.balanceAfter),
+            created_at: credit.transfer.createdAt,
+          };
+        },
       });
-      return {
-        transfer_id: String(credit.transfer.id),
-        idempotency_key: body.idempotency_key,
-        address,
-        asset: body.asset,
-        amount: wireAmount(body.asset, units),
-        balance_after: wireAmount(body.asset, credit.balanceAfter),
-        created_at: credit.transfer.createdAt,
-      };
+      return answer;
     },
   }),
 ];
