@@ -215,25 +215,27 @@ async function postgresLedgerRules(db: UntypedKysely): Promise<void> {
 async function sqliteLedgerRules(db: UntypedKysely): Promise<void> {
   const statements = [
     // REPLACE deletes the old row without firing DELETE triggers: refuse any insert that
-    // would collide, so history and balances can only grow by new rows.
-    sql`CREATE TRIGGER transfers_no_replace BEFORE INSERT ON transfers
-      WHEN EXISTS (SELECT 1 FROM transfers WHERE id = NEW.id OR idempotency_key = NEW.idempotency_key)
-      BEGIN SELECT RAISE(ABORT, 'transfers cannot be replaced'); END`,
-    // SQLite has no commit-time check: a transfer still missing entries blocks the next one.
-    sql`CREATE TRIGGER transfers_previous_complete BEFORE INSERT ON transfers
-      WHEN EXISTS (SELECT 1 FROM transfers t WHERE t.id = (SELECT MAX(id) FROM transfers)
-        AND t.entry_count <> (SELECT COUNT(*) FROM entries e WHERE e.transfer_id = t.id))
-      BEGIN SELECT RAISE(ABORT, 'the previous transfer is incomplete'); END`,
-    sql`CREATE TRIGGER transfers_entry_count BEFORE INSERT ON transfers
-      WHEN NEW.entry_count < 2
-      BEGIN SELECT RAISE(ABORT, 'a transfer has at least two entries'); END`,
-    sql`CREATE TRIGGER entries_no_replace BEFORE INSERT ON entries
-      WHEN EXISTS (SELECT 1 FROM entries WHERE id = NEW.id)
-      BEGIN SELECT RAISE(ABORT, 'entries cannot be replaced'); END`,
-    sql`CREATE TRIGGER entries_within_count BEFORE INSERT ON entries
-      WHEN (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
-        >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id)
-      BEGIN SELECT RAISE(ABORT, 'the transfer already has all its entries'); END`,
+    // would collide, so history and balances can only grow by new rows. (One trigger per
+    // table, so the checks run in this order.)
+    sql`CREATE TRIGGER transfers_insert_guard BEFORE INSERT ON transfers
+      BEGIN
+        SELECT RAISE(ABORT, 'transfers cannot be replaced')
+          WHERE EXISTS (SELECT 1 FROM transfers
+            WHERE id = NEW.id OR idempotency_key = NEW.idempotency_key);
+        SELECT RAISE(ABORT, 'a transfer has at least two entries') WHERE NEW.entry_count < 2;
+        -- No commit-time check here: a transfer still missing entries blocks the next one.
+        SELECT RAISE(ABORT, 'the previous transfer is incomplete')
+          WHERE EXISTS (SELECT 1 FROM transfers t WHERE t.id = (SELECT MAX(id) FROM transfers)
+            AND t.entry_count <> (SELECT COUNT(*) FROM entries e WHERE e.transfer_id = t.id));
+      END`,
+    sql`CREATE TRIGGER entries_insert_guard BEFORE INSERT ON entries
+      BEGIN
+        SELECT RAISE(ABORT, 'entries cannot be replaced')
+          WHERE EXISTS (SELECT 1 FROM entries WHERE id = NEW.id);
+        SELECT RAISE(ABORT, 'the transfer already has all its entries')
+          WHERE (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
+            >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id);
+      END`,
     // The entry moves the balance; it must state the balance it leaves.
     sql`CREATE TRIGGER entries_apply AFTER INSERT ON entries
       BEGIN
