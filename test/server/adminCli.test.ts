@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../../server/db/database.ts';
 import { withdrawOk, TRON_ADDRESS } from './support/money.ts';
+import { exitOf, startServerProcess } from './support/serverProcess.ts';
 import {
   createHttpClient,
   createPostgresDatabase,
@@ -39,31 +40,6 @@ function runCli(args: string[], env: Record<string, string>): Promise<ProcessRes
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Starts `node server/main.ts` and resolves with its URL once it says it is running. */
-function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env },
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /JU Wallet is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 describe('admin CLI', { timeout: 30_000 }, () => {
