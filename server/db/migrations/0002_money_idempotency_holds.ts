@@ -174,42 +174,44 @@ async function postgresLedgerRules(db: UntypedKysely): Promise<void> {
     CREATE TRIGGER accounts_guard BEFORE INSERT OR UPDATE OR DELETE ON accounts
     FOR EACH ROW EXECUTE FUNCTION ledger_guard_account()`.execute(db);
 
-  // At commit: each transfer has exactly its stated number of entries, summing to zero per
-  // asset. Deferred, so the entries can be written one by one within the transaction.
+  // An entry beyond the transfer's stated count is refused at once, so a transfer that
+  // committed complete stays complete.
   await sql`
-    CREATE FUNCTION ledger_check_transfer(checked_id bigint) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE expected bigint; actual bigint; unbalanced text;
+    CREATE FUNCTION ledger_entry_within_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      SELECT entry_count INTO expected FROM transfers WHERE id = checked_id;
-      SELECT COUNT(*) INTO actual FROM entries WHERE transfer_id = checked_id;
-      IF actual <> expected OR actual < 2 THEN
-        RAISE EXCEPTION 'transfer % has % entries, not %', checked_id, actual, expected;
+      IF (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
+         >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id) THEN
+        RAISE EXCEPTION 'transfer % already has all its entries', NEW.transfer_id;
       END IF;
-      SELECT a.asset INTO unbalanced FROM entries e JOIN accounts a ON a.id = e.account_id
-        WHERE e.transfer_id = checked_id GROUP BY a.asset HAVING SUM(e.amount) <> 0 LIMIT 1;
-      IF unbalanced IS NOT NULL THEN
-        RAISE EXCEPTION 'transfer % does not balance in %', checked_id, unbalanced;
-      END IF;
+      RETURN NEW;
     END
     $$`.execute(db);
   await sql`
-    CREATE FUNCTION ledger_check_entry_transfer() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE TRIGGER entries_within_count BEFORE INSERT ON entries
+    FOR EACH ROW EXECUTE FUNCTION ledger_entry_within_count()`.execute(db);
+
+  // At commit: each new transfer has exactly its stated number of entries (at least two),
+  // summing to zero per asset. Deferred, so the entries can follow it within the transaction.
+  await sql`
+    CREATE FUNCTION ledger_check_transfer() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE actual bigint; unbalanced text;
     BEGIN
-      -- NEW has no transfer_id on transfers, and PL/pgSQL resolves fields per statement.
-      IF TG_TABLE_NAME = 'transfers' THEN
-        PERFORM ledger_check_transfer(NEW.id);
-      ELSE
-        PERFORM ledger_check_transfer(NEW.transfer_id);
+      SELECT COUNT(*) INTO actual FROM entries WHERE transfer_id = NEW.id;
+      IF actual <> NEW.entry_count OR actual < 2 THEN
+        RAISE EXCEPTION 'transfer % has % entries, not %', NEW.id, actual, NEW.entry_count;
+      END IF;
+      SELECT a.asset INTO unbalanced FROM entries e JOIN accounts a ON a.id = e.account_id
+        WHERE e.transfer_id = NEW.id GROUP BY a.asset HAVING SUM(e.amount) <> 0 LIMIT 1;
+      IF unbalanced IS NOT NULL THEN
+        RAISE EXCEPTION 'transfer % does not balance in %', NEW.id, unbalanced;
       END IF;
       RETURN NULL;
     END
     $$`.execute(db);
-  for (const table of ['transfers', 'entries']) {
-    await sql`
-      CREATE CONSTRAINT TRIGGER ${sql.id(`${table}_balanced_at_commit`)}
-      AFTER INSERT ON ${sql.table(table)} DEFERRABLE INITIALLY DEFERRED
-      FOR EACH ROW EXECUTE FUNCTION ledger_check_entry_transfer()`.execute(db);
-  }
+  await sql`
+    CREATE CONSTRAINT TRIGGER transfers_balanced_at_commit
+    AFTER INSERT ON transfers DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION ledger_check_transfer()`.execute(db);
 }
 
 async function sqliteLedgerRules(db: UntypedKysely): Promise<void> {
