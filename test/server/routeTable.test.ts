@@ -1,6 +1,15 @@
 // The route table's shape, and how failures become answers.
-import { describe, expect, it } from 'vitest';
-import { transferPaths } from '../../src/api/transfer.ts';
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
+import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
+import type { ServerContext } from '../../server/context.ts';
+import { createReplies } from '../../server/http/replies.ts';
+import { createRouteRunner } from '../../server/http/routeTable.ts';
+import { loadTranslator } from '../../server/i18n/catalogs.ts';
+import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+import { credit, transfer } from './support/money.ts';
 import { withdrawPaths } from '../../src/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
@@ -58,5 +67,73 @@ describe('failures as answers', () => {
 
   it('answers anything unexpected with 500 internal', () => {
     expect(toDomainError(new TypeError('bug')).errorName).toBe('internal');
+  });
+});
+
+describe('dispatching the table without Fastify', () => {
+  let server: TestServer;
+  let context: ServerContext;
+  beforeAll(async () => {
+    server = await startTestServer({ inviteRequired: false });
+    const translator = await loadTranslator(server.settings.localesDir);
+    context = {
+      settings: server.settings,
+      adminToken: server.adminToken,
+      // The server keeps the database open and closes it; the context only borrows it.
+      db: { ...server.db, description: 'test', close: async () => {} },
+      translator,
+      replies: createReplies(translator),
+      now: server.clock.now,
+    };
+  });
+  afterAll(() => server.close());
+
+  // What the request envelope will do: find the route, run it with a decoded payload.
+  const dispatch = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: unknown,
+  ) => {
+    const route = routeTable.find(
+      (candidate) => candidate.method === method && candidate.path === path,
+    )!;
+    const request = { headers } as unknown as FastifyRequest;
+    return createRouteRunner(context).run(route, request, payload);
+  };
+
+  it('runs a money call and answers the same data as over HTTP', async () => {
+    const alice = testWallet('dispatch alice');
+    const bob = testWallet('dispatch bob');
+    const token = await login(server, alice);
+    await login(server, bob);
+    await credit(server, alice.address, 'TICKET', '5');
+    const auth = { authorization: `Bearer ${token}` };
+    const sent = await dispatch(
+      'POST',
+      transferPaths.transfer,
+      { ...auth, 'idempotency-key': 'dispatched-1' },
+      { address: bob.address, amount: '2' },
+    );
+    expect(v.parse(transferRowSchema, sent)).toMatchObject({
+      amount: '2',
+      counterparty: bob.address,
+    });
+    const wallet = v.parse(walletDataSchema, await dispatch('GET', walletPaths.wallet, auth, {}));
+    expect(wallet.balances.find((row) => row.coin === 'TICKET')!.available).toBe('3');
+    // The HTTP path replays the very same answer for the same key.
+    const overHttp = await transfer(
+      server,
+      token,
+      { address: bob.address, amount: '2' },
+      'dispatched-1',
+    );
+    expect(overHttp.body.data).toEqual(sent);
+  });
+
+  it('refuses with domain errors, not HTTP replies', async () => {
+    await expect(dispatch('GET', walletPaths.wallet, {}, {})).rejects.toMatchObject({
+      errorName: 'unauthorized',
+    });
   });
 });
