@@ -1,16 +1,14 @@
 // Checking request input against the contract's valibot schemas. Bad input becomes a 400
 // that names the field; it never reaches a handler, so it changes nothing.
 import * as v from 'valibot';
-import type { AssetCode } from '../../src/api/assets.ts';
-import type { ApiErrorName } from '../../src/api/errors.ts';
-import type { Amount } from '../../src/money/amount.ts';
-import {
-  AmountParseError,
-  parseAssetAmount,
-  type AmountParseFailure,
-} from '../../src/money/parseAmount.ts';
+import { ASSET_CODES, assetDecimals, type AssetCode } from '../../src/api/assets.ts';
+import { isApiErrorName } from '../../src/api/errors.ts';
+import { checkAmountText } from '../../src/api/money.ts';
 import { isValidAddress, toChecksumAddress } from '../../src/wallet/address.ts';
-import { ApiFailure } from './apiFailure.ts';
+import { DomainError } from '../domainError.ts';
+
+// The amount_too_precise message names the decimals; every asset keeps the same number.
+const MAX_DECIMALS = Math.max(...ASSET_CODES.map(assetDecimals));
 
 export function parseInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
@@ -23,37 +21,30 @@ export function parseInput<TSchema extends v.GenericSchema>(
     message: issue.message,
   }));
   const field = issues[0]?.field || 'request';
-  throw new ApiFailure('validation', { values: { field }, data: { field, issues } });
+  // Contract schemas name a catalogue error in the message when the problem has its own
+  // (e.g. invalid_tron_address, amount_too_precise); the rest are generic validation errors.
+  const named = issues[0]?.message;
+  if (isApiErrorName(named)) {
+    throw new DomainError(named, {
+      values: { field, decimals: MAX_DECIMALS },
+      data: { field, issues },
+    });
+  }
+  throw new DomainError('validation', { values: { field }, data: { field, issues } });
 }
 
 /** The EIP-55 form of a wallet address from the request; 400 `invalid_address` if it is not one. */
 export function parseAddress(value: string): string {
   if (!isValidAddress(value))
-    throw new ApiFailure('invalid_address', { data: { field: 'address' } });
+    throw new DomainError('invalid_address', { data: { field: 'address' } });
   return toChecksumAddress(value);
 }
 
-const AMOUNT_FAILURES: Record<AmountParseFailure, ApiErrorName> = {
-  empty: 'invalid_amount',
-  not_a_number: 'invalid_amount',
-  negative: 'amount_not_positive',
-  too_many_decimals: 'amount_too_precise',
-  out_of_range: 'amount_too_large',
-};
-
 /** A positive amount of `asset` from the request, in units; a clear 400 otherwise. */
 export function parsePositiveAmount(text: string, asset: AssetCode): bigint {
-  let amount: Amount;
-  try {
-    amount = parseAssetAmount(text, asset);
-  } catch (error) {
-    if (!(error instanceof AmountParseError)) throw error;
-    throw new ApiFailure(AMOUNT_FAILURES[error.reason], {
-      values: { decimals: error.decimals },
-      data: { field: 'amount' },
-      cause: error,
-    });
-  }
-  if (amount[0] <= 0n) throw new ApiFailure('amount_not_positive', { data: { field: 'amount' } });
-  return amount[0];
+  const decimals = assetDecimals(asset);
+  const check = checkAmountText(text, decimals);
+  if (!check.ok)
+    throw new DomainError(check.error, { values: { decimals }, data: { field: 'amount' } });
+  return check.units;
 }
