@@ -1,3 +1,5 @@
+import babel from '@rolldown/plugin-babel';
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Three suites: fast unit tests (app code in happy-dom), the reference server against a
@@ -9,6 +11,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui macros expanded as in the app build, so hooks and screens can be tested.
+        plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
@@ -42,7 +46,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server, data directory and browser: files run in parallel.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
