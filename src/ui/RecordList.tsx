@@ -30,6 +30,8 @@ export function RecordList<T>({
   const sentinel = useRef<HTMLDivElement>(null);
   const pull = usePullToRefresh(list.refresh);
   const { hasMore, loadMore } = list;
+  const asOf = list.asOf ? i18n.date(list.asOf, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const total = list.total;
 
   useEffect(() => {
     const node = sentinel.current;
@@ -48,7 +50,7 @@ export function RecordList<T>({
     <div className="records-status" role="status" aria-live="polite">
       {list.asOf && (
         <span data-testid="records-as-of">
-          <Trans>As of {i18n.date(list.asOf, { dateStyle: 'medium', timeStyle: 'short' })}</Trans>
+          <Trans>As of {asOf}</Trans>
         </span>
       )}
       {list.offline && (
@@ -136,7 +138,7 @@ export function RecordList<T>({
         )}
         {!list.hasMore && list.asOf === null && (
           <p className="records-end">
-            <Trans>That is all: {list.total} records</Trans>
+            <Trans>End of the list ({total} in all)</Trans>
           </p>
         )}
       </>

@@ -50,13 +50,14 @@ export function TransferRecordsScreen() {
 function TransferItem({ row }: { row: TransferRow }) {
   const { i18n } = useLingui();
   const amount = row.direction === 'out' ? `-${row.amount}` : row.amount;
+  const counterparty = row.counterparty;
   return (
     <div className="record-body" data-testid="transfer-record">
       <span className="record-title mono">
         {row.direction === 'out' ? (
-          <Trans>To {row.counterparty}</Trans>
+          <Trans>To {counterparty}</Trans>
         ) : (
-          <Trans>From {row.counterparty}</Trans>
+          <Trans>From {counterparty}</Trans>
         )}
       </span>
       <Amount className="record-amount" value={amount} coin={row.coin} signed />

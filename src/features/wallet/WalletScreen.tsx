@@ -123,6 +123,7 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
   );
   const available = share(balance.available, total, balance.coin);
   const percent = Math.round(available * 100);
+  const frozenPercent = 100 - percent;
   return (
     <li className="balance" data-testid={`balance-${balance.coin}`}>
       <div className="balance-head">
@@ -134,7 +135,7 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
         viewBox="0 0 100 6"
         preserveAspectRatio="none"
         role="img"
-        aria-label={t`${percent}% available, ${100 - percent}% frozen`}
+        aria-label={t`${percent}% available, ${frozenPercent}% frozen`}
       >
         <rect x="0" y="0" width="100" height="6" rx="3" className="balance-chart-frozen" />
         <rect

@@ -52,7 +52,7 @@ export function WithdrawScreen() {
   const maximum =
     coinConfig && available !== undefined ? withdrawable(available, coinConfig) : undefined;
   const show = (value: string) => `${formatCoinAmount(value, coin, i18n.locale)} ${coin}`;
-  const quantity = show;
+  const withdrawQuestion = (quantity: string) => t`Withdraw ${quantity} to this address?`;
   const fee = coinConfig ? show(coinConfig.fee) : '';
   const minimum = coinConfig ? show(coinConfig.minimum) : '';
   const hours = coinConfig?.processing_hours ?? 0;
@@ -62,7 +62,7 @@ export function WithdrawScreen() {
     confirm: (input: { coin: WithdrawCoin; address: string; amount: string }) => ({
       title: t`Confirm withdrawal`,
       message: [
-        t`Withdraw ${quantity(input.amount)} to this address?`,
+        withdrawQuestion(show(input.amount)),
         input.address,
         fee ? t`Fee: ${fee}, taken from your balance on top of the amount.` : '',
       ]
