@@ -48,7 +48,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own server, data directory and browser: files run in parallel.
           fileParallelism: true,
-          maxWorkers: 2,
         },
       },
     ],
