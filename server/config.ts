@@ -2,6 +2,9 @@
 // Reading is pure; preparing the data directory and the admin token is in dataDir.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AssetCode } from '../src/api/assets.ts';
+import type { WithdrawCoin } from '../src/api/withdraw.ts';
+import { parseAssetAmount } from '../src/money/parseAmount.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +23,18 @@ export interface ChainSettings {
   explorerUrl: string | null;
 }
 
+/** One withdrawable coin: what the withdrawal form's notice shows, and what it costs. */
+export interface WithdrawCoinSettings {
+  network: string;
+  /** Units of the coin, taken on top of the amount. */
+  fee: bigint;
+  /** Units; the smallest amount a user may withdraw. */
+  minimum: bigint;
+  processingHours: number;
+  /** Prefix of a transaction's page on the chain explorer; the txid is appended. */
+  explorerTxUrl: string | null;
+}
+
 export interface ServerSettings {
   port: number;
   host: string;
@@ -33,7 +48,8 @@ export interface ServerSettings {
   publicUrl: string | null;
   sessionTtlSeconds: number;
   inviteRequired: boolean;
-  rateLimits: { login: RateLimitSetting; loginMessage: RateLimitSetting };
+  rateLimits: { login: RateLimitSetting; loginMessage: RateLimitSetting; money: RateLimitSetting };
+  withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
   /** Trust X-Forwarded-* headers (client IP, protocol, host) from a reverse proxy. */
   trustProxy: boolean;
   /** The built app to serve; nothing is served when it does not exist. */
@@ -78,7 +94,13 @@ export function readSettings(env: Env): ServerSettings {
         max: integer(env, 'RATE_LIMIT_LOGIN_MESSAGE_PER_MINUTE', 30, 1, 1_000_000),
         windowMs: MINUTE_MS,
       },
+      // Per signed-in user, across transfers and withdrawals.
+      money: {
+        max: integer(env, 'RATE_LIMIT_MONEY_PER_MINUTE', 30, 1, 1_000_000),
+        windowMs: MINUTE_MS,
+      },
     },
+    withdraw: readWithdrawSettings(env),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     distDir: text(env, 'DIST_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'),
     localesDir: text(env, 'LOCALES_DIR') ?? path.join(REPOSITORY_ROOT, 'locales'),
@@ -118,4 +140,37 @@ function url(env: Env, name: string): string | null {
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   }
   return value;
+}
+
+function units(env: Env, name: string, asset: AssetCode, fallback: string): bigint {
+  const value = text(env, name) ?? fallback;
+  try {
+    return parseAssetAmount(value, asset)[0];
+  } catch {
+    throw new ConfigError(
+      `${name} must be a plain non-negative amount of ${asset}, got "${value}"`,
+    );
+  }
+}
+
+function readWithdrawSettings(env: Env): Record<WithdrawCoin, WithdrawCoinSettings> {
+  const processingHours = integer(env, 'WITHDRAW_PROCESSING_HOURS', 24, 0, 24 * 365);
+  const chainExplorer = url(env, 'CHAIN_EXPLORER_URL')?.replace(/\/+$/, '');
+  return {
+    USDT: {
+      network: 'TRC20',
+      fee: units(env, 'WITHDRAW_USDT_FEE', 'USDT', '2'),
+      minimum: units(env, 'WITHDRAW_USDT_MINIMUM', 'USDT', '10'),
+      processingHours,
+      explorerTxUrl:
+        url(env, 'WITHDRAW_USDT_EXPLORER_TX_URL') ?? 'https://tronscan.org/#/transaction/',
+    },
+    JU: {
+      network: text(env, 'CHAIN_NAME') ?? 'JuChain',
+      fee: units(env, 'WITHDRAW_JU_FEE', 'JU', '0.01'),
+      minimum: units(env, 'WITHDRAW_JU_MINIMUM', 'JU', '1'),
+      processingHours,
+      explorerTxUrl: chainExplorer ? `${chainExplorer}/tx/` : null,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // /api/v1/auth/*: sign-in message, login, registration status, logout.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   authPaths,
   isRegisterRequestSchema,
@@ -12,15 +12,11 @@ import {
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from '../auth/signIn.ts';
 import { registrationStatus } from '../users/registration.ts';
 import { deleteSession } from '../auth/sessions.ts';
-import type { ServerContext } from '../context.ts';
-import { bearerToken, requireUser } from '../http/authenticate.ts';
-import { parseAddress, parseInput } from '../http/input.ts';
+import type { ServerSettings } from '../config.ts';
+import { bearerToken } from '../http/authenticate.ts';
+import { parseAddress } from '../http/input.ts';
 import { requestAuthority, requestOrigin } from '../http/origin.ts';
-import type { RateLimitSetting } from '../config.ts';
-
-function rateLimit(setting: RateLimitSetting) {
-  return { rateLimit: { max: setting.max, timeWindow: setting.windowMs } };
-}
+import { defineRoute } from '../http/route.ts';
 
 /**
  * The site a sign-in message is for. With PUBLIC_URL set it is that, whatever Host header
@@ -35,71 +31,78 @@ function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
   return { domain: requestAuthority(request), uri: requestOrigin(request) };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, replies, settings } = context;
-  const signIn: SignInSettings = {
+function signInSettings(settings: ServerSettings): SignInSettings {
+  return {
     chainId: settings.chain.id,
     inviteRequired: settings.inviteRequired,
     sessionTtlSeconds: settings.sessionTtlSeconds,
   };
+}
 
-  app.get(
-    authPaths.loginMessage,
-    { config: rateLimit(settings.rateLimits.loginMessage) },
-    async (request) => {
-      const query = parseInput(loginMessageQuerySchema, request.query);
-      const address = parseAddress(query.address);
+export const authRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: authPaths.loginMessage,
+    auth: 'none',
+    input: loginMessageQuerySchema,
+    ipRateLimit: 'loginMessage',
+    async handler({ context, input, request }): Promise<LoginMessageData> {
+      const { settings } = context;
       const message = await createLoginMessage(
-        db,
-        signIn,
+        context.db,
+        signInSettings(settings),
         site(request, settings.publicUrl),
-        address,
+        parseAddress(input.address),
         context.now(),
       );
-      return replies.success<LoginMessageData>(request, { message });
+      return { message };
     },
-  );
-
-  app.post(authPaths.login, { config: rateLimit(settings.rateLimits.login) }, async (request) => {
-    const body = parseInput(loginRequestSchema, request.body);
-    const session = await login(
-      db,
-      signIn,
-      site(request, settings.publicUrl),
-      {
-        address: parseAddress(body.address),
-        message: body.message,
-        signature: body.sign_message,
-        inviteCode: body.code ?? '',
-      },
-      context.now(),
-    );
-    return replies.success<LoginData>(request, {
-      token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-    });
-  });
-
-  app.post(
-    authPaths.isRegister,
-    { config: rateLimit(settings.rateLimits.loginMessage) },
-    async (request) => {
-      const body = parseInput(isRegisterRequestSchema, request.body);
-      const status = await registrationStatus(
-        db,
-        parseAddress(body.address),
-        settings.inviteRequired,
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.login,
+    auth: 'none',
+    input: loginRequestSchema,
+    ipRateLimit: 'login',
+    async handler({ context, input, request }): Promise<LoginData> {
+      const { settings } = context;
+      const session = await login(
+        context.db,
+        signInSettings(settings),
+        site(request, settings.publicUrl),
+        {
+          address: parseAddress(input.address),
+          message: input.message,
+          signature: input.sign_message,
+          inviteCode: input.code ?? '',
+        },
+        context.now(),
       );
-      return replies.success<IsRegisterData>(request, {
-        registered: status.registered,
-        invite_required: status.inviteRequired,
-      });
+      return { token: session.token, expires_at: session.expiresAt.toISOString() };
     },
-  );
-
-  app.post(authPaths.logout, async (request) => {
-    await requireUser(context, request);
-    await deleteSession(db, bearerToken(request)!);
-    return replies.success(request, null);
-  });
-}
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.isRegister,
+    auth: 'none',
+    input: isRegisterRequestSchema,
+    ipRateLimit: 'loginMessage',
+    async handler({ context, input }): Promise<IsRegisterData> {
+      const status = await registrationStatus(
+        context.db,
+        parseAddress(input.address),
+        context.settings.inviteRequired,
+      );
+      return { registered: status.registered, invite_required: status.inviteRequired };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.logout,
+    auth: 'user',
+    async handler({ context, request }): Promise<null> {
+      await deleteSession(context.db, bearerToken(request)!);
+      return null;
+    },
+  }),
+];
