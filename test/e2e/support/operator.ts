@@ -3,10 +3,27 @@
 import { randomUUID } from 'node:crypto';
 import { adminPaths } from '../../../server/admin/contract.ts';
 
+export interface OperatorWithdrawal {
+  id: string;
+  address: string;
+  coin: string;
+  amount: string;
+  status: string;
+}
+
 export interface Operator {
   /** Credits a deposit to a registered user; returns the balance after it. */
   credit(address: string, asset: 'JU' | 'USDT' | 'TICKET', amount: string): Promise<string>;
+  /** Withdrawals waiting for the operator (or all), newest first. */
+  withdrawals(status?: string): Promise<OperatorWithdrawal[]>;
+  /** Marks a withdrawal sent on chain with its transaction id. */
+  completeWithdrawal(id: string, txid: string): Promise<void>;
+  /** Fails a withdrawal; the held amount and fee return to the user. */
+  failWithdrawal(id: string, reason: string): Promise<void>;
 }
+
+// The operator's withdrawal calls (server/routes/admin.ts).
+const WITHDRAWALS = '/admin/v1/withdrawals';
 
 export function createOperator(baseUrl: string, adminToken: string): Operator {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -33,6 +50,17 @@ export function createOperator(baseUrl: string, adminToken: string): Operator {
         idempotency_key: randomUUID(),
       });
       return data.balance_after;
+    },
+    async withdrawals(status) {
+      const query = status ? `?status=${encodeURIComponent(status)}` : '';
+      const data = await call<{ list: OperatorWithdrawal[] }>('GET', `${WITHDRAWALS}${query}`);
+      return data.list;
+    },
+    async completeWithdrawal(id, txid) {
+      await call('POST', `${WITHDRAWALS}/${encodeURIComponent(id)}/complete`, { txid });
+    },
+    async failWithdrawal(id, reason) {
+      await call('POST', `${WITHDRAWALS}/${encodeURIComponent(id)}/fail`, { reason });
     },
   };
 }
