@@ -3,16 +3,24 @@ import { isAssetCode, type AssetCode } from '../../src/api/assets.ts';
 import {
   adminPaths,
   adminUsersQuerySchema,
+  adminWithdrawalsQuerySchema,
   creditRequestSchema,
+  withdrawalCompleteRequestSchema,
+  withdrawalFailRequestSchema,
   type AdminUsersData,
+  type AdminWithdrawalsData,
   type CreditData,
+  type LedgerCheckData,
+  type WithdrawalFinishData,
 } from '../admin/contract.ts';
 import { creditDeposit } from '../admin/credit.ts';
 import { DomainError } from '../domainError.ts';
 import { parseAddress, parsePositiveAmount } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount, wireBalances } from '../http/wireAmounts.ts';
+import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
 import { userBalances } from '../ledger/balances.ts';
+import { checkLedger } from '../ledger/check.ts';
+import { finishWithdrawal, withdrawalWire } from '../money/withdrawals.ts';
 import { OPERATOR_OWNER_ID, runMoneyOperation } from '../money/moneyOperation.ts';
 import { findUserByAddress } from '../users/users.ts';
 
@@ -100,6 +108,91 @@ export const adminRoutes = [
         },
       });
       return answer;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminPaths.withdrawals,
+    auth: 'admin',
+    input: adminWithdrawalsQuerySchema,
+    async handler({ context: { db, settings }, input }): Promise<AdminWithdrawalsData> {
+      let filtered = db.kysely
+        .selectFrom('withdrawals')
+        .innerJoin('users', 'users.id', 'withdrawals.user_id');
+      if (input.status) filtered = filtered.where('withdrawals.status', '=', input.status);
+      const total = await filtered
+        .select((eb) => eb.fn.countAll<bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered
+        .selectAll('withdrawals')
+        .select('users.address as user_address')
+        .orderBy('withdrawals.id', 'desc')
+        .limit(input.page_size)
+        .offset((input.page - 1) * input.page_size)
+        .execute();
+      return {
+        total: Number(total.count),
+        list: rows.map(({ user_address, ...row }) => ({
+          ...withdrawalWire(row, settings.withdraw),
+          user_address,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.withdrawalComplete,
+    auth: 'admin',
+    input: withdrawalCompleteRequestSchema,
+    async handler({ context, input }): Promise<WithdrawalFinishData> {
+      return finishWithdrawal(
+        context.db,
+        context.settings.withdraw,
+        BigInt(input.id),
+        { status: 'completed', txid: input.txid },
+        context.now(),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.withdrawalFail,
+    auth: 'admin',
+    input: withdrawalFailRequestSchema,
+    async handler({ context, input }): Promise<WithdrawalFinishData> {
+      return finishWithdrawal(
+        context.db,
+        context.settings.withdraw,
+        BigInt(input.id),
+        { status: 'failed', reason: input.reason },
+        context.now(),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminPaths.ledgerCheck,
+    auth: 'admin',
+    async handler({ context }): Promise<LedgerCheckData> {
+      const report = await checkLedger(context.db);
+      const amount = (asset: string, units: bigint) =>
+        isAssetCode(asset) ? wireAmount(asset, units) : String(units);
+      return {
+        ok: report.problems.length === 0,
+        accounts: report.accounts,
+        transfers: report.transfers,
+        assets: report.assets.map((totals) => ({
+          asset: totals.asset,
+          total: amount(totals.asset, totals.total),
+          by_kind: Object.fromEntries(
+            Object.entries(totals.byKind).map(([kind, units]) => [
+              kind,
+              amount(totals.asset, units),
+            ]),
+          ),
+        })),
+        problems: report.problems,
+      };
     },
   }),
 ];

@@ -2,7 +2,7 @@
 import { userPaths, type UserInfo } from '../../src/api/user.ts';
 import { publicOrigin } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireBalances } from '../http/wireAmounts.ts';
+import { wireBalances } from '../money/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
 import { referralCounts } from '../users/users.ts';
 

@@ -11,7 +11,15 @@ export const withdrawPaths = {
   apply: '/api/v1/withdraw/apply',
   list: '/api/v1/withdraw/list',
   config: '/api/v1/withdraw/config',
+  /** One of the user's own withdrawals; another user's id answers withdrawal_not_found. */
+  detail: '/api/v1/withdraw/detail',
 } as const;
+
+/** A record id on the wire: a decimal string of a positive 64-bit integer. */
+export const recordIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,17}$/, 'Expected a record id'),
+);
 
 export const WITHDRAW_COINS = ['USDT', 'JU'] as const;
 export const withdrawCoinSchema = v.picklist(
@@ -94,6 +102,9 @@ export const withdrawListQuerySchema = v.object({
   coin: v.optional(withdrawCoinSchema),
 });
 export type WithdrawListQuery = v.InferInput<typeof withdrawListQuerySchema>;
+
+export const withdrawDetailQuerySchema = v.object({ id: recordIdSchema });
+export type WithdrawDetailQuery = v.InferInput<typeof withdrawDetailQuerySchema>;
 
 export const withdrawListDataSchema = pagedList(withdrawalSchema);
 export type WithdrawListData = v.InferOutput<typeof withdrawListDataSchema>;
