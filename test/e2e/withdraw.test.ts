@@ -117,7 +117,7 @@ describe('validation messages', () => {
       [TRON_ADDRESS, '', 'Enter an amount'],
       [TRON_ADDRESS, '0', 'The amount must be greater than 0'],
       [TRON_ADDRESS, below, `below the minimum of ${minimum} USDT`],
-      [TRON_ADDRESS, '29', 'Balance not enough'],
+      [TRON_ADDRESS, '1000000', 'Balance not enough'],
     ];
     for (const [typedAddress, typedAmount, message] of withdrawCases) {
       await withdrawAddress.fill(typedAddress);

@@ -22,9 +22,6 @@ export interface Operator {
   failWithdrawal(id: string, reason: string): Promise<void>;
 }
 
-// The operator's withdrawal calls (server/routes/admin.ts).
-const WITHDRAWALS = '/admin/v1/withdrawals';
-
 export function createOperator(baseUrl: string, adminToken: string): Operator {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -53,14 +50,17 @@ export function createOperator(baseUrl: string, adminToken: string): Operator {
     },
     async withdrawals(status) {
       const query = status ? `?status=${encodeURIComponent(status)}` : '';
-      const data = await call<{ list: OperatorWithdrawal[] }>('GET', `${WITHDRAWALS}${query}`);
+      const data = await call<{ list: OperatorWithdrawal[] }>(
+        'GET',
+        `${adminPaths.withdrawals}${query}`,
+      );
       return data.list;
     },
     async completeWithdrawal(id, txid) {
-      await call('POST', `${WITHDRAWALS}/${encodeURIComponent(id)}/complete`, { txid });
+      await call('POST', adminPaths.withdrawalComplete, { id, txid });
     },
     async failWithdrawal(id, reason) {
-      await call('POST', `${WITHDRAWALS}/${encodeURIComponent(id)}/fail`, { reason });
+      await call('POST', adminPaths.withdrawalFail, { id, reason });
     },
   };
 }
