@@ -29,11 +29,14 @@ export function Amount({ value, coin, signed = false, bare = false, className }:
   const negative = value.startsWith('-') && /[1-9]/.test(value);
   const positive = !negative && /[1-9]/.test(value);
   const tone = signed ? (negative ? ' amount-negative' : positive ? ' amount-positive' : '') : '';
+  // The number never breaks; on a narrow screen the coin name may move under it.
   return (
     <span className={`amount${tone}${className ? ` ${className}` : ''}`} data-amount={value}>
-      {signed && positive ? '+' : ''}
-      {text}
-      {bare ? '' : `\u00a0${coinLabel(coin)}`}
+      <span className="amount-number">
+        {signed && positive ? '+' : ''}
+        {text}
+      </span>
+      {bare ? null : <> {coinLabel(coin)}</>}
     </span>
   );
 }

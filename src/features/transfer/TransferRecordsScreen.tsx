@@ -53,18 +53,20 @@ function TransferItem({ row }: { row: TransferRow }) {
   const counterparty = row.counterparty;
   return (
     <div className="record-body" data-testid="transfer-record">
-      <span className="record-title mono">
+      <span className="record-line">
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+        <Amount className="record-amount" value={amount} coin={row.coin} signed />
+      </span>
+      <span className="record-meta mono">
         {row.direction === 'out' ? (
           <Trans>To {counterparty}</Trans>
         ) : (
           <Trans>From {counterparty}</Trans>
         )}
       </span>
-      <Amount className="record-amount" value={amount} coin={row.coin} signed />
-      <span className="record-meta">{row.remark}</span>
-      <time className="record-meta-end" dateTime={row.created_at}>
-        {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-      </time>
+      {row.remark && <span className="record-meta">{row.remark}</span>}
     </div>
   );
 }

@@ -69,12 +69,14 @@ export function MoneyLogScreen() {
         describeError={describeRequestError}
         renderItem={(row: MoneyLogRow) => (
           <button type="button" className="record-body" onClick={() => setOpen(row)}>
-            <span className="record-title">{i18n._(moneyLogTypeLabels[row.type])}</span>
-            <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
-            <time className="record-meta" dateTime={row.created_at}>
-              {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-            </time>
-            <span className="record-meta-end">
+            <span className="record-line">
+              <span className="record-title">{i18n._(moneyLogTypeLabels[row.type])}</span>
+              <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
+            </span>
+            <span className="record-line">
+              <time className="record-meta" dateTime={row.created_at}>
+                {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+              </time>
               <StatusPill label={moneyStatusLabels[row.status]} tone={statusTone(row.status)} />
             </span>
           </button>

@@ -96,14 +96,18 @@ function IncomeItem({ row }: { row: IncomeRow }) {
   const { i18n } = useLingui();
   return (
     <div className="record-body">
-      <span className="record-title">
-        <Trans>Deposit</Trans>
+      <span className="record-line">
+        <span className="record-title">
+          <Trans>Deposit</Trans>
+        </span>
+        <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
       </span>
-      <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
-      <span className="record-meta">{row.remark}</span>
-      <time className="record-meta-end" dateTime={row.created_at}>
-        {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-      </time>
+      <span className="record-line">
+        <span className="record-meta">{row.remark}</span>
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+      </span>
     </div>
   );
 }

@@ -34,24 +34,28 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
   const reason = row.failure_reason ?? '';
   return (
     <div className="record-body" data-testid="withdraw-record" data-status={row.status}>
-      <span className="record-title">
-        {row.coin} · {row.network}
+      <span className="record-line">
+        <span className="record-title">
+          {row.coin} · {row.network}
+        </span>
+        <Amount className="record-amount" value={row.amount} coin={row.coin} />
       </span>
-      <Amount className="record-amount" value={row.amount} coin={row.coin} />
-      <span className="record-meta mono">{shortAddress(row.address)}</span>
-      <span className="record-meta-end">
+      <span className="record-line">
+        <span className="record-meta mono">{shortAddress(row.address)}</span>
         <StatusPill label={withdrawStatusLabels[row.status]} tone={statusTone(row.status)} />
       </span>
-      <time className="record-meta" dateTime={row.created_at}>
-        {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-      </time>
-      <span className="record-meta-end">
-        <Trans>
-          Fee <Amount value={row.fee} coin={row.coin} />
-        </Trans>
+      <span className="record-line">
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+        <span className="record-meta">
+          <Trans>
+            Fee <Amount value={row.fee} coin={row.coin} />
+          </Trans>
+        </span>
       </span>
       {row.txid && (
-        <span className="record-meta withdraw-txid">
+        <span className="record-meta">
           {row.explorer_url ? (
             <a href={row.explorer_url} target="_blank" rel="noreferrer noopener">
               <Trans>Transaction {txid}</Trans>
@@ -62,7 +66,7 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
         </span>
       )}
       {row.status === 'failed' && row.failure_reason && (
-        <span className="record-meta withdraw-txid">
+        <span className="record-meta">
           <Trans>Reason: {reason}</Trans>
         </span>
       )}
