@@ -46,8 +46,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own server, data directory and browser: files run in parallel.
+          // Each file starts its own server, data directory and browser, so files run in
+          // parallel. They mostly wait on Chromium and the server, so more files than cores
+          // fit (the default would be one worker on a two-core machine).
           fileParallelism: true,
+          maxWorkers: 3,
+          // A page under parallel load can take seconds to show an answer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -9,6 +9,8 @@ import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
+import { walletKeys } from '../queries/money.ts';
+import { userInfoKey } from '../queries/user.ts';
 import { recordKeys } from '../records/recordList.ts';
 
 export interface MoneyActionOptions<I, R> {
@@ -76,8 +78,12 @@ export function useMoneyAction<I, R>(options: MoneyActionOptions<I, R>): MoneyAc
       intent.current = null;
       setCanRetry(false);
       toast(options.successMessage(result), 'success');
-      await queryClient.invalidateQueries({ queryKey: recordKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      // Balances and every record list may have changed.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userInfoKey(null).slice(0, 2) }),
+      ]);
       options.onSuccess?.(result);
     } catch (error) {
       const lost = answerLost(error);
