@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 // Three suites: fast unit tests (app code in happy-dom), the reference server against a
 // real instance (SQLite always, PostgreSQL when TEST_DATABASE_URL is set), and browser
 // tests that drive the built app in the system Chromium.
-const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Under CI the PostgreSQL suite always runs: without TEST_DATABASE_URL its tests fail
+// (test/server/harness.ts) rather than being left out.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI === 'true';
 
 export default defineConfig({
   test: {

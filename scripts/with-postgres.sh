@@ -5,7 +5,8 @@
 #   bash scripts/with-postgres.sh npx vitest run --project server-postgres
 #
 # If TEST_DATABASE_URL is already set, that server is used as is. Without PostgreSQL server
-# binaries the command runs without one and the PostgreSQL tests are skipped.
+# binaries the command runs without one and the PostgreSQL tests are skipped — except under
+# CI (CI=true), where a missing PostgreSQL fails the run instead of quietly testing less.
 set -euo pipefail
 
 if [[ $# -eq 0 ]]; then
@@ -24,6 +25,10 @@ for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
     break
   fi
 done
+if [[ -z "$bin_dir" && "${CI:-}" == "true" ]]; then
+  echo "with-postgres: no PostgreSQL server binaries found (/usr/lib/postgresql/*/bin/initdb); CI must test PostgreSQL too, so this run fails." >&2
+  exit 1
+fi
 if [[ -z "$bin_dir" ]]; then
   echo "with-postgres: PostgreSQL tests are skipped: no PostgreSQL server binaries found (/usr/lib/postgresql/*/bin/initdb)." >&2
   exec "$@"

@@ -2,13 +2,8 @@
 // that names the field; it never reaches a handler, so it changes nothing.
 import * as v from 'valibot';
 import { ASSET_CODES, assetDecimals, type AssetCode } from '../../src/api/assets.ts';
-import { isApiErrorName, type ApiErrorName } from '../../src/api/errors.ts';
-import type { Amount } from '../../src/money/amount.ts';
-import {
-  AmountParseError,
-  parseAssetAmount,
-  type AmountParseFailure,
-} from '../../src/money/parseAmount.ts';
+import { isApiErrorName } from '../../src/api/errors.ts';
+import { checkAmountText } from '../../src/api/money.ts';
 import { isValidAddress, toChecksumAddress } from '../../src/wallet/address.ts';
 import { DomainError } from '../domainError.ts';
 
@@ -45,27 +40,11 @@ export function parseAddress(value: string): string {
   return toChecksumAddress(value);
 }
 
-const AMOUNT_FAILURES: Record<AmountParseFailure, ApiErrorName> = {
-  empty: 'invalid_amount',
-  not_a_number: 'invalid_amount',
-  negative: 'amount_not_positive',
-  too_many_decimals: 'amount_too_precise',
-  out_of_range: 'amount_too_large',
-};
-
 /** A positive amount of `asset` from the request, in units; a clear 400 otherwise. */
 export function parsePositiveAmount(text: string, asset: AssetCode): bigint {
-  let amount: Amount;
-  try {
-    amount = parseAssetAmount(text, asset);
-  } catch (error) {
-    if (!(error instanceof AmountParseError)) throw error;
-    throw new DomainError(AMOUNT_FAILURES[error.reason], {
-      values: { decimals: error.decimals },
-      data: { field: 'amount' },
-      cause: error,
-    });
-  }
-  if (amount[0] <= 0n) throw new DomainError('amount_not_positive', { data: { field: 'amount' } });
-  return amount[0];
+  const decimals = assetDecimals(asset);
+  const check = checkAmountText(text, decimals);
+  if (!check.ok)
+    throw new DomainError(check.error, { values: { decimals }, data: { field: 'amount' } });
+  return check.units;
 }

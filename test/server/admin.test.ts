@@ -125,7 +125,7 @@ describe('admin API', () => {
       ['0.0000001', 'amount_too_precise'],
       ['9223372036854.775808', 'amount_too_large'],
       ['1e3', 'invalid_amount'],
-      ['', 'invalid_amount'],
+      ['', 'amount_required'],
       ['1,5', 'invalid_amount'],
     ] as const;
     const before = await server.db.kysely.selectFrom('transfers').select('id').execute();

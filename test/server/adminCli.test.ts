@@ -4,6 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { SQLITE_FILE_NAME } from '../../server/db/database.ts';
+import { withdrawOk, TRON_ADDRESS } from './support/money.ts';
+import { exitOf, startServerProcess } from './support/serverProcess.ts';
 import {
   createHttpClient,
   createPostgresDatabase,
@@ -35,31 +40,6 @@ function runCli(args: string[], env: Record<string, string>): Promise<ProcessRes
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/** Starts `node server/main.ts` and resolves with its URL once it says it is running. */
-function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env },
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /JU Wallet is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 describe('admin CLI', { timeout: 30_000 }, () => {
@@ -176,4 +156,75 @@ describe('admin CLI', { timeout: 30_000 }, () => {
       expect(result.stderr).toContain('Usage:');
     }
   });
+
+  it('lists, completes and fails withdrawals', async () => {
+    expect((await runCli(['credit', alice.address, '100', 'USDT'], cliEnv)).code).toBe(0);
+    const client = createHttpClient(server.url);
+    const token = await login(client, alice);
+    const body = { coin: 'USDT', address: TRON_ADDRESS, amount: '20' };
+    const first = await withdrawOk(client, token, body);
+    const second = await withdrawOk(client, token, body);
+
+    const list = await runCli(['withdraw', 'list', '--status', 'processing'], cliEnv);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID\s+STATUS\s+COIN\s+AMOUNT\s+FEE\s+TO/);
+    expect(list.stdout).toContain(TRON_ADDRESS);
+    expect(list.stdout).toContain('2 of 2 withdrawals');
+
+    const completed = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    expect(completed.stderr).toBe('');
+    expect(completed.stdout).toContain(`Withdrawal ${first.id} completed with transaction 0xfeed.`);
+    const again = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    expect(again.stdout).toContain('Already so:');
+
+    const failed = await runCli(['withdraw', 'fail', second.id, 'chain rejected it'], cliEnv);
+    expect(failed.code).toBe(0);
+    expect(failed.stdout).toContain('failed (chain rejected it); 20 + fee 2 USDT returned');
+    const late = await runCli(['withdraw', 'fail', first.id, 'too late'], cliEnv);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('no longer processing');
+
+    const usage = await runCli(['withdraw', 'complete', first.id], cliEnv);
+    expect(usage.code).toBe(2);
+  });
+
+  it('checks the ledger, and exits non-zero when an invariant breaks', async () => {
+    const healthy = await runCli(['ledger', 'check'], cliEnv);
+    expect(healthy.stderr).toBe('');
+    expect(healthy.code).toBe(0);
+    expect(healthy.stdout).toMatch(/^ASSET\s+TOTAL\s+BY KIND/);
+    expect(healthy.stdout).toMatch(/USDT\s+0\s+.*fees 2/);
+    expect(healthy.stdout).toContain('Ledger OK');
+
+    // Break it behind the database's back, as only someone with the database's own
+    // powers (disabling its guard) could.
+    await corruptOneBalance();
+    const broken = await runCli(['ledger', 'check'], cliEnv);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('LEDGER BROKEN');
+    expect(broken.stderr).toMatch(/balance \d+ but its entries sum to/);
+  });
+
+  async function corruptOneBalance(): Promise<void> {
+    const statement = `UPDATE accounts SET balance = balance + 1
+      WHERE id = (SELECT MIN(id) FROM accounts WHERE user_id IS NOT NULL)`;
+    if (database) {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query('ALTER TABLE accounts DISABLE TRIGGER accounts_guard');
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+      return;
+    }
+    const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME));
+    try {
+      sqlite.exec('PRAGMA busy_timeout = 5000; DROP TRIGGER accounts_guard;');
+      sqlite.exec(statement);
+    } finally {
+      sqlite.close();
+    }
+  }
 });

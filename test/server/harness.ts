@@ -2,10 +2,11 @@
 // directory and database (SQLite, or a fresh PostgreSQL database when TEST_DB=postgres),
 // a clock the test moves by hand, test wallets, and small HTTP helpers.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../../server/db/database.ts';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server/main.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../../src/wallet/eip191.ts';
 
@@ -139,28 +140,64 @@ export function createHttpClient(baseUrl: string): HttpClient {
   return { request };
 }
 
-/** A throwaway database on the TEST_DATABASE_URL server, dropped afterwards. */
+/**
+ * A throwaway database on the TEST_DATABASE_URL server, dropped afterwards. It is cloned
+ * from a template that has every migration applied, built once per set of migrations, so
+ * each test's database costs a file copy rather than a schema build.
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (use scripts/with-postgres.sh)');
   const name = `t_${createHash('sha256').update(`${process.pid}-${Math.random()}`).digest('hex').slice(0, 16)}`;
-  const admin = async (statement: string) => {
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      return await work(client);
     } finally {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  const urlOf = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
   };
+  const template = `tmpl_${migrationsHash()}`;
+  await admin(async (client) => {
+    // One test file at a time builds or clones: PostgreSQL refuses to copy a template
+    // while another session is using it.
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (exists.rowCount === 0) {
+        await client.query(`CREATE DATABASE ${template}`);
+        const built = await openDatabase({ dataDir: tmpdir(), databaseUrl: urlOf(template) });
+        await built.close();
+      }
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+  return {
+    url: urlOf(name),
+    drop: async () => {
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+const TEMPLATE_LOCK_KEY = 7_310_001;
+
+/** Changes whenever a migration file does, so an edited schema gets a fresh template. */
+function migrationsHash(): string {
+  const dir = path.resolve(import.meta.dirname, '../../server/db/migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort())
+    hash.update(file).update(readFileSync(path.join(dir, file)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 // ---- Wallets -------------------------------------------------------------------------

@@ -174,66 +174,70 @@ async function postgresLedgerRules(db: UntypedKysely): Promise<void> {
     CREATE TRIGGER accounts_guard BEFORE INSERT OR UPDATE OR DELETE ON accounts
     FOR EACH ROW EXECUTE FUNCTION ledger_guard_account()`.execute(db);
 
-  // At commit: each transfer has exactly its stated number of entries, summing to zero per
-  // asset. Deferred, so the entries can be written one by one within the transaction.
+  // An entry beyond the transfer's stated count is refused at once, so a transfer that
+  // committed complete stays complete.
   await sql`
-    CREATE FUNCTION ledger_check_transfer(checked_id bigint) RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE expected bigint; actual bigint; unbalanced text;
+    CREATE FUNCTION ledger_entry_within_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      SELECT entry_count INTO expected FROM transfers WHERE id = checked_id;
-      SELECT COUNT(*) INTO actual FROM entries WHERE transfer_id = checked_id;
-      IF actual <> expected OR actual < 2 THEN
-        RAISE EXCEPTION 'transfer % has % entries, not %', checked_id, actual, expected;
+      IF (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
+         >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id) THEN
+        RAISE EXCEPTION 'transfer % already has all its entries', NEW.transfer_id;
       END IF;
-      SELECT a.asset INTO unbalanced FROM entries e JOIN accounts a ON a.id = e.account_id
-        WHERE e.transfer_id = checked_id GROUP BY a.asset HAVING SUM(e.amount) <> 0 LIMIT 1;
-      IF unbalanced IS NOT NULL THEN
-        RAISE EXCEPTION 'transfer % does not balance in %', checked_id, unbalanced;
-      END IF;
+      RETURN NEW;
     END
     $$`.execute(db);
   await sql`
-    CREATE FUNCTION ledger_check_entry_transfer() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE TRIGGER entries_within_count BEFORE INSERT ON entries
+    FOR EACH ROW EXECUTE FUNCTION ledger_entry_within_count()`.execute(db);
+
+  // At commit: each new transfer has exactly its stated number of entries (at least two),
+  // summing to zero per asset. Deferred, so the entries can follow it within the transaction.
+  await sql`
+    CREATE FUNCTION ledger_check_transfer() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE actual bigint; unbalanced text;
     BEGIN
-      -- NEW has no transfer_id on transfers, and PL/pgSQL resolves fields per statement.
-      IF TG_TABLE_NAME = 'transfers' THEN
-        PERFORM ledger_check_transfer(NEW.id);
-      ELSE
-        PERFORM ledger_check_transfer(NEW.transfer_id);
+      SELECT COUNT(*) INTO actual FROM entries WHERE transfer_id = NEW.id;
+      IF actual <> NEW.entry_count OR actual < 2 THEN
+        RAISE EXCEPTION 'transfer % has % entries, not %', NEW.id, actual, NEW.entry_count;
+      END IF;
+      SELECT a.asset INTO unbalanced FROM entries e JOIN accounts a ON a.id = e.account_id
+        WHERE e.transfer_id = NEW.id GROUP BY a.asset HAVING SUM(e.amount) <> 0 LIMIT 1;
+      IF unbalanced IS NOT NULL THEN
+        RAISE EXCEPTION 'transfer % does not balance in %', NEW.id, unbalanced;
       END IF;
       RETURN NULL;
     END
     $$`.execute(db);
-  for (const table of ['transfers', 'entries']) {
-    await sql`
-      CREATE CONSTRAINT TRIGGER ${sql.id(`${table}_balanced_at_commit`)}
-      AFTER INSERT ON ${sql.table(table)} DEFERRABLE INITIALLY DEFERRED
-      FOR EACH ROW EXECUTE FUNCTION ledger_check_entry_transfer()`.execute(db);
-  }
+  await sql`
+    CREATE CONSTRAINT TRIGGER transfers_balanced_at_commit
+    AFTER INSERT ON transfers DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION ledger_check_transfer()`.execute(db);
 }
 
 async function sqliteLedgerRules(db: UntypedKysely): Promise<void> {
   const statements = [
     // REPLACE deletes the old row without firing DELETE triggers: refuse any insert that
-    // would collide, so history and balances can only grow by new rows.
-    sql`CREATE TRIGGER transfers_no_replace BEFORE INSERT ON transfers
-      WHEN EXISTS (SELECT 1 FROM transfers WHERE id = NEW.id OR idempotency_key = NEW.idempotency_key)
-      BEGIN SELECT RAISE(ABORT, 'transfers cannot be replaced'); END`,
-    // SQLite has no commit-time check: a transfer still missing entries blocks the next one.
-    sql`CREATE TRIGGER transfers_previous_complete BEFORE INSERT ON transfers
-      WHEN EXISTS (SELECT 1 FROM transfers t WHERE t.id = (SELECT MAX(id) FROM transfers)
-        AND t.entry_count <> (SELECT COUNT(*) FROM entries e WHERE e.transfer_id = t.id))
-      BEGIN SELECT RAISE(ABORT, 'the previous transfer is incomplete'); END`,
-    sql`CREATE TRIGGER transfers_entry_count BEFORE INSERT ON transfers
-      WHEN NEW.entry_count < 2
-      BEGIN SELECT RAISE(ABORT, 'a transfer has at least two entries'); END`,
-    sql`CREATE TRIGGER entries_no_replace BEFORE INSERT ON entries
-      WHEN EXISTS (SELECT 1 FROM entries WHERE id = NEW.id)
-      BEGIN SELECT RAISE(ABORT, 'entries cannot be replaced'); END`,
-    sql`CREATE TRIGGER entries_within_count BEFORE INSERT ON entries
-      WHEN (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
-        >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id)
-      BEGIN SELECT RAISE(ABORT, 'the transfer already has all its entries'); END`,
+    // would collide, so history and balances can only grow by new rows. (One trigger per
+    // table, so the checks run in this order.)
+    sql`CREATE TRIGGER transfers_insert_guard BEFORE INSERT ON transfers
+      BEGIN
+        SELECT RAISE(ABORT, 'transfers cannot be replaced')
+          WHERE EXISTS (SELECT 1 FROM transfers
+            WHERE id = NEW.id OR idempotency_key = NEW.idempotency_key);
+        SELECT RAISE(ABORT, 'a transfer has at least two entries') WHERE NEW.entry_count < 2;
+        -- No commit-time check here: a transfer still missing entries blocks the next one.
+        SELECT RAISE(ABORT, 'the previous transfer is incomplete')
+          WHERE EXISTS (SELECT 1 FROM transfers t WHERE t.id = (SELECT MAX(id) FROM transfers)
+            AND t.entry_count <> (SELECT COUNT(*) FROM entries e WHERE e.transfer_id = t.id));
+      END`,
+    sql`CREATE TRIGGER entries_insert_guard BEFORE INSERT ON entries
+      BEGIN
+        SELECT RAISE(ABORT, 'entries cannot be replaced')
+          WHERE EXISTS (SELECT 1 FROM entries WHERE id = NEW.id);
+        SELECT RAISE(ABORT, 'the transfer already has all its entries')
+          WHERE (SELECT COUNT(*) FROM entries WHERE transfer_id = NEW.transfer_id)
+            >= (SELECT entry_count FROM transfers WHERE id = NEW.transfer_id);
+      END`,
     // The entry moves the balance; it must state the balance it leaves.
     sql`CREATE TRIGGER entries_apply AFTER INSERT ON entries
       BEGIN

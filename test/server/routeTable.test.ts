@@ -1,0 +1,139 @@
+// The route table's shape, and how failures become answers.
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
+import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
+import type { ServerContext } from '../../server/context.ts';
+import { createReplies } from '../../server/http/replies.ts';
+import { createRouteRunner } from '../../server/http/routeTable.ts';
+import { loadTranslator } from '../../server/i18n/catalogs.ts';
+import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+import { credit, transfer } from './support/money.ts';
+import { withdrawPaths } from '../../src/api/withdraw.ts';
+import { DomainError } from '../../server/domainError.ts';
+import { toDomainError } from '../../server/http/errorHandler.ts';
+import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
+import { routeTable } from '../../server/routes/index.ts';
+
+describe('route table', () => {
+  it('has each method and path once', () => {
+    const keys = routeTable.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('makes every money POST idempotent, signed-in and limited per user', () => {
+    const moneyPosts = [transferPaths.transfer, withdrawPaths.apply];
+    for (const path of moneyPosts) {
+      const route = routeTable.find((candidate) => candidate.path === path)!;
+      expect(route, path).toMatchObject({
+        method: 'POST',
+        auth: 'user',
+        idempotent: true,
+        userRateLimit: 'money',
+      });
+    }
+  });
+
+  it('keeps the user API signed-in and the admin API behind the admin token', () => {
+    for (const route of routeTable) {
+      if (route.path.startsWith('/admin/')) expect(route.auth, route.path).toBe('admin');
+      if (/^\/api\/v1\/(user|withdraw)\//.test(route.path))
+        expect(route.auth, route.path).toBe('user');
+    }
+  });
+});
+
+describe('failures as answers', () => {
+  it('keeps domain errors, ledger refusals included', () => {
+    expect(toDomainError(new InsufficientBalanceError(1n)).definition.status).toBe(400);
+    expect(toDomainError(new DomainError('recipient_not_found')).errorName).toBe(
+      'recipient_not_found',
+    );
+  });
+
+  it('answers a lost race with 409, never 500', () => {
+    const races = [
+      Object.assign(new Error('duplicate key'), { code: '23505' }),
+      Object.assign(new Error('UNIQUE constraint failed'), { errcode: 2067 }),
+      Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    ];
+    for (const error of races) {
+      expect(toDomainError(error).errorName, error.message).toBe('conflict');
+      expect(toDomainError(error).definition.status).toBe(409);
+    }
+  });
+
+  it('answers anything unexpected with 500 internal', () => {
+    expect(toDomainError(new TypeError('bug')).errorName).toBe('internal');
+  });
+});
+
+describe('dispatching the table without Fastify', () => {
+  let server: TestServer;
+  let context: ServerContext;
+  beforeAll(async () => {
+    server = await startTestServer({ inviteRequired: false });
+    const translator = await loadTranslator(server.settings.localesDir);
+    context = {
+      settings: server.settings,
+      adminToken: server.adminToken,
+      // The server keeps the database open and closes it; the context only borrows it.
+      db: { ...server.db, description: 'test', close: async () => {} },
+      translator,
+      replies: createReplies(translator),
+      now: server.clock.now,
+    };
+  });
+  afterAll(() => server.close());
+
+  // What the request envelope will do: find the route, run it with a decoded payload.
+  const dispatch = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: unknown,
+  ) => {
+    const route = routeTable.find(
+      (candidate) => candidate.method === method && candidate.path === path,
+    )!;
+    const request = { headers } as unknown as FastifyRequest;
+    return createRouteRunner(context).run(route, request, payload);
+  };
+
+  it('runs a money call and answers the same data as over HTTP', async () => {
+    const alice = testWallet('dispatch alice');
+    const bob = testWallet('dispatch bob');
+    const token = await login(server, alice);
+    await login(server, bob);
+    await credit(server, alice.address, 'TICKET', '5');
+    const auth = { authorization: `Bearer ${token}` };
+    const sent = await dispatch(
+      'POST',
+      transferPaths.transfer,
+      { ...auth, 'idempotency-key': 'dispatched-1' },
+      { address: bob.address, amount: '2' },
+    );
+    expect(v.parse(transferRowSchema, sent)).toMatchObject({
+      amount: '2',
+      counterparty: bob.address,
+    });
+    const wallet = v.parse(walletDataSchema, await dispatch('GET', walletPaths.wallet, auth, {}));
+    expect(wallet.balances.find((row) => row.coin === 'TICKET')!.available).toBe('3');
+    // The HTTP path replays the very same answer for the same key.
+    const overHttp = await transfer(
+      server,
+      token,
+      { address: bob.address, amount: '2' },
+      'dispatched-1',
+    );
+    expect(overHttp.body.data).toEqual(sent);
+  });
+
+  it('refuses with domain errors, not HTTP replies', async () => {
+    await expect(dispatch('GET', walletPaths.wallet, {}, {})).rejects.toMatchObject({
+      errorName: 'unauthorized',
+    });
+  });
+});
