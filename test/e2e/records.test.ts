@@ -17,11 +17,19 @@ describe('money log and saved records', () => {
   it('filters by coin and type, opens a detail, and shows the saved copy offline', async () => {
     const alice = await signInAs(app, ALICE_KEY);
     await app.server.operator.credit(alice.address, 'USDT', '5');
+    const firstAt = app.server.clock.now().toISOString();
+    // Three hours later (the server's clock, moved by the test), a second deposit.
+    app.server.clock.advance(3 * 3_600_000);
     await app.server.operator.credit(alice.address, 'TICKET', '7');
+    const secondAt = app.server.clock.now().toISOString();
     await openWallet(app);
     await openMoneyAction(app, 'Money log', '/wallet/moneyLog');
     const rows = app.page.getByRole('list', { name: 'Money log' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(2);
+    // Newest first, each at the time the server recorded it.
+    const times = rows.locator('time');
+    await expect.poll(() => times.nth(0).getAttribute('datetime')).toBe(secondAt);
+    await expect.poll(() => times.nth(1).getAttribute('datetime')).toBe(firstAt);
 
     await app.page.getByLabel('Coin').selectOption('USDT');
     await expect.poll(() => rows.count()).toBe(1);
