@@ -59,6 +59,36 @@ describe('withdrawal', () => {
   });
 });
 
+describe('failed withdrawal', () => {
+  it('shows failed on chain with the reason, and the hold returns to the balance', async () => {
+    const bob = await signInAs(app, BOB_KEY);
+    await app.server.operator.credit(bob.address, 'JU', '40');
+    await openWallet(app);
+    await openMoneyAction(app, 'Withdraw', '/withdraw');
+    await app.page.getByText('JU · JU chain').click();
+    await app.page.getByLabel('Withdrawal address').fill(bob.address);
+    await app.page.getByLabel('Amount').fill('15');
+    await app.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw');
+    await expect.poll(app.path).toBe('/withdraw/list');
+
+    const mine = (await app.server.operator.withdrawals('processing')).find(
+      (w) => w.coin === 'JU' && w.amount === '15',
+    );
+    await app.server.operator.failWithdrawal(mine!.id, 'Address rejected by the chain');
+    await app.page.getByRole('button', { name: 'Refresh' }).click();
+    const record = app.page.getByTestId('withdraw-record').first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('failed');
+    await expect.poll(() => record.textContent()).toContain('Failed on chain');
+    await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
+
+    await openWalletFromMenu(app);
+    await expect
+      .poll(() => app.page.getByTestId('balance-JU').textContent())
+      .toMatch(/Available\s*40.*Frozen\s*0/);
+  });
+});
+
 describe('validation messages', () => {
   it('shows each transfer and withdrawal message and sends nothing', async () => {
     await signInAs(app, BOB_KEY);

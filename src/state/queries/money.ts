@@ -42,6 +42,9 @@ export function walletOptions(api: ApiClient, address: string | null) {
     queryFn: ({ signal }) =>
       api.request({ method: 'GET', path: walletPaths.wallet, data: walletDataSchema, signal }),
     enabled: address !== null,
+    // Balances change outside the app (the operator settles, another user sends tickets):
+    // fetch them again whenever a screen showing them comes (back) into view.
+    staleTime: 0,
   });
 }
 
