@@ -1,10 +1,21 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'src/routeTree.gen.ts',
+      'coverage',
+      // Deliberately broken code that test/unit/lint/boundaries.test.ts lints on purpose.
+      'test/fixtures/lint',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,6 +45,57 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='sessionStorage']",
           message: 'No sessionStorage: the session lives in memory only.',
+        },
+      ],
+    },
+  },
+  {
+    // Layers point one way: routes → features → api/state/wallet/money/ui/offline/realtime,
+    // with main.tsx the one composition root. Cycles fail too.
+    files: ['src/**/*.{ts,tsx}', 'test/fixtures/lint/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [
+      'src/{api,state,wallet,money,ui,offline,realtime,i18n}/**/*.{ts,tsx}',
+      'test/fixtures/lint/src/state/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features|routes)/|main\\.tsx$',
+              message:
+                'A lower layer (api, state, wallet, money, ui, offline, realtime, i18n) must not import app, features or routes: take what you need as a parameter or from context.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'test/fixtures/lint/src/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(routes/|app/router\\.ts$|app/shell/)|main\\.tsx$',
+              message:
+                'Features must not import routes, the router or the shell: routes use features, never the other way.',
+            },
+          ],
         },
       ],
     },

@@ -1,3 +1,5 @@
+import babel from '@rolldown/plugin-babel';
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // Three suites: fast unit tests (app code in happy-dom), the reference server against a
@@ -11,6 +13,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Lingui macros expanded as in the app build, so hooks and screens can be tested.
+        plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
@@ -44,7 +48,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own server, data directory and browser, so files run in
+          // parallel. They mostly wait on Chromium and the server, so more files than cores
+          // fit (the default would be one worker on a two-core machine).
+          fileParallelism: true,
+          maxWorkers: 3,
+          // A page under parallel load can take seconds to show an answer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -5,15 +5,20 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { api } from './app/api.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.ts';
+import { installSessionEndHandler } from './app/sessionEnd.ts';
 import { loadRuntimeConfig } from './app/runtimeConfig.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { applyTheme } from './app/theme.ts';
 import { activateLocale } from './i18n/activate.ts';
+import { stopWalletWatch } from './features/auth/walletWatch.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
+import { defaultRecordCache } from './offline/recordCache.ts';
+import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
+import { ApiProvider } from './state/apiContext.tsx';
 import { localeAtom, themeAtom } from './state/preferences.ts';
-import { tokenAtom } from './state/session.ts';
 import { store } from './state/store.ts';
 import './ui/theme.css';
 
@@ -23,9 +28,13 @@ async function boot() {
 
   applyTheme(store.get(themeAtom));
   store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
-  // Whatever ends a session (sign-out, a 401, a wallet switch) also drops its cached data.
-  store.sub(tokenAtom, () => {
-    if (store.get(tokenAtom) === null) queryClient.clear();
+  const recordCache = defaultRecordCache();
+  // Whatever ends a session (sign-out, a 401, a wallet switch), this one handler cleans up.
+  installSessionEndHandler({
+    queryClient,
+    navigate: (to) => router.navigate({ to }),
+    stopWalletWatch,
+    forgetRecords: (address) => recordCache.forget(address),
   });
 
   createRoot(document.getElementById('root')!).render(
@@ -33,7 +42,11 @@ async function boot() {
       <JotaiProvider store={store}>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <ApiProvider api={api}>
+              <RecordCacheProvider cache={recordCache}>
+                <RouterProvider router={router} />
+              </RecordCacheProvider>
+            </ApiProvider>
           </QueryClientProvider>
         </I18nProvider>
       </JotaiProvider>

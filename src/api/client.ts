@@ -28,6 +28,8 @@ export interface RequestOptions<S extends v.GenericSchema> {
   body?: unknown;
   data: S;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a money call. */
+  headers?: Record<string, string>;
 }
 
 const envelope = v.object({
@@ -75,6 +77,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         method: options.method,
         ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

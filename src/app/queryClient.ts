@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { reportRequestError } from './requestFailures.ts';
+import { reportRequestError } from '../ui/requestFailures.ts';
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportRequestError }),

@@ -5,12 +5,25 @@ import {
   sessionReducer,
   signedOutSession,
 } from './sessionEvents.ts';
+import { notifySessionEnded } from './sessionEnded.ts';
 
 export const sessionAtom = atom<Session>(signedOutSession);
 
 /** The only way to change the session: dispatch a named event. */
 export const dispatchSessionAtom = atom(null, (get, set, event: SessionEvent) => {
-  set(sessionAtom, sessionReducer(get(sessionAtom), event));
+  const before = get(sessionAtom);
+  set(sessionAtom, sessionReducer(before, event));
+  if (!before.token) return;
+  if (event.type === 'signedOut')
+    notifySessionEnded({ type: 'signedOut', address: before.address });
+  if (event.type === 'unauthorized') {
+    notifySessionEnded({
+      type: 'unauthorized',
+      address: before.address,
+      message: event.message ?? '',
+      leavePage: event.leavePage ?? false,
+    });
+  }
 });
 
 export const tokenAtom = atom((get) => get(sessionAtom).token);

@@ -19,7 +19,8 @@ export type SessionEvent =
   | { type: 'signedIn'; token: string; expiresAt: string; address: string }
   | { type: 'userLoaded'; user: UserInfo }
   | { type: 'signedOut' }
-  | { type: 'unauthorized' }
+  /** `message` is the server's; `leavePage` (HTTP 401) also sends the user to the start page. */
+  | { type: 'unauthorized'; message?: string; leavePage?: boolean }
   | { type: 'cardSelected'; card: unknown }
   | { type: 'pledgeDetailLoaded'; detail: unknown }
   | { type: 'paymentInfoLoaded'; info: unknown }

@@ -74,9 +74,11 @@ describe('app shell', () => {
 
     await app.freshContext({ serviceWorkers: 'allow' });
     await app.page.goto(`${app.server.url}/index`);
+    // Precaching the whole shell takes a few seconds on a busy machine (files run in parallel).
     await expect
-      .poll(() =>
-        app.page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)),
+      .poll(
+        () => app.page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)),
+        { timeout: 20_000 },
       )
       .toBe(true);
   });

@@ -1,22 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from '../../ui/useOnline.ts';
 
 export function OfflineBanner() {
   const online = useOnline();

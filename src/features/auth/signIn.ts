@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { InviteRequiredError, RequestError, UnauthorizedError } from '../../api/requestErrors.ts';
 import { api } from '../../app/api.ts';
-import { reportRequestError } from '../../app/requestFailures.ts';
+import { reportRequestError } from '../../ui/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { lastAddressAtom, pendingInviteCodeAtom } from '../../state/preferences.ts';
 import { fetchLoginMessage, postLogin } from '../../state/queries/auth.ts';

@@ -1,17 +1,13 @@
 import { api } from '../../app/api.ts';
-import { router } from '../../app/router.ts';
 import { postLogout } from '../../state/queries/auth.ts';
 import { dispatchSessionAtom, tokenAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
-import { stopWalletWatch } from './walletWatch.ts';
 
 /**
- * Ends the session on the server (best effort) and forgets it here; main.tsx drops the
- * session's cached data whenever the token goes.
+ * Ends the session on the server (best effort) and forgets it here; the session-end handler
+ * (app/sessionEnd.ts) clears cached data, stops the wallet watch and goes home.
  */
 export async function signOut(): Promise<void> {
   if (store.get(tokenAtom)) await postLogout(api).catch(() => undefined);
-  stopWalletWatch();
   store.set(dispatchSessionAtom, { type: 'signedOut' });
-  await router.navigate({ to: '/index' });
 }

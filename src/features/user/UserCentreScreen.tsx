@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatAmount, parseAssetAmount } from '../../money/index.ts';
 import { useUserInfo } from '../../state/queries/user.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
@@ -21,9 +21,6 @@ export function UserCentreScreen() {
       </section>
     );
   }
-  // Performance is counted in JU.
-  const amount = (value: string) =>
-    formatAmount(parseAssetAmount(value, 'JU', { allowNegative: true }), { locale: i18n.locale });
   return (
     <div className="stack">
       <section className="card" aria-labelledby="user-address">
@@ -59,13 +56,17 @@ export function UserCentreScreen() {
             <dt>
               <Trans>Personal performance</Trans>
             </dt>
-            <dd>{amount(user.me_performance)}</dd>
+            <dd>
+              <Amount value={user.me_performance} coin="JU" />
+            </dd>
           </div>
           <div>
             <dt>
               <Trans>Team performance</Trans>
             </dt>
-            <dd>{amount(user.team_performance)}</dd>
+            <dd>
+              <Amount value={user.team_performance} coin="JU" />
+            </dd>
           </div>
         </dl>
       </section>

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
 import { userInfoSchema, userPaths } from '../../api/user.ts';
+import { useApi } from '../apiContext.tsx';
 import type { AppStore } from '../store.ts';
 import { addressAtom, dispatchSessionAtom } from '../session.ts';
-import { api } from '../../app/api.ts';
-import { store } from '../store.ts';
 
 export const userInfoKey = (address: string | null) => ['user', 'info', address] as const;
 
@@ -21,6 +20,8 @@ export async function loadUserInfo(context: { api: ApiClient; store: AppStore })
 }
 
 export function useUserInfo() {
+  const api = useApi();
+  const store = useStore();
   const address = useAtomValue(addressAtom);
   return useQuery({
     queryKey: userInfoKey(address),

@@ -2,7 +2,7 @@
 // session) per test.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startAppServer, type AppServer } from './appServer.ts';
+import { startAppServer, type AppServer, type AppServerOptions } from './appServer.ts';
 import { launchBrowser } from './browser.ts';
 
 export interface BrowserApp {
@@ -18,7 +18,7 @@ export interface BrowserApp {
 
 const DEFAULTS: BrowserContextOptions = { locale: 'en-US', serviceWorkers: 'block' };
 
-export function setUpBrowserApp(): BrowserApp {
+export function setUpBrowserApp(serverOptions: AppServerOptions = {}): BrowserApp {
   const app = {
     path: () => new URL(app.page.url()).pathname,
     async freshContext(options?: BrowserContextOptions) {
@@ -29,7 +29,7 @@ export function setUpBrowserApp(): BrowserApp {
   } as BrowserApp;
 
   beforeAll(async () => {
-    [app.server, app.browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app.server, app.browser] = await Promise.all([startAppServer(serverOptions), launchBrowser()]);
   });
   afterAll(async () => {
     await app.browser?.close();

@@ -143,3 +143,23 @@ describe('request client (spec §8)', () => {
     expect(error).toMatchObject(fields);
   });
 });
+
+describe('extra request headers', () => {
+  it('sends the idempotency key of a money call beside the session headers', async () => {
+    const seen: Seen[] = [];
+    await clientAnswering(
+      { status: 200, body: { code: 200, message: '', data: {} } },
+      seen,
+    ).request({
+      method: 'POST',
+      path: '/api/v1/user/transfer',
+      body: { amount: '1' },
+      headers: { 'Idempotency-Key': 'intent-1' },
+      data: v.object({}),
+    });
+    expect(seen[0]!.headers.get('Idempotency-Key')).toBe('intent-1');
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(seen[0]!.headers.get('LANG')).toBe('JP');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ amount: '1' });
+  });
+});

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { TransferRecordsScreen } from '../../../features/transfer/TransferRecordsScreen.tsx';
 
 export const Route = createFileRoute('/_auth/transfer/list')({
   staticData: {
     title: msg`Transfer records`,
   },
-  component: NotAvailableYet,
+  component: TransferRecordsScreen,
 });

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { WalletScreen } from '../../../features/wallet/WalletScreen.tsx';
 
 export const Route = createFileRoute('/_auth/wallet/')({
   staticData: {
     title: msg`Wallet`,
     keepAlive: true,
   },
-  component: NotAvailableYet,
+  component: WalletScreen,
 });

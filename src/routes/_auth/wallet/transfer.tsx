@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { TransferScreen } from '../../../features/transfer/TransferScreen.tsx';
 
 export const Route = createFileRoute('/_auth/wallet/transfer')({
   staticData: {
     title: msg`Transfer`,
   },
-  component: NotAvailableYet,
+  component: TransferScreen,
 });

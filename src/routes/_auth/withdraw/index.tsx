@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { WithdrawScreen } from '../../../features/withdraw/WithdrawScreen.tsx';
 
 export const Route = createFileRoute('/_auth/withdraw/')({
   staticData: {
     title: msg`Withdraw`,
   },
-  component: NotAvailableYet,
+  component: WithdrawScreen,
 });

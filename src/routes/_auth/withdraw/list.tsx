@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { WithdrawRecordsScreen } from '../../../features/withdraw/WithdrawRecordsScreen.tsx';
 
 export const Route = createFileRoute('/_auth/withdraw/list')({
   staticData: {
     title: msg`Withdraw records`,
     keepAlive: true,
   },
-  component: NotAvailableYet,
+  component: WithdrawRecordsScreen,
 });

@@ -1,4 +1,4 @@
-// What the user sees when a call fails (spec §8). Sign-out on 401 already happened in api.ts.
+// What the user sees when a call fails (spec §8). A 401 is told by the session-end handler.
 import { t } from '@lingui/core/macro';
 import {
   ApiError,
@@ -9,7 +9,7 @@ import {
   NoResponseError,
   UnauthorizedError,
 } from '../api/requestErrors.ts';
-import { toast } from '../ui/toast.ts';
+import { toast } from './toast.ts';
 
 export function describeRequestError(error: unknown): string {
   if (error instanceof UnauthorizedError) return error.message || t`Please sign in again`;

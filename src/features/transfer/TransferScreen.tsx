@@ -1,0 +1,250 @@
+// /wallet/transfer (spec §2, §5): send tickets to another user's wallet address.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useState, type FormEvent } from 'react';
+import { assetDecimals } from '../../api/assets.ts';
+import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../api/money.ts';
+import { TRANSFER_COIN, transferRequestSchema, type TransferRow } from '../../api/transfer.ts';
+import { parseAssetAmount } from '../../money/index.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { postTransfer, transferListSource, useWallet } from '../../state/queries/money.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { Field } from '../../ui/Field.tsx';
+import {
+  catalogueMessage,
+  checkForm,
+  fieldErrorsFromAnswer,
+  type FieldErrors,
+} from '../../ui/formErrors.ts';
+import { isHexAddress } from '../../wallet/address.ts';
+import { lookalikeOf } from './lookalike.ts';
+import { QrScanDialog } from './QrScanDialog.tsx';
+import '../../ui/records.css';
+
+type TransferField = 'address' | 'amount' | 'remark';
+const FIELDS: readonly TransferField[] = ['address', 'amount', 'remark'];
+
+export function TransferScreen() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const wallet = useWallet();
+  const sent = useRecordList(transferListSource(api, 'out'));
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [remark, setRemark] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<TransferField>>({});
+  const [scanning, setScanning] = useState(false);
+
+  const available = wallet.data?.balances.find((b) => b.coin === TRANSFER_COIN)?.available;
+  const knownRecipients = sent.items.map((row: TransferRow) => row.counterparty);
+  const lookalike = lookalikeOf(address, knownRecipients);
+
+  const action = useMoneyAction({
+    confirm: (input: { address: string; amount: string; remark: string }) => {
+      const quantity = formatCoinAmount(input.amount, TRANSFER_COIN, i18n.locale);
+      const remarkText = input.remark;
+      return {
+        title: t`Confirm transfer`,
+        message: [
+          t`Send ${quantity} TICKET to this address?`,
+          input.address,
+          remarkText ? t`Remark: ${remarkText}` : '',
+          lookalike ? t`Warning: this address only looks like one you have sent to before.` : '',
+          t`A transfer cannot be undone.`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        confirmText: t`Transfer`,
+      };
+    },
+    run: (input, key) => postTransfer(api, input, key),
+    successMessage: () => t`Transfer successful`,
+    failureMessage: () => t`Transfer failed, try again`,
+    onSuccess: () => {
+      setAddress('');
+      setAmount('');
+      setRemark('');
+      void navigate({ to: '/transfer/list' });
+    },
+    onFailure: (error) => {
+      const fromServer = fieldErrorsFromAnswer(error, FIELDS);
+      if (fromServer) setErrors(fromServer);
+      return fromServer !== null;
+    },
+  });
+
+  const onScan = useCallback((scanned: string) => {
+    setScanning(false);
+    setAddress(scanned);
+    setErrors((e) => ({ ...e, address: undefined }));
+  }, []);
+
+  function validate(): FieldErrors<TransferField> | null {
+    const check = checkForm<typeof transferRequestSchema, TransferField>(
+      transferRequestSchema,
+      { address, amount, remark },
+      { decimals: assetDecimals(TRANSFER_COIN) },
+    );
+    const found: FieldErrors<TransferField> = check.ok ? {} : { ...check.errors };
+    // A mixed-case address whose capitals are wrong is most likely mistyped: say so.
+    if (found.address && isHexAddress(address)) {
+      found.address = t`The address's capital letters do not match its checksum. Check it for a typo.`;
+    }
+    if (!found.amount && available !== undefined) {
+      const units = parseAssetAmount(amount, TRANSFER_COIN)[0];
+      const limit = checkAmountLimits(units, {
+        available: parseAssetAmount(available, TRANSFER_COIN)[0],
+      });
+      if (limit) found.amount = catalogueMessage(limit);
+    }
+    return Object.values(found).some(Boolean) ? found : null;
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (available === undefined) return;
+    const found = validate();
+    setErrors(found ?? {});
+    if (found) return;
+    void action.submit({ address, amount, remark: remark.trim() });
+  }
+
+  const balanceLoading = available === undefined;
+  const blockedReason = action.disabledReason ?? (balanceLoading ? t`Balance loading` : null);
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <section className="card">
+        <Field
+          label={<Trans>Receive address</Trans>}
+          error={errors.address}
+          hint={<Trans>A JU Wallet user's wallet address (0x…).</Trans>}
+        >
+          {(control) => (
+            <div className="input-row">
+              <input
+                {...control}
+                className="field-input mono"
+                name="address"
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder="0x…"
+              />
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setScanning(true)}
+              >
+                <Trans>Scan</Trans>
+              </button>
+            </div>
+          )}
+        </Field>
+        {lookalike && (
+          <p className="warning" role="alert" data-testid="lookalike-warning">
+            <Trans>
+              Careful: this address looks like {lookalike}, which you have sent to before, but it is
+              a different address. Check every character.
+            </Trans>
+          </p>
+        )}
+        <Field
+          label={<Trans>Amount</Trans>}
+          error={errors.amount}
+          aside={
+            <span className="field-aside">
+              <span>
+                <Trans>Available:</Trans>{' '}
+                {available === undefined ? (
+                  <Trans>Balance loading</Trans>
+                ) : (
+                  <Amount value={available} coin={TRANSFER_COIN} />
+                )}
+              </span>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={available === undefined}
+                onClick={() => available !== undefined && setAmount(available)}
+              >
+                <Trans>All</Trans>
+              </button>
+            </span>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              placeholder={t`Amount of tickets`}
+            />
+          )}
+        </Field>
+        <Field label={<Trans>Remark (optional)</Trans>} error={errors.remark}>
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              name="remark"
+              maxLength={REMARK_MAX_LENGTH}
+              value={remark}
+              onChange={(event) => setRemark(event.target.value)}
+            />
+          )}
+        </Field>
+      </section>
+      <aside className="notice" aria-label={t`Notice`}>
+        <strong>
+          <Trans>Notice</Trans>
+        </strong>
+        <ul>
+          <li>
+            <Trans>Tickets arrive at once and a transfer cannot be undone.</Trans>
+          </li>
+          <li>
+            <Trans>
+              Only send to a JU Wallet user. Check the whole address before you confirm.
+            </Trans>
+          </li>
+        </ul>
+      </aside>
+      {blockedReason && (
+        <p className="field-hint" role="status">
+          {blockedReason}
+        </p>
+      )}
+      {action.canRetry && (
+        <button
+          type="button"
+          className="button button-ghost button-block"
+          onClick={() => void action.retry()}
+          disabled={action.pending || blockedReason !== null}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      )}
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={action.pending || blockedReason !== null}
+      >
+        {action.pending ? <Trans>Sending…</Trans> : <Trans>Confirm transfer</Trans>}
+      </button>
+      <Link to="/transfer/list" className="button button-ghost button-block">
+        <Trans>Transfer records</Trans>
+      </Link>
+      <QrScanDialog open={scanning} onResult={onScan} onDismiss={() => setScanning(false)} />
+    </form>
+  );
+}

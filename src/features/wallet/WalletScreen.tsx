@@ -1,0 +1,174 @@
+// /wallet (spec §2, §4): balances per asset with what is frozen for withdrawals, how each is
+// split between available and frozen, every money action, and the income record.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import * as dn from 'dnum';
+import type { AssetCode } from '../../api/assets.ts';
+import type { IncomeRow, WalletBalance } from '../../api/wallet.ts';
+import { parseAssetAmount } from '../../money/index.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { incomeSource, useWallet } from '../../state/queries/money.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { RecordList } from '../../ui/RecordList.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import '../../ui/records.css';
+
+export function WalletScreen() {
+  const { t } = useLingui();
+  const wallet = useWallet();
+  const income = useRecordList(incomeSource(useApi()));
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="wallet-balances">
+        <h2 id="wallet-balances" className="section-title">
+          <Trans>Balances</Trans>
+        </h2>
+        {wallet.isPending ? (
+          <PageSkeleton rows={2} />
+        ) : wallet.isError ? (
+          <div className="empty-state" role="alert">
+            <p className="empty-state-title">{describeRequestError(wallet.error)}</p>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void wallet.refetch()}
+            >
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        ) : (
+          <ul className="balances">
+            {wallet.data.balances.map((balance) => (
+              <BalanceRow key={balance.coin} balance={balance} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <nav className="card" aria-label={t`Money actions`}>
+        <ul className="tile-grid money-actions">
+          <li>
+            <Link to="/wallet/transfer">
+              <Trans>Transfer</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/withdraw">
+              <Trans>Withdraw</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/wallet/moneyLog">
+              <Trans>Money log</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/transfer/list">
+              <Trans>Transfer records</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/withdraw/list">
+              <Trans>Withdraw records</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <section aria-labelledby="wallet-income">
+        <h2 id="wallet-income" className="section-title">
+          <Trans>Income record</Trans>
+        </h2>
+        <RecordList
+          list={income}
+          label={t`Income record`}
+          itemKey={(row: IncomeRow) => row.id}
+          describeError={describeRequestError}
+          empty={<Trans>No income yet</Trans>}
+          renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
+        />
+      </section>
+    </div>
+  );
+}
+
+function IncomeItem({ row }: { row: IncomeRow }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="record-body">
+      <span className="record-line">
+        <span className="record-title">
+          <Trans>Deposit</Trans>
+        </span>
+        <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
+      </span>
+      <span className="record-line">
+        <span className="record-meta">{row.remark}</span>
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+      </span>
+    </div>
+  );
+}
+
+/** Share of `part` in `whole`, 0…1, for the chart only (a display ratio, not money). */
+function share(part: string, whole: dn.Dnum, coin: AssetCode): number {
+  if (dn.equal(whole, 0)) return 0;
+  const ratio = dn.div(parseAssetAmount(part, coin), whole, 4);
+  return Math.min(1, Math.max(0, Number(dn.toString(ratio))));
+}
+
+function BalanceRow({ balance }: { balance: WalletBalance }) {
+  const { t } = useLingui();
+  const total = dn.add(
+    parseAssetAmount(balance.available, balance.coin),
+    parseAssetAmount(balance.frozen, balance.coin),
+  );
+  const available = share(balance.available, total, balance.coin);
+  const percent = Math.round(available * 100);
+  const frozenPercent = 100 - percent;
+  return (
+    <li className="balance" data-testid={`balance-${balance.coin}`}>
+      <div className="balance-head">
+        <span className="balance-coin">{balance.coin}</span>
+        <Amount className="balance-total" value={balance.available} coin={balance.coin} bare />
+      </div>
+      <svg
+        className="balance-chart"
+        viewBox="0 0 100 6"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t`${percent}% available, ${frozenPercent}% frozen`}
+      >
+        <rect x="0" y="0" width="100" height="6" rx="3" className="balance-chart-frozen" />
+        <rect
+          x="0"
+          y="0"
+          width={dn.equal(total, 0) ? 0 : available * 100}
+          height="6"
+          rx="3"
+          className="balance-chart-available"
+        />
+      </svg>
+      <dl className="balance-split">
+        <div>
+          <dt>
+            <Trans>Available</Trans>
+          </dt>
+          <dd>
+            <Amount value={balance.available} coin={balance.coin} bare />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Frozen</Trans>
+          </dt>
+          <dd>
+            <Amount value={balance.frozen} coin={balance.coin} bare />
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

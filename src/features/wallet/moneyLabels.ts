@@ -1,0 +1,35 @@
+// Words for the codes money records carry, written once for every money screen.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { MoneyStatus } from '../../api/money.ts';
+import type { MoneyLogType } from '../../api/wallet.ts';
+import type { WithdrawStatus } from '../../api/withdraw.ts';
+
+export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {
+  deposit: msg`Deposit`,
+  transfer_out: msg`Ticket transfer sent`,
+  transfer_in: msg`Ticket transfer received`,
+  withdraw: msg`Withdrawal`,
+  withdraw_refund: msg`Withdrawal refund`,
+};
+
+export const moneyStatusLabels: Record<MoneyStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  success: msg`Success`,
+  failed: msg`Failed`,
+};
+
+export const withdrawStatusLabels: Record<WithdrawStatus, MessageDescriptor> = {
+  processing: msg`Processing on chain`,
+  completed: msg`Completed`,
+  failed: msg`Failed on chain`,
+  unknown: msg`Unknown`,
+};
+
+export type Tone = 'success' | 'danger' | 'neutral';
+
+export function statusTone(status: MoneyStatus | WithdrawStatus): Tone {
+  if (status === 'success' || status === 'completed') return 'success';
+  if (status === 'failed') return 'danger';
+  return 'neutral';
+}

@@ -1,0 +1,75 @@
+// /withdraw/list (spec §2, §4): coin, status, time, amount; the chain transaction with an
+// explorer link once settled.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Withdrawal } from '../../api/withdraw.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { withdrawListSource } from '../../state/queries/money.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { RecordList } from '../../ui/RecordList.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import { shortAddress } from '../../ui/format.ts';
+import { statusTone, withdrawStatusLabels } from '../wallet/moneyLabels.ts';
+import { StatusPill } from '../wallet/StatusPill.tsx';
+import '../../ui/records.css';
+
+export function WithdrawRecordsScreen() {
+  const { t } = useLingui();
+  const list = useRecordList(withdrawListSource(useApi()));
+  return (
+    <RecordList
+      list={list}
+      label={t`Withdraw records`}
+      itemKey={(row: Withdrawal) => row.id}
+      describeError={describeRequestError}
+      empty={<Trans>No withdrawals yet</Trans>}
+      renderItem={(row: Withdrawal) => <WithdrawItem row={row} />}
+    />
+  );
+}
+
+function WithdrawItem({ row }: { row: Withdrawal }) {
+  const { i18n } = useLingui();
+  const txid = row.txid ? shortAddress(row.txid) : '';
+  const reason = row.failure_reason ?? '';
+  return (
+    <div className="record-body" data-testid="withdraw-record" data-status={row.status}>
+      <span className="record-line">
+        <span className="record-title">
+          {row.coin} · {row.network}
+        </span>
+        <Amount className="record-amount" value={row.amount} coin={row.coin} />
+      </span>
+      <span className="record-line">
+        <span className="record-meta mono">{shortAddress(row.address)}</span>
+        <StatusPill label={withdrawStatusLabels[row.status]} tone={statusTone(row.status)} />
+      </span>
+      <span className="record-line">
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+        <span className="record-meta">
+          <Trans>
+            Fee <Amount value={row.fee} coin={row.coin} />
+          </Trans>
+        </span>
+      </span>
+      {row.txid && (
+        <span className="record-meta">
+          {row.explorer_url ? (
+            <a href={row.explorer_url} target="_blank" rel="noreferrer noopener">
+              <Trans>Transaction {txid}</Trans>
+            </a>
+          ) : (
+            <Trans>Transaction {txid}</Trans>
+          )}
+        </span>
+      )}
+      {row.status === 'failed' && row.failure_reason && (
+        <span className="record-meta">
+          <Trans>Reason: {reason}</Trans>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+// /withdraw (spec §2, §5): USDT out on TRC20 or JU out on the JU chain. The fee is taken on
+// top of the amount; fee, minimum and processing time come from the server's settings.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { assetDecimals } from '../../api/assets.ts';
+import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
+import {
+  WITHDRAW_COINS,
+  withdrawApplyRequestSchema,
+  type WithdrawCoin,
+  type WithdrawCoinConfig,
+} from '../../api/withdraw.ts';
+import { parseAssetAmount, toDecimalString } from '../../money/index.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { postWithdraw, useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { Field } from '../../ui/Field.tsx';
+import {
+  catalogueMessage,
+  checkForm,
+  fieldErrorsFromAnswer,
+  type FieldErrors,
+} from '../../ui/formErrors.ts';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import '../../ui/records.css';
+
+type WithdrawField = 'coin' | 'address' | 'amount';
+const FIELDS: readonly WithdrawField[] = ['coin', 'address', 'amount'];
+
+/** What can be withdrawn: the available balance less the fee, never below zero. */
+function withdrawable(available: string, config: WithdrawCoinConfig): string {
+  const units =
+    parseAssetAmount(available, config.coin)[0] - parseAssetAmount(config.fee, config.coin)[0];
+  return toDecimalString([units > 0n ? units : 0n, assetDecimals(config.coin)]);
+}
+
+export function WithdrawScreen() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const wallet = useWallet();
+  const config = useWithdrawConfig();
+  const [coin, setCoin] = useState<WithdrawCoin>('USDT');
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+
+  const coinConfig = config.data?.coins.find((c) => c.coin === coin);
+  const available = wallet.data?.balances.find((b) => b.coin === coin)?.available;
+  const maximum =
+    coinConfig && available !== undefined ? withdrawable(available, coinConfig) : undefined;
+  const show = (value: string) => `${formatCoinAmount(value, coin, i18n.locale)} ${coin}`;
+  const withdrawQuestion = (quantity: string) => t`Withdraw ${quantity} to this address?`;
+  const fee = coinConfig ? show(coinConfig.fee) : '';
+  const minimum = coinConfig ? show(coinConfig.minimum) : '';
+  const hours = coinConfig?.processing_hours ?? 0;
+  const network = coinConfig?.network ?? '';
+
+  const action = useMoneyAction({
+    confirm: (input: { coin: WithdrawCoin; address: string; amount: string }) => ({
+      title: t`Confirm withdrawal`,
+      message: [
+        withdrawQuestion(show(input.amount)),
+        input.address,
+        fee ? t`Fee: ${fee}, taken from your balance on top of the amount.` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      confirmText: t`Withdraw`,
+    }),
+    run: (input, key) => postWithdraw(api, input, key),
+    successMessage: () => t`Withdrawal submitted`,
+    failureMessage: () => t`Withdrawal failed, try again`,
+    onSuccess: () => {
+      setAddress('');
+      setAmount('');
+      void navigate({ to: '/withdraw/list' });
+    },
+    onFailure: (error) => {
+      const fromServer = fieldErrorsFromAnswer(error, FIELDS);
+      if (fromServer) setErrors(fromServer);
+      return fromServer !== null;
+    },
+  });
+
+  function validate(): FieldErrors<WithdrawField> | null {
+    const check = checkForm<typeof withdrawApplyRequestSchema, WithdrawField>(
+      withdrawApplyRequestSchema,
+      { coin, address, amount },
+      { decimals: assetDecimals(coin) },
+    );
+    const found: FieldErrors<WithdrawField> = check.ok ? {} : { ...check.errors };
+    if (!found.amount && coinConfig && maximum !== undefined) {
+      const limit = checkAmountLimits(parseAssetAmount(amount, coin)[0], {
+        available: parseAssetAmount(maximum, coin)[0],
+        minimum: parseAssetAmount(coinConfig.minimum, coin)[0],
+      });
+      if (limit === AMOUNT_ERRORS.below_minimum) {
+        found.amount = catalogueMessage(limit, { minimum });
+      } else if (limit) {
+        found.amount = catalogueMessage(limit);
+      }
+    }
+    return Object.values(found).some(Boolean) ? found : null;
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (maximum === undefined) return;
+    const found = validate();
+    setErrors(found ?? {});
+    if (found) return;
+    void action.submit({ coin, address, amount });
+  }
+
+  const blockedReason =
+    action.disabledReason ??
+    (config.isError
+      ? describeRequestError(config.error)
+      : maximum === undefined
+        ? t`Balance loading`
+        : null);
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <section className="card">
+        <fieldset className="segmented">
+          <legend>
+            <Trans>Coin and network</Trans>
+          </legend>
+          {WITHDRAW_COINS.map((code) => (
+            <label key={code} className="segmented-option">
+              <input
+                type="radio"
+                name="coin"
+                value={code}
+                checked={coin === code}
+                onChange={() => {
+                  setCoin(code);
+                  setErrors({});
+                }}
+              />
+              <span>{code === 'USDT' ? 'USDT · TRC20' : t`JU · JU chain`}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          label={<Trans>Withdrawal address</Trans>}
+          error={errors.address}
+          hint={
+            coin === 'USDT' ? (
+              <Trans>A TRON (TRC20) address, starting with T.</Trans>
+            ) : (
+              <Trans>A JU chain wallet address (0x…).</Trans>
+            )
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field-input mono"
+              name="address"
+              value={address}
+              onChange={(event) => setAddress(event.target.value)}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder={coin === 'USDT' ? 'T…' : '0x…'}
+            />
+          )}
+        </Field>
+        <Field
+          label={<Trans>Amount</Trans>}
+          error={errors.amount}
+          aside={
+            <span className="field-aside">
+              <span>
+                <Trans>Available:</Trans>{' '}
+                {available === undefined ? (
+                  <Trans>Balance loading</Trans>
+                ) : (
+                  <Amount value={available} coin={coin} />
+                )}
+              </span>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={maximum === undefined}
+                onClick={() => maximum !== undefined && setAmount(maximum)}
+              >
+                <Trans>All</Trans>
+              </button>
+            </span>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              placeholder={coinConfig ? t`At least ${minimum}` : t`Amount to withdraw`}
+            />
+          )}
+        </Field>
+      </section>
+      <aside className="notice" aria-label={t`Notice`} data-testid="withdraw-notice">
+        <strong>
+          <Trans>Notice</Trans>
+        </strong>
+        {coinConfig ? (
+          <ul>
+            <li>
+              <Trans>Fee: {fee}, taken on top of the amount.</Trans>
+            </li>
+            <li>
+              <Trans>Minimum withdrawal: {minimum}.</Trans>
+            </li>
+            <li>
+              <Trans>
+                Processed within about {hours} hours on the {network} network.
+              </Trans>
+            </li>
+          </ul>
+        ) : (
+          <p>
+            <Trans>Loading withdrawal settings…</Trans>
+          </p>
+        )}
+      </aside>
+      {blockedReason && (
+        <p className="field-hint" role="status">
+          {blockedReason}
+        </p>
+      )}
+      {action.canRetry && (
+        <button
+          type="button"
+          className="button button-ghost button-block"
+          onClick={() => void action.retry()}
+          disabled={action.pending || blockedReason !== null}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      )}
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={action.pending || blockedReason !== null}
+      >
+        {action.pending ? <Trans>Sending…</Trans> : <Trans>Confirm withdrawal</Trans>}
+      </button>
+      <Link to="/withdraw/list" className="button button-ghost button-block">
+        <Trans>Withdraw records</Trans>
+      </Link>
+    </form>
+  );
+}

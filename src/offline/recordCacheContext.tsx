@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { memoryRecordCache, type RecordCache } from './recordCache.ts';
+
+// Without a provider (unit tests of other parts) lists still work, from memory.
+const RecordCacheContext = createContext<RecordCache>(memoryRecordCache());
+
+export function RecordCacheProvider({
+  cache,
+  children,
+}: {
+  cache: RecordCache;
+  children: ReactNode;
+}) {
+  return <RecordCacheContext value={cache}>{children}</RecordCacheContext>;
+}
+
+export function useRecordCache(): RecordCache {
+  return useContext(RecordCacheContext);
+}

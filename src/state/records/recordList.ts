@@ -1,0 +1,157 @@
+// The one list pattern (issue 5): every record list is a TanStack infinite query over the
+// server's `page`/`page_size` → `list`/`total` shape, keyed by one key factory, with the last
+// copy of its first page kept per address in the offline record cache.
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useRecordCache } from '../../offline/recordCacheContext.tsx';
+import { addressAtom } from '../session.ts';
+
+export const RECORD_PAGE_SIZE = 20;
+
+export interface RecordPage<T> {
+  list: T[];
+  total: number;
+}
+
+export type ListParams = Record<string, string | number | undefined>;
+
+/** Every list's query key; `recordKeys.all` invalidates every list after a money action. */
+export const recordKeys = {
+  all: ['records'] as const,
+  list: (address: string | null, name: string, params: ListParams = {}) =>
+    ['records', address, name, params] as const,
+  cached: (address: string | null, name: string, params: ListParams = {}) =>
+    ['records-cached', address, name, params] as const,
+};
+
+export interface RecordListSource<T> {
+  /** Names the list in keys and in the offline cache, e.g. 'moneyLog'. */
+  name: string;
+  params?: ListParams;
+  fetchPage: (page: number, pageSize: number, signal: AbortSignal) => Promise<RecordPage<T>>;
+  pageSize?: number;
+}
+
+export function cacheListId(name: string, params: ListParams = {}): string {
+  const defined = Object.entries(params).filter(([, value]) => value !== undefined);
+  defined.sort(([a], [b]) => a.localeCompare(b));
+  return `${name}:${JSON.stringify(Object.fromEntries(defined))}`;
+}
+
+export function recordListOptions<T>(address: string | null, source: RecordListSource<T>) {
+  const pageSize = source.pageSize ?? RECORD_PAGE_SIZE;
+  return infiniteQueryOptions({
+    queryKey: recordKeys.list(address, source.name, source.params),
+    queryFn: ({ pageParam, signal }) => source.fetchPage(pageParam, pageSize, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: RecordPage<T>, pages: RecordPage<T>[]) => {
+      const loaded = pages.reduce((sum, page) => sum + page.list.length, 0);
+      return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+    enabled: address !== null,
+  });
+}
+
+export interface RecordListState<T> {
+  items: T[];
+  total: number;
+  /** 'loading': nothing to show yet; 'error': nothing to show and the load failed. */
+  status: 'loading' | 'error' | 'ready';
+  error: unknown;
+  /** Set when the items shown are the cached copy: when the server gave it. */
+  asOf: Date | null;
+  /** The fresh copy could not be fetched because the device is offline. */
+  offline: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  refreshing: boolean;
+  loadMore: () => void;
+  refresh: () => Promise<void>;
+}
+
+export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T> {
+  const address = useAtomValue(addressAtom);
+  const cache = useRecordCache();
+  const queryClient = useQueryClient();
+  const listId = cacheListId(source.name, source.params);
+  const live = useInfiniteQuery(recordListOptions(address, source));
+  const cached = useQuery({
+    queryKey: recordKeys.cached(address, source.name, source.params),
+    queryFn: async () => (address ? ((await cache.read<T>(address, listId)) ?? null) : null),
+    enabled: address !== null,
+    staleTime: Infinity,
+    networkMode: 'always',
+  });
+
+  const firstPage = live.data?.pages[0];
+  const firstPageAt = live.dataUpdatedAt;
+  useEffect(() => {
+    if (!address || !firstPage) return;
+    void cache
+      .write({
+        address,
+        list: listId,
+        items: firstPage.list,
+        total: firstPage.total,
+        savedAt: firstPageAt,
+      })
+      .catch(() => undefined);
+  }, [address, cache, listId, firstPage, firstPageAt]);
+
+  const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
+  const refresh = async () => {
+    await live.refetch();
+    void queryClient.invalidateQueries({
+      queryKey: recordKeys.cached(address, source.name, source.params),
+    });
+  };
+  const loadMore = () => {
+    if (live.hasNextPage && !live.isFetchingNextPage) void live.fetchNextPage();
+  };
+  const common = {
+    error: live.error,
+    offline,
+    loadMore,
+    refresh,
+    refreshing: live.isRefetching && !live.isFetchingNextPage,
+  };
+
+  if (live.data) {
+    return {
+      ...common,
+      items: live.data.pages.flatMap((page) => page.list),
+      total: firstPage?.total ?? 0,
+      status: 'ready',
+      asOf: null,
+      hasMore: live.hasNextPage,
+      loadingMore: live.isFetchingNextPage,
+    };
+  }
+  const copy = cached.data;
+  if (copy) {
+    return {
+      ...common,
+      items: copy.items,
+      total: copy.total,
+      status: 'ready',
+      asOf: new Date(copy.savedAt),
+      hasMore: false,
+      loadingMore: false,
+    };
+  }
+  return {
+    ...common,
+    items: [],
+    total: 0,
+    status: live.isError ? 'error' : 'loading',
+    asOf: null,
+    hasMore: false,
+    loadingMore: false,
+  };
+}

@@ -1,0 +1,195 @@
+// The one record list screen part: endless scroll, skeleton, empty, error and offline states,
+// the age of a cached copy, pull to refresh (and a refresh button for keyboards and screen
+// readers). Data comes from useRecordList (state/records/recordList.ts).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
+import type { RecordListState } from '../state/records/recordList.ts';
+import './records.css';
+
+const PULL_TRIGGER_PX = 64;
+
+export interface RecordListProps<T> {
+  list: RecordListState<T>;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  /** Names the list for screen readers, e.g. "Money log". */
+  label: string;
+  empty?: ReactNode;
+  describeError: (error: unknown) => string;
+}
+
+export function RecordList<T>({
+  list,
+  itemKey,
+  renderItem,
+  label,
+  empty,
+  describeError,
+}: RecordListProps<T>) {
+  const { t, i18n } = useLingui();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const pull = usePullToRefresh(list.refresh);
+  const { hasMore, loadMore } = list;
+  const asOf = list.asOf ? i18n.date(list.asOf, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const total = list.total;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  const status = (
+    <div className="records-status" role="status" aria-live="polite">
+      {list.asOf && (
+        <span data-testid="records-as-of">
+          <Trans>As of {asOf}</Trans>
+        </span>
+      )}
+      {list.offline && (
+        <span>
+          <Trans>Offline: showing the last saved copy</Trans>
+        </span>
+      )}
+      {list.status === 'ready' && list.error != null && !list.offline && (
+        <span className="form-error">{describeError(list.error)}</span>
+      )}
+      {list.refreshing && (
+        <span>
+          <Trans>Refreshing…</Trans>
+        </span>
+      )}
+    </div>
+  );
+
+  const refreshButton = (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      onClick={() => void list.refresh()}
+      disabled={list.refreshing}
+    >
+      <Trans>Refresh</Trans>
+    </button>
+  );
+
+  let body: ReactNode;
+  if (list.status === 'loading' && list.offline) {
+    body = (
+      <div className="empty-state">
+        <p className="empty-state-title">
+          <Trans>You are offline</Trans>
+        </p>
+        <p className="empty-state-text">
+          <Trans>These records have not been saved on this device yet.</Trans>
+        </p>
+      </div>
+    );
+  } else if (list.status === 'loading') {
+    body = (
+      <div className="skeleton-page" role="status" aria-label={t`Loading`}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="skeleton skeleton-row" />
+        ))}
+      </div>
+    );
+  } else if (list.status === 'error') {
+    body = (
+      <div className="empty-state" role="alert">
+        <p className="empty-state-title">{describeError(list.error)}</p>
+        <button type="button" className="button button-primary" onClick={() => void list.refresh()}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  } else if (list.items.length === 0) {
+    body = (
+      <div className="empty-state">
+        <p className="empty-state-title">{empty ?? <Trans>No records yet</Trans>}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="records" aria-label={label} aria-busy={list.loadingMore}>
+          {list.items.map((item) => (
+            <li key={itemKey(item)} className="record">
+              {renderItem(item)}
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel} />
+        {list.hasMore && (
+          <button
+            type="button"
+            className="button button-ghost button-block"
+            onClick={list.loadMore}
+            disabled={list.loadingMore}
+          >
+            {list.loadingMore ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+          </button>
+        )}
+        {!list.hasMore && list.asOf === null && (
+          <p className="records-end">
+            <Trans>End of the list ({total} in all)</Trans>
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section
+      className="records-frame"
+      onTouchStart={pull.onTouchStart}
+      onTouchMove={pull.onTouchMove}
+      onTouchEnd={pull.onTouchEnd}
+    >
+      {pull.distance > 0 && (
+        <div
+          className="records-pull"
+          style={{ height: Math.min(pull.distance, 96) }}
+          aria-hidden="true"
+        >
+          {pull.distance >= PULL_TRIGGER_PX ? (
+            <Trans>Release to refresh</Trans>
+          ) : (
+            <Trans>Pull to refresh</Trans>
+          )}
+        </div>
+      )}
+      <div className="records-toolbar">
+        {status}
+        {refreshButton}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function usePullToRefresh(refresh: () => Promise<void>) {
+  const start = useRef<number | null>(null);
+  const [distance, setDistance] = useState(0);
+  return {
+    distance,
+    onTouchStart(event: TouchEvent) {
+      start.current = window.scrollY <= 0 ? (event.touches[0]?.clientY ?? null) : null;
+    },
+    onTouchMove(event: TouchEvent) {
+      if (start.current === null) return;
+      setDistance(Math.max(0, (event.touches[0]?.clientY ?? 0) - start.current));
+    },
+    onTouchEnd() {
+      if (distance >= PULL_TRIGGER_PX) void refresh();
+      start.current = null;
+      setDistance(0);
+    },
+  };
+}

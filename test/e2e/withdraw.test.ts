@@ -1,0 +1,166 @@
+// Withdrawals from the form to completed, and every validation message of the money forms
+// (issue 5, spec §2, §5, §8).
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import {
+  ALICE_KEY,
+  BOB_KEY,
+  confirmPopup,
+  openMoneyAction,
+  openWallet,
+  openWalletFromMenu,
+  signInAs,
+} from './support/money.ts';
+
+// A valid TRON mainnet address (shared/vectors/tron).
+const TRON_ADDRESS = 'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38';
+
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+
+describe('withdrawal', () => {
+  it('goes from the form to completed once the operator settles it', async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    await app.server.operator.credit(alice.address, 'USDT', '50');
+    await openWallet(app);
+    await openMoneyAction(app, 'Withdraw', '/withdraw');
+
+    const notice = app.page.getByTestId('withdraw-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/Fee: 2 USDT/);
+    await expect.poll(() => notice.textContent()).toMatch(/Minimum withdrawal: [\d.]+ USDT/);
+    await expect.poll(() => notice.textContent()).toMatch(/about 24 hours/);
+
+    await app.page.getByLabel('Withdrawal address').fill(TRON_ADDRESS);
+    await app.page.getByLabel('Amount').fill('20');
+    await app.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    const asked = await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw');
+    expect(asked).toContain(TRON_ADDRESS);
+    await app.page.getByText('Withdrawal submitted').waitFor();
+    await expect.poll(app.path).toBe('/withdraw/list');
+    const record = app.page.getByTestId('withdraw-record').first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('processing');
+    await expect.poll(() => record.textContent()).toContain('Processing on chain');
+
+    // The amount and the fee are held: 50 - 20 - 2 available, 22 frozen.
+    await openWalletFromMenu(app);
+    await expect
+      .poll(() => app.page.getByTestId('balance-USDT').textContent())
+      .toMatch(/Available\s*28.*Frozen\s*22/);
+
+    const [withdrawal] = await app.server.operator.withdrawals('processing');
+    const txid = 'a'.repeat(64);
+    await app.server.operator.completeWithdrawal(withdrawal!.id, txid);
+
+    await openMoneyAction(app, 'Withdraw records', '/withdraw/list');
+    await app.page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
+    await expect.poll(() => record.textContent()).toContain('Completed');
+    const link = record.getByRole('link', { name: /^Transaction / });
+    expect(await link.getAttribute('href')).toContain(txid);
+  });
+});
+
+describe('failed withdrawal', () => {
+  it('shows failed on chain with the reason, and the hold returns to the balance', async () => {
+    const bob = await signInAs(app, BOB_KEY);
+    await app.server.operator.credit(bob.address, 'JU', '40');
+    await openWallet(app);
+    await openMoneyAction(app, 'Withdraw', '/withdraw');
+    await app.page.getByText('JU · JU chain').click();
+    await app.page.getByLabel('Withdrawal address').fill(bob.address);
+    await app.page.getByLabel('Amount').fill('15');
+    await app.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw');
+    await expect.poll(app.path).toBe('/withdraw/list');
+
+    const mine = (await app.server.operator.withdrawals('processing')).find(
+      (w) => w.coin === 'JU' && w.amount === '15',
+    );
+    await app.server.operator.failWithdrawal(mine!.id, 'Address rejected by the chain');
+    await app.page.getByRole('button', { name: 'Refresh' }).click();
+    const record = app.page.getByTestId('withdraw-record').first();
+    await expect.poll(() => record.getAttribute('data-status')).toBe('failed');
+    await expect.poll(() => record.textContent()).toContain('Failed on chain');
+    await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
+
+    await openWalletFromMenu(app);
+    await expect
+      .poll(() => app.page.getByTestId('balance-JU').textContent())
+      .toMatch(/Available\s*40.*Frozen\s*0/);
+  });
+});
+
+describe('validation messages', () => {
+  it('shows each transfer and withdrawal message and sends nothing', async () => {
+    await signInAs(app, BOB_KEY);
+    const alice = await signInAs(app, ALICE_KEY);
+    await app.server.operator.credit(alice.address, 'TICKET', '10');
+    await app.server.operator.credit(alice.address, 'USDT', '30');
+    let moneyCalls = 0;
+    app.page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/(transfer|withdraw\/apply)$/.test(r.url())) moneyCalls += 1;
+    });
+
+    await openWallet(app);
+    await openMoneyAction(app, 'Transfer', '/wallet/transfer');
+    await app.page.getByText('Available: 10 TICKET').waitFor();
+    const address = app.page.getByLabel('Receive address');
+    const amount = app.page.getByLabel('Amount');
+    const submit = app.page.getByRole('button', { name: 'Confirm transfer' });
+    const cases: [string, string, string][] = [
+      ['0x1234', '1', 'Invalid wallet address'],
+      [
+        '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        '1',
+        'capital letters do not match its checksum',
+      ],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0', 'The amount must be greater than 0'],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '', 'Enter an amount'],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '10.5', 'Balance not enough'],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '1.1234567', 'at most 6 decimal places'],
+    ];
+    for (const [typedAddress, typedAmount, message] of cases) {
+      await address.fill(typedAddress);
+      await amount.fill(typedAmount);
+      await submit.click();
+      await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
+    }
+    // 'All' fills the whole available balance.
+    await app.page.getByRole('button', { name: 'All', exact: true }).click();
+    expect(await amount.inputValue()).toBe('10');
+
+    await openWalletFromMenu(app);
+    await openMoneyAction(app, 'Withdraw', '/withdraw');
+    await app.page
+      .getByTestId('withdraw-notice')
+      .getByText(/Minimum withdrawal/)
+      .waitFor();
+    const minimum = /Minimum withdrawal: ([\d.]+) USDT/.exec(
+      (await app.page.getByTestId('withdraw-notice').textContent()) ?? '',
+    )![1]!;
+    const withdrawAddress = app.page.getByLabel('Withdrawal address');
+    const withdrawAmount = app.page.getByLabel('Amount');
+    const apply = app.page.getByRole('button', { name: 'Confirm withdrawal' });
+    const below = (Number(minimum) / 2).toString();
+    const withdrawCases: [string, string, string][] = [
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '10', 'Invalid TRC20 address'],
+      ['TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz39', '10', 'Invalid TRC20 address'],
+      [TRON_ADDRESS, '', 'Enter an amount'],
+      [TRON_ADDRESS, '0', 'The amount must be greater than 0'],
+      [TRON_ADDRESS, below, `below the minimum of ${minimum} USDT`],
+      [TRON_ADDRESS, '1000000', 'Balance not enough'],
+    ];
+    for (const [typedAddress, typedAmount, message] of withdrawCases) {
+      await withdrawAddress.fill(typedAddress);
+      await withdrawAmount.fill(typedAmount);
+      await apply.click();
+      await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
+    }
+    // JU goes to an EVM address.
+    await app.page.getByText('JU · JU chain').click();
+    await withdrawAddress.fill(TRON_ADDRESS);
+    await withdrawAmount.fill('1');
+    await apply.click();
+    await app.page.getByRole('alert').filter({ hasText: 'Invalid wallet address' }).waitFor();
+    expect(moneyCalls).toBe(0);
+  });
+});

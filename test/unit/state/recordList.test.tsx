@@ -1,0 +1,99 @@
+import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { openRecordCache, type RecordCache } from '../../../src/offline/recordCache.ts';
+import { RecordCacheProvider } from '../../../src/offline/recordCacheContext.tsx';
+import {
+  cacheListId,
+  useRecordList,
+  type RecordListSource,
+} from '../../../src/state/records/recordList.ts';
+import { dispatchSessionAtom } from '../../../src/state/session.ts';
+
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ROWS = Array.from({ length: 5 }, (_, i) => ({ id: `r${i}` }));
+
+function wrapperFor(cache: RecordCache) {
+  const store = createStore();
+  store.set(dispatchSessionAtom, {
+    type: 'signedIn',
+    token: 't',
+    expiresAt: 'x',
+    address: ADDRESS,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <QueryClientProvider client={client}>
+        <RecordCacheProvider cache={cache}>{children}</RecordCacheProvider>
+      </QueryClientProvider>
+    </Provider>
+  );
+}
+
+function source(fetchPage: RecordListSource<{ id: string }>['fetchPage']) {
+  return { name: 'test', params: { coin: 'USDT' }, pageSize: 2, fetchPage };
+}
+
+const pages: RecordListSource<{ id: string }>['fetchPage'] = async (page, size) => ({
+  list: ROWS.slice((page - 1) * size, page * size),
+  total: ROWS.length,
+});
+
+describe('useRecordList', () => {
+  it('loads page after page until the total is reached', async () => {
+    const fetchPage = vi.fn(pages);
+    const { result } = renderHook(() => useRecordList(source(fetchPage)), {
+      wrapper: wrapperFor(openRecordCache('list-a')),
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.items.map((r) => r.id)).toEqual(['r0', 'r1']);
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(4));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(5));
+    expect(result.current.hasMore).toBe(false);
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([1, 2, 3]);
+  });
+
+  it('shows the last saved copy with its age while the server is silent', async () => {
+    const cache = openRecordCache('list-b');
+    const first = renderHook(() => useRecordList(source(pages)), { wrapper: wrapperFor(cache) });
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    await waitFor(async () =>
+      expect(await cache.read(ADDRESS, cacheListId('test', { coin: 'USDT' }))).toBeDefined(),
+    );
+    const saved = await cache.read(ADDRESS, cacheListId('test', { coin: 'USDT' }));
+    first.unmount();
+
+    // A new visit (new query cache) whose fetch never answers.
+    const never = () => new Promise<never>(() => undefined);
+    const second = renderHook(() => useRecordList(source(never)), { wrapper: wrapperFor(cache) });
+    await waitFor(() => expect(second.result.current.status).toBe('ready'));
+    expect(second.result.current.items.map((r) => r.id)).toEqual(['r0', 'r1']);
+    expect(second.result.current.asOf?.getTime()).toBe(saved!.savedAt);
+    expect(second.result.current.hasMore).toBe(false);
+  });
+
+  it('reports an error when nothing was saved and the load fails', async () => {
+    const failing = () => Promise.reject(new Error('down'));
+    const { result } = renderHook(() => useRecordList(source(failing)), {
+      wrapper: wrapperFor(openRecordCache('list-c')),
+    });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.items).toEqual([]);
+  });
+
+  it('an empty list is ready and has no more pages', async () => {
+    const empty = async () => ({ list: [], total: 0 });
+    const { result } = renderHook(() => useRecordList(source(empty)), {
+      wrapper: wrapperFor(openRecordCache('list-d')),
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.hasMore).toBe(false);
+  });
+});
