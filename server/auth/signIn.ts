@@ -77,6 +77,7 @@ const VERIFY_FAILURES: Record<SiweVerifyFailure, ApiErrorName> = {
   expired: 'message_expired',
   not_yet_valid: 'message_not_yet_valid',
   domain_mismatch: 'domain_mismatch',
+  uri_mismatch: 'domain_mismatch',
   scheme_mismatch: 'domain_mismatch',
   chain_mismatch: 'chain_mismatch',
   nonce_mismatch: 'nonce_unknown_or_used',
@@ -126,9 +127,11 @@ function verifySignedMessage(
     throw error;
   }
   if (!sameAddress(claimed.address, input.address)) throw new ApiFailure('address_mismatch');
+  let fields: SiweFields;
   try {
-    return verifySiweMessage(input.message, input.signature, {
+    fields = verifySiweMessage(input.message, input.signature, {
       domain: site.domain,
+      uri: site.uri,
       chainId: settings.chainId,
       time: now,
     });
@@ -137,4 +140,26 @@ function verifySignedMessage(
       throw new ApiFailure(VERIFY_FAILURES[error.reason], { cause: error });
     throw error;
   }
+  assertIssuedShape(fields, site, now);
+  return fields;
+}
+
+// A small allowance for clocks: the server issues the time itself, so only skew explains a
+// later one.
+const ISSUED_AT_SKEW_MS = 60_000;
+
+/**
+ * What this server's own messages always look like, beyond what EIP-4361 allows in general:
+ * the site's scheme if one is named, an Issued At that is not in the future, an Expiration
+ * Time, and no resources (which a wallet would show as permissions granted).
+ */
+function assertIssuedShape(fields: SiweFields, site: SignInSite, now: Date): void {
+  const siteScheme = new URL(site.uri).protocol.slice(0, -1);
+  if (fields.scheme !== undefined && fields.scheme.toLowerCase() !== siteScheme)
+    throw new ApiFailure('domain_mismatch');
+  // Written so an unreadable date (NaN) is refused too.
+  if (!(Date.parse(fields.issuedAt) <= now.getTime() + ISSUED_AT_SKEW_MS))
+    throw new ApiFailure('message_not_yet_valid');
+  if (fields.expirationTime === undefined || fields.resources !== undefined)
+    throw new ApiFailure('malformed_message');
 }

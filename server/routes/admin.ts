@@ -1,5 +1,4 @@
 // /admin/v1/*: operator API, authorised by the admin token (see docs/operations.md).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAssetCode } from '../../src/api/assets.ts';
 import {
@@ -12,29 +11,18 @@ import {
 import { creditDeposit } from '../admin/credit.ts';
 import type { ServerContext } from '../context.ts';
 import { ApiFailure } from '../http/apiFailure.ts';
-import { bearerToken } from '../http/authenticate.ts';
+import { requireAdmin } from '../http/authenticate.ts';
 import { parseAddress, parseInput, parsePositiveAmount } from '../http/input.ts';
 import { wireAmount, wireBalances } from '../http/wireAmounts.ts';
 import { userBalances } from '../ledger/balances.ts';
 import { findUserByAddress } from '../users/users.ts';
 
-// Hashing both sides first gives equal-length buffers, so the comparison takes the same
-// time whatever the candidate is, and leaks neither content nor length.
-function sameSecret(candidate: string, secret: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(candidate), digest(secret));
-}
-
 export function registerAdminRoutes(app: FastifyInstance, context: ServerContext): void {
   const { db, replies } = context;
 
-  const requireAdmin = async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token || !sameSecret(token, context.adminToken))
-      throw new ApiFailure('admin_unauthorized');
-  };
+  const adminOnly = (request: FastifyRequest) => requireAdmin(context, request);
 
-  app.get(adminPaths.users, { preHandler: requireAdmin }, async (request) => {
+  app.get(adminPaths.users, { preHandler: adminOnly }, async (request) => {
     const { page, page_size: pageSize } = parseInput(adminUsersQuerySchema, request.query);
     const total = await db.kysely
       .selectFrom('users')
@@ -71,7 +59,7 @@ export function registerAdminRoutes(app: FastifyInstance, context: ServerContext
     });
   });
 
-  app.post(adminPaths.credit, { preHandler: requireAdmin }, async (request) => {
+  app.post(adminPaths.credit, { preHandler: adminOnly }, async (request) => {
     const body = parseInput(creditRequestSchema, request.body);
     const address = parseAddress(body.address);
     if (!isAssetCode(body.asset))

@@ -15,24 +15,17 @@ import { deleteSession } from '../auth/sessions.ts';
 import type { ServerContext } from '../context.ts';
 import { bearerToken, requireUser } from '../http/authenticate.ts';
 import { parseAddress, parseInput } from '../http/input.ts';
-import { requestAuthority, requestOrigin } from '../http/origin.ts';
+import { requireSite } from '../http/origin.ts';
 import type { RateLimitSetting } from '../config.ts';
 
 function rateLimit(setting: RateLimitSetting) {
   return { rateLimit: { max: setting.max, timeWindow: setting.windowMs } };
 }
 
-/**
- * The site a sign-in message is for. With PUBLIC_URL set it is that, whatever Host header
- * arrives: otherwise a phishing site could fetch a message for its own domain straight
- * from this server, have the user sign it there without a wallet warning, and replay it.
- */
+/** The site a sign-in message is for: PUBLIC_URL, or a loopback origin (see http/origin.ts). */
 function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
-  if (publicUrl) {
-    const url = new URL(publicUrl);
-    return { domain: url.host, uri: url.origin };
-  }
-  return { domain: requestAuthority(request), uri: requestOrigin(request) };
+  const { authority, origin } = requireSite(request, publicUrl);
+  return { domain: authority, uri: origin };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {

@@ -2,14 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import type { ServerContext } from '../context.ts';
-import { publicOrigin } from '../http/origin.ts';
+import { realtimeOrigin, requireSite } from '../http/origin.ts';
 
 export const REALTIME_PATH = '/ws';
 
 function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string {
-  const url = new URL(REALTIME_PATH, publicOrigin(request, publicUrl));
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
+  return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
 }
 
 export function registerRuntimeConfigRoute(app: FastifyInstance, context: ServerContext): void {

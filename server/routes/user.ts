@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { userPaths, type UserInfo } from '../../src/api/user.ts';
 import type { ServerContext } from '../context.ts';
 import { requireUser } from '../http/authenticate.ts';
-import { publicOrigin } from '../http/origin.ts';
+import { requireSite } from '../http/origin.ts';
 import { wireBalances } from '../http/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
 import { referralCounts } from '../users/users.ts';
@@ -17,7 +17,7 @@ export function registerUserRoutes(app: FastifyInstance, context: ServerContext)
       referralCounts(db, user.id),
       balancesOfUser(db, user.id),
     ]);
-    const inviteUrl = new URL('/index', publicOrigin(request, settings.publicUrl));
+    const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
     inviteUrl.searchParams.set('code', user.invite_code);
     return replies.success<UserInfo>(request, {
       code: user.invite_code,

@@ -94,6 +94,15 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.unknown_asset', message: 'Unknown asset' },
   },
+  /** Without PUBLIC_URL only loopback hosts are served; the Host header named another. */
+  host_not_allowed: {
+    code: 40013,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.host_not_allowed',
+      message: 'This server does not serve this host name. Open the site at its public address.',
+    },
+  },
   /** Not signed in, or the session expired: the app signs out (spec §8). */
   unauthorized: {
     code: 401,
@@ -192,6 +201,14 @@ export const apiErrors = {
     status: 404,
     message: /*i18n*/ { id: 'error.user_not_found', message: 'No user with this address' },
   },
+  request_timeout: {
+    code: 408,
+    status: 408,
+    message: /*i18n*/ {
+      id: 'error.request_timeout',
+      message: 'The request took too long to arrive',
+    },
+  },
   conflict: {
     code: 409,
     status: 409,
@@ -206,6 +223,14 @@ export const apiErrors = {
     message: /*i18n*/ {
       id: 'error.idempotency_conflict',
       message: 'This idempotency key was already used for a different request',
+    },
+  },
+  headers_too_large: {
+    code: 431,
+    status: 431,
+    message: /*i18n*/ {
+      id: 'error.headers_too_large',
+      message: 'The request headers are too large',
     },
   },
   rate_limited: {
