@@ -176,7 +176,12 @@ function publicUrl(env: Env): string | null {
   const value = url(env, 'PUBLIC_URL');
   if (value === null) return null;
   const parsed = new URL(value);
-  if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash || parsed.username) {
+  if (
+    parsed.pathname.replace(/\/+$/, '') !== '' ||
+    parsed.search ||
+    parsed.hash ||
+    parsed.username
+  ) {
     throw new ConfigError(
       `PUBLIC_URL must be an origin only (scheme://host[:port]), got "${value}"`,
     );

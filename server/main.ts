@@ -18,8 +18,9 @@ import { loadTranslator } from './i18n/catalogs.ts';
 
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-export interface StartServerOptions
-  extends Partial<Omit<ServerSettings, 'chain' | 'rateLimits' | 'timeouts'>> {
+export interface StartServerOptions extends Partial<
+  Omit<ServerSettings, 'chain' | 'rateLimits' | 'timeouts'>
+> {
   chain?: Partial<ChainSettings>;
   rateLimits?: Partial<ServerSettings['rateLimits']>;
   timeouts?: Partial<ServerSettings['timeouts']>;

@@ -3,7 +3,7 @@
 // is refused with 429 for a while, whatever token it sends next.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { findSessionUser } from '../auth/sessions.ts';
+import { findSession, type FoundSession } from '../auth/sessions.ts';
 import type { RateLimitSetting } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -73,20 +73,28 @@ function refuseIfLimited(context: ServerContext, request: FastifyRequest): void 
     throw new ApiFailure('rate_limited', { data: { retry_after_seconds: retryAfter } });
 }
 
-/** The signed-in user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
-export async function requireUser(
+/** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
+export async function requireSession(
   context: ServerContext,
   request: FastifyRequest,
-): Promise<UserRow> {
+): Promise<FoundSession> {
   refuseIfLimited(context, request);
   const token = bearerToken(request);
-  const user = token ? await findSessionUser(context.db, token, context.now()) : null;
-  if (!user) {
+  const session = token ? await findSession(context.db, token, context.now()) : null;
+  if (!session) {
     // A missing token guesses nothing; a wrong or expired one counts against the client.
     if (token) context.authFailures.recordFailure(request.ip);
     throw new ApiFailure('unauthorized');
   }
-  return user;
+  return session;
+}
+
+/** The signed-in user (see requireSession). */
+export async function requireUser(
+  context: ServerContext,
+  request: FastifyRequest,
+): Promise<UserRow> {
+  return (await requireSession(context, request)).user;
 }
 
 // Hashing both sides first gives equal-length buffers, so the comparison takes the same

@@ -5,15 +5,23 @@ import {
   isRegisterRequestSchema,
   loginMessageQuerySchema,
   loginRequestSchema,
+  sessionEndRequestSchema,
   type IsRegisterData,
   type LoginData,
   type LoginMessageData,
+  type SessionsData,
 } from '../../src/api/auth.ts';
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from '../auth/signIn.ts';
 import { registrationStatus } from '../users/registration.ts';
-import { deleteSession } from '../auth/sessions.ts';
+import {
+  deleteSession,
+  endAllUserSessions,
+  endUserSession,
+  liveSessions,
+} from '../auth/sessions.ts';
 import type { ServerContext } from '../context.ts';
-import { bearerToken, requireUser } from '../http/authenticate.ts';
+import { ApiFailure } from '../http/apiFailure.ts';
+import { bearerToken, requireSession, requireUser } from '../http/authenticate.ts';
 import { parseAddress, parseInput } from '../http/input.ts';
 import { requireSite } from '../http/origin.ts';
 import type { RateLimitSetting } from '../config.ts';
@@ -93,6 +101,35 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
   app.post(authPaths.logout, async (request) => {
     await requireUser(context, request);
     await deleteSession(db, bearerToken(request)!);
+    return replies.success(request, null);
+  });
+
+  app.get(authPaths.sessions, async (request) => {
+    const { user, sessionId } = await requireSession(context, request);
+    const sessions = await liveSessions(db, user.id, context.now());
+    return replies.success<SessionsData>(request, {
+      total: sessions.length,
+      list: sessions.map((session) => ({
+        id: String(session.id),
+        created_at: session.created_at,
+        expires_at: session.expires_at,
+        current: session.id === sessionId,
+      })),
+    });
+  });
+
+  // Only the owner's own sessions can be ended: another user's id is as unknown as a made-up one.
+  app.post(authPaths.sessionEnd, async (request) => {
+    const { user } = await requireSession(context, request);
+    const body = parseInput(sessionEndRequestSchema, request.body);
+    if (!(await endUserSession(db, user.id, BigInt(body.id))))
+      throw new ApiFailure('session_not_found', { data: { field: 'id' } });
+    return replies.success(request, null);
+  });
+
+  app.post(authPaths.logoutAll, async (request) => {
+    const { user } = await requireSession(context, request);
+    await endAllUserSessions(db, user.id);
     return replies.success(request, null);
   });
 }

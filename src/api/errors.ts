@@ -209,6 +209,15 @@ export const apiErrors = {
       message: 'The request took too long to arrive',
     },
   },
+  /** No live session of this user has that id (it ended, or it is another user's). */
+  session_not_found: {
+    code: 40402,
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.session_not_found',
+      message: 'This session has already ended',
+    },
+  },
   conflict: {
     code: 409,
     status: 409,
