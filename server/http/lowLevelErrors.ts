@@ -41,7 +41,7 @@ export function rawErrorResponse(
   translator: Translator,
   chainRpcUrl: string,
   name: ApiErrorName,
-  extraHeaders: Record<string, string> = {},
+  options: { withBody?: boolean } = {},
 ): string {
   const definition = apiErrorByName(name);
   const body = JSON.stringify({
@@ -55,23 +55,33 @@ export function rawErrorResponse(
     'cache-control': 'no-store',
     connection: 'close',
     ...securityHeaders(chainRpcUrl, null),
-    ...extraHeaders,
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   const status = definition.status;
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`;
+  // The answer to a HEAD request has the headers of the full answer and no body.
+  return options.withBody === false ? head : head + body;
 }
 
-/** Answers `response` if nothing was written to the socket yet, then closes it. */
-export function answerAndClose(socket: Socket, response: string): void {
+// How long a refused connection stays open after its answer, reading and dropping whatever
+// the client is still sending: closing a socket with unread data resets it, and the client
+// may then lose the answer before reading it.
+const LINGER_MS = 1000;
+
+/**
+ * Answers `response` and closes the socket, unless `mustNotAnswer` (an answer to another
+ * request on this socket is under way, and ours would garble it): then it only closes.
+ */
+export function answerAndClose(socket: Socket, response: string, mustNotAnswer = false): void {
   if (socket.destroyed) return;
-  if (!socket.writable || socket.bytesWritten > 0) {
+  if (!socket.writable || mustNotAnswer) {
     socket.destroy();
     return;
   }
-  socket.end(response, () => socket.destroy());
-  // A client that never reads must not keep the socket open.
-  socket.setTimeout(5000, () => socket.destroy());
+  socket.end(response);
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
 }
 
 // Node's error codes for what its HTTP parser refuses.
@@ -83,15 +93,30 @@ function clientErrorName(code: string | undefined): ApiErrorName {
 
 /** Fastify's `clientErrorHandler` (Node's 'clientError' event). */
 export function createClientErrorHandler(translator: Translator, chainRpcUrl: string) {
-  const responses = new Map<ApiErrorName, string>();
+  const responses = new Map<string, string>();
+  // The parser repeats its error for every later chunk of an answered socket; its linger
+  // timer closes it.
+  const answered = new WeakSet<Socket>();
   return (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+    answered.add(socket);
     const name = clientErrorName(error.code);
-    let response = responses.get(name);
+    // The data the parser choked on; it starts with the request line unless the request
+    // came in several pieces.
+    const rawPacket = (error as { rawPacket?: unknown }).rawPacket;
+    const isHead = Buffer.isBuffer(rawPacket) && rawPacket.subarray(0, 5).toString() === 'HEAD ';
+    // The response in flight on this socket, as Node's own handler checks it. A request that
+    // timed out never reached its handler, so only an answer already started is in the way.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+      ._httpMessage;
+    const mustNotAnswer =
+      Boolean(inFlight) && (inFlight!.headersSent === true || name !== 'request_timeout');
+    const key = `${name}${isHead ? ' HEAD' : ''}`;
+    let response = responses.get(key);
     if (response === undefined) {
-      response = rawErrorResponse(translator, chainRpcUrl, name);
-      responses.set(name, response);
+      response = rawErrorResponse(translator, chainRpcUrl, name, { withBody: !isHead });
+      responses.set(key, response);
     }
-    answerAndClose(socket, response);
+    answerAndClose(socket, response, mustNotAnswer);
   };
 }
