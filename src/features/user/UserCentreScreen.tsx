@@ -4,6 +4,7 @@ import { useUserInfo } from '../../state/queries/user.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
@@ -107,6 +108,7 @@ export function UserCentreScreen() {
           </div>
         </dl>
       </section>
+      <ActiveSessions />
     </div>
   );
 }
