@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import type { ServerContext } from './context.ts';
-import { ApiFailure } from './http/apiFailure.ts';
+import { DomainError } from './domainError.ts';
 import { limitConnectionsPerIp } from './http/connectionLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import './http/fastifyTypes.ts';
@@ -17,10 +17,8 @@ import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
-import { registerAdminRoutes } from './routes/admin.ts';
-import { registerAuthRoutes } from './routes/auth.ts';
-import { registerRuntimeConfigRoute } from './routes/runtimeConfig.ts';
-import { registerUserRoutes } from './routes/user.ts';
+import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
+import { routeTable } from './routes/index.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -85,15 +83,12 @@ export async function buildApp(
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, limit) =>
-      new ApiFailure('rate_limited', {
+      new DomainError('rate_limited', {
         data: { retry_after_seconds: Math.ceil(limit.ttl / 1000) },
       }),
   });
 
-  registerRuntimeConfigRoute(app, context);
-  registerAuthRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerAdminRoutes(app, context);
+  registerRouteTable(app, context, createRouteRunner(context), routeTable);
 
   const servesApp = await serveBuiltApp(app, settings.distDir);
   installNotFoundHandler(app, replies, servesApp);

@@ -2,6 +2,9 @@
 // Reading is pure; preparing the data directory and the admin token is in dataDir.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AssetCode } from '../src/api/assets.ts';
+import type { WithdrawCoin } from '../src/api/withdraw.ts';
+import { parseAssetAmount } from '../src/money/parseAmount.ts';
 import { isLoopbackHost } from './http/origin.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
@@ -32,6 +35,18 @@ export interface ChainSettings {
   explorerUrl: string | null;
 }
 
+/** One withdrawable coin: what the withdrawal form's notice shows, and what it costs. */
+export interface WithdrawCoinSettings {
+  network: string;
+  /** Units of the coin, taken on top of the amount. */
+  fee: bigint;
+  /** Units; the smallest amount a user may withdraw. */
+  minimum: bigint;
+  processingHours: number;
+  /** Prefix of a transaction's page on the chain explorer; the txid is appended. */
+  explorerTxUrl: string | null;
+}
+
 export interface ServerSettings {
   port: number;
   host: string;
@@ -48,9 +63,11 @@ export interface ServerSettings {
   rateLimits: {
     login: RateLimitSetting;
     loginMessage: RateLimitSetting;
+    money: RateLimitSetting;
     /** Failed authentications (bad or expired session token, bad admin token) per client IP. */
     authFailures: RateLimitSetting;
   };
+  withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
   timeouts: TimeoutSettings;
   /** Open connections per client IP; 0 means no cap (e.g. behind a reverse proxy). */
   maxConnectionsPerIp: number;
@@ -101,11 +118,17 @@ export function readSettings(env: Env): ServerSettings {
         max: integer(env, 'RATE_LIMIT_LOGIN_MESSAGE_PER_MINUTE', 30, 1, 1_000_000),
         windowMs: MINUTE_MS,
       },
+      // Per signed-in user, across transfers and withdrawals.
+      money: {
+        max: integer(env, 'RATE_LIMIT_MONEY_PER_MINUTE', 30, 1, 1_000_000),
+        windowMs: MINUTE_MS,
+      },
       authFailures: {
         max: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
         windowMs: MINUTE_MS,
       },
     },
+    withdraw: readWithdrawSettings(env),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * SECOND_MS,
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * SECOND_MS,
@@ -199,4 +222,37 @@ function url(env: Env, name: string): string | null {
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   }
   return value;
+}
+
+function units(env: Env, name: string, asset: AssetCode, fallback: string): bigint {
+  const value = text(env, name) ?? fallback;
+  try {
+    return parseAssetAmount(value, asset)[0];
+  } catch {
+    throw new ConfigError(
+      `${name} must be a plain non-negative amount of ${asset}, got "${value}"`,
+    );
+  }
+}
+
+function readWithdrawSettings(env: Env): Record<WithdrawCoin, WithdrawCoinSettings> {
+  const processingHours = integer(env, 'WITHDRAW_PROCESSING_HOURS', 24, 0, 24 * 365);
+  const chainExplorer = url(env, 'CHAIN_EXPLORER_URL')?.replace(/\/+$/, '');
+  return {
+    USDT: {
+      network: 'TRC20',
+      fee: units(env, 'WITHDRAW_USDT_FEE', 'USDT', '2'),
+      minimum: units(env, 'WITHDRAW_USDT_MINIMUM', 'USDT', '10'),
+      processingHours,
+      explorerTxUrl:
+        url(env, 'WITHDRAW_USDT_EXPLORER_TX_URL') ?? 'https://tronscan.org/#/transaction/',
+    },
+    JU: {
+      network: text(env, 'CHAIN_NAME') ?? 'JuChain',
+      fee: units(env, 'WITHDRAW_JU_FEE', 'JU', '0.01'),
+      minimum: units(env, 'WITHDRAW_JU_MINIMUM', 'JU', '1'),
+      processingHours,
+      explorerTxUrl: chainExplorer ? `${chainExplorer}/tx/` : null,
+    },
+  };
 }

@@ -4,10 +4,18 @@ import { anyApiResponseSchema, SUCCESS_CODE } from '../../src/api/response.ts';
 import {
   adminPaths,
   adminUsersDataSchema,
+  adminWithdrawalsDataSchema,
   creditDataSchema,
+  ledgerCheckDataSchema,
+  withdrawalFinishDataSchema,
   type AdminUsersData,
+  type AdminWithdrawalsData,
   type CreditData,
   type CreditRequest,
+  type LedgerCheckData,
+  type WithdrawalCompleteRequest,
+  type WithdrawalFailRequest,
+  type WithdrawalFinishData,
 } from './contract.ts';
 
 /** The server refused the request; `message` is its explanation. */
@@ -31,6 +39,10 @@ export class ServerUnreachableError extends Error {
 export interface AdminClient {
   listUsers(page: number, pageSize: number): Promise<AdminUsersData>;
   credit(request: CreditRequest): Promise<CreditData>;
+  listWithdrawals(page: number, pageSize: number, status?: string): Promise<AdminWithdrawalsData>;
+  completeWithdrawal(request: WithdrawalCompleteRequest): Promise<WithdrawalFinishData>;
+  failWithdrawal(request: WithdrawalFailRequest): Promise<WithdrawalFinishData>;
+  checkLedger(): Promise<LedgerCheckData>;
 }
 
 export function createAdminClient(apiUrl: string, token: string): AdminClient {
@@ -83,6 +95,16 @@ export function createAdminClient(apiUrl: string, token: string): AdminClient {
     listUsers: (page, pageSize) =>
       call('GET', `${adminPaths.users}?page=${page}&page_size=${pageSize}`, adminUsersDataSchema),
     credit: (request) => call('POST', adminPaths.credit, creditDataSchema, request),
+    listWithdrawals: (page, pageSize, status) => {
+      const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
+      if (status) query.set('status', status);
+      return call('GET', `${adminPaths.withdrawals}?${query}`, adminWithdrawalsDataSchema);
+    },
+    completeWithdrawal: (request) =>
+      call('POST', adminPaths.withdrawalComplete, withdrawalFinishDataSchema, request),
+    failWithdrawal: (request) =>
+      call('POST', adminPaths.withdrawalFail, withdrawalFinishDataSchema, request),
+    checkLedger: () => call('GET', adminPaths.ledgerCheck, ledgerCheckDataSchema),
   };
 }
 

@@ -3,6 +3,8 @@
 //
 //   npm run admin -- user list
 //   npm run admin -- credit <address> <amount> <JU|USDT|TICKET> [--key K]
+//   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason>
+//   npm run admin -- ledger check
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ASSET_CODES } from '../../src/api/assets.ts';
@@ -23,6 +25,15 @@ Usage:
   npm run admin -- credit <address> <amount> <${ASSET_CODES.join('|')}> [--key K]
       Credit a deposit to a user. Give --key to make a retry safe: the same key with the
       same details credits once; without it a fresh key is generated and printed.
+  npm run admin -- withdraw list [--status processing|completed|failed|unknown] [--page N] [--page-size N]
+      List withdrawals, newest first.
+  npm run admin -- withdraw complete <id> <txid>
+      Mark a processing withdrawal as sent on chain by transaction <txid>; the held amount
+      leaves the ledger and the fee goes to the fee account.
+  npm run admin -- withdraw fail <id> <reason>
+      Mark a processing withdrawal as failed; the held amount and fee return to the user.
+  npm run admin -- ledger check
+      Per-asset totals and every ledger invariant; exits with 1 when one is broken.
   npm run admin -- --help
 
 Environment:
@@ -106,7 +117,74 @@ async function credit(
   ].join('\n');
 }
 
-const VALUE_OPTIONS = ['key', 'page', 'page-size'] as const;
+async function listWithdrawals(
+  client: AdminClient,
+  page: number,
+  pageSize: number,
+  status: string | undefined,
+): Promise<string> {
+  const { list, total } = await client.listWithdrawals(page, pageSize, status);
+  if (total === 0) return 'No withdrawals.';
+  const table = formatTable(
+    ['ID', 'STATUS', 'COIN', 'AMOUNT', 'FEE', 'TO', 'USER', 'CREATED', 'TXID / REASON'],
+    list.map((row) => [
+      row.id,
+      row.status,
+      row.coin,
+      row.amount,
+      row.fee,
+      row.address,
+      row.user_address,
+      row.created_at,
+      row.txid ?? row.failure_reason ?? '-',
+    ]),
+  );
+  return `${table}\n\n${list.length} of ${total} withdrawals`;
+}
+
+async function finishWithdrawal(client: AdminClient, args: string[]): Promise<string> {
+  const [action, id, detail, ...extra] = args;
+  if (!id || !detail || extra.length) {
+    throw new UsageError(
+      action === 'complete'
+        ? 'withdraw complete needs <id> <txid>'
+        : 'withdraw fail needs <id> <reason>',
+    );
+  }
+  const result =
+    action === 'complete'
+      ? await client.completeWithdrawal({ id, txid: detail })
+      : await client.failWithdrawal({ id, reason: detail });
+  const { withdrawal } = result;
+  const what =
+    withdrawal.status === 'completed'
+      ? `completed with transaction ${withdrawal.txid}`
+      : `failed (${withdrawal.failure_reason}); ${withdrawal.amount} + fee ${withdrawal.fee} ${withdrawal.coin} returned to the user`;
+  return `${result.changed ? '' : 'Already so: '}Withdrawal ${withdrawal.id} ${what}.`;
+}
+
+async function checkLedger(client: AdminClient): Promise<{ output: string; exitCode: number }> {
+  const report = await client.checkLedger();
+  const table = formatTable(
+    ['ASSET', 'TOTAL', 'BY KIND'],
+    report.assets.map((asset) => [
+      asset.asset,
+      asset.total,
+      Object.entries(asset.by_kind)
+        .map(([kind, units]) => `${kind} ${units}`)
+        .join(', '),
+    ]),
+  );
+  const summary = `${report.accounts} accounts, ${report.transfers} transfers`;
+  if (report.ok)
+    return { output: `${table}\n\n${summary}\nLedger OK: every invariant holds.`, exitCode: 0 };
+  return {
+    output: `${table}\n\n${summary}\nLEDGER BROKEN:\n${report.problems.map((p) => `  - ${p}`).join('\n')}`,
+    exitCode: 1,
+  };
+}
+
+const VALUE_OPTIONS = ['key', 'page', 'page-size', 'status'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 interface ParsedArgs {
@@ -150,6 +228,22 @@ export async function runCli(
       const page = positiveInteger(values.page, '--page', 1);
       const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
       return { output: await listUsers(client, page, pageSize), exitCode: 0 };
+    }
+    if (command === 'withdraw' && rest[0] === 'list' && rest.length === 1) {
+      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const page = positiveInteger(values.page, '--page', 1);
+      const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
+      return {
+        output: await listWithdrawals(client, page, pageSize, values.status),
+        exitCode: 0,
+      };
+    }
+    if (command === 'withdraw' && (rest[0] === 'complete' || rest[0] === 'fail')) {
+      const client = createAdminClient(apiUrl(env), adminToken(env));
+      return { output: await finishWithdrawal(client, rest), exitCode: 0 };
+    }
+    if (command === 'ledger' && rest[0] === 'check' && rest.length === 1) {
+      return checkLedger(createAdminClient(apiUrl(env), adminToken(env)));
     }
     if (command === 'credit') {
       const client = createAdminClient(apiUrl(env), adminToken(env));

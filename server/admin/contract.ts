@@ -3,10 +3,15 @@
 import * as v from 'valibot';
 import { balancesSchema } from '../../src/api/assets.ts';
 import { pagedList } from '../../src/api/response.ts';
+import { recordIdSchema, withdrawalSchema, withdrawStatusSchema } from '../../src/api/withdraw.ts';
 
 export const adminPaths = {
   users: '/admin/v1/users',
   credit: '/admin/v1/credit',
+  withdrawals: '/admin/v1/withdrawals',
+  withdrawalComplete: '/admin/v1/withdrawals/complete',
+  withdrawalFail: '/admin/v1/withdrawals/fail',
+  ledgerCheck: '/admin/v1/ledger/check',
 } as const;
 
 const pageNumber = (fallback: string, max: number) =>
@@ -56,3 +61,55 @@ export const creditDataSchema = v.object({
   created_at: v.string(),
 });
 export type CreditData = v.InferOutput<typeof creditDataSchema>;
+
+export const adminWithdrawalsQuerySchema = v.object({
+  page: pageNumber('1', 1_000_000_000),
+  page_size: pageNumber('100', 1000),
+  status: v.optional(withdrawStatusSchema),
+});
+
+export const adminWithdrawalSchema = v.object({
+  ...withdrawalSchema.entries,
+  user_address: v.string(),
+});
+export type AdminWithdrawal = v.InferOutput<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalsDataSchema = pagedList(adminWithdrawalSchema);
+export type AdminWithdrawalsData = v.InferOutput<typeof adminWithdrawalsDataSchema>;
+
+/** The chain transaction that paid the withdrawal out: printable ASCII, no spaces. */
+export const withdrawalCompleteRequestSchema = v.object({
+  id: recordIdSchema,
+  txid: v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.regex(/^[\x21-\x7e]+$/)),
+});
+export type WithdrawalCompleteRequest = v.InferInput<typeof withdrawalCompleteRequestSchema>;
+
+/** Why it failed, shown to the user. The hold goes back to their available balance. */
+export const withdrawalFailRequestSchema = v.object({
+  id: recordIdSchema,
+  reason: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+});
+export type WithdrawalFailRequest = v.InferInput<typeof withdrawalFailRequestSchema>;
+
+export const withdrawalFinishDataSchema = v.object({
+  withdrawal: withdrawalSchema,
+  /** False when the withdrawal already had this outcome (a repeated command). */
+  changed: v.boolean(),
+});
+export type WithdrawalFinishData = v.InferOutput<typeof withdrawalFinishDataSchema>;
+
+export const ledgerCheckDataSchema = v.object({
+  ok: v.boolean(),
+  accounts: v.number(),
+  transfers: v.number(),
+  assets: v.array(
+    v.object({
+      asset: v.string(),
+      /** Decimal strings: the sum of every account (0 when healthy) and the sum per kind. */
+      total: v.string(),
+      by_kind: v.record(v.string(), v.string()),
+    }),
+  ),
+  problems: v.array(v.string()),
+});
+export type LedgerCheckData = v.InferOutput<typeof ledgerCheckDataSchema>;

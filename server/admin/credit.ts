@@ -2,7 +2,12 @@
 // account, whose balance is therefore minus everything ever deposited.
 import type { AssetCode } from '../../src/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { ACCOUNT_KIND, ensureSystemAccount, ensureUserAccount } from '../ledger/accounts.ts';
+import {
+  ACCOUNT_KIND,
+  ensureSystemAccount,
+  ensureUserAccount,
+  shardFor,
+} from '../ledger/accounts.ts';
 import { postTransfer, type PostedTransfer } from '../ledger/postTransfer.ts';
 
 export const DEPOSIT_TRANSFER_KIND = 'deposit';
@@ -22,7 +27,13 @@ export interface Credit {
 }
 
 export async function creditDeposit(db: AppDatabase, input: CreditInput): Promise<Credit> {
-  const source = await ensureSystemAccount(db, input.asset, ACCOUNT_KIND.deposits, input.now);
+  const source = await ensureSystemAccount(
+    db,
+    input.asset,
+    ACCOUNT_KIND.deposits,
+    input.now,
+    shardFor(input.userId),
+  );
   const target = await ensureUserAccount(db, input.userId, input.asset, input.now);
   const transfer = await postTransfer(db, {
     // Scoped so operator keys can never collide with keys of user operations.

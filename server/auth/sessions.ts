@@ -110,6 +110,16 @@ export async function findSessionUser(
   return (await findSession(db, token, now))?.user ?? null;
 }
 
+/** The id of the session a token opens, live or not; null when there is none. */
+export async function sessionIdOfToken(db: AppDatabase, token: string): Promise<bigint | null> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Ends one of `userId`'s sessions; false when it has none with this id (or it is another's). */
 export async function endUserSession(
   db: AppDatabase,

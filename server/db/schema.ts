@@ -40,6 +40,8 @@ export interface AccountsTable {
   kind: string;
   /** Units of the asset; always equals the sum of this account's entries. */
   balance: Generated<bigint>;
+  /** System accounts are split in shards so no single row serialises every transfer. */
+  shard: Generated<bigint>;
   created_at: string;
 }
 
@@ -50,6 +52,8 @@ export interface TransfersTable {
   request_hash: string;
   kind: string;
   memo: string;
+  /** How many entries the transfer has; the database checks they arrive and balance. */
+  entry_count: bigint;
   created_at: string;
 }
 
@@ -62,6 +66,50 @@ export interface EntriesTable {
   balance_after: bigint;
 }
 
+export interface IdempotencyKeysTable {
+  /** The user, or 0 for the operator. */
+  owner_id: bigint;
+  scope: string;
+  key: string;
+  /** SHA-256 of the canonical request: the same key with another request is refused. */
+  request_hash: string;
+  answer_status: number | null;
+  /** The answer's `data`, as JSON. */
+  answer_body: string | null;
+  created_at: string;
+}
+
+export interface TicketTransfersTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  sender_id: bigint;
+  recipient_id: bigint;
+  asset: string;
+  amount: bigint;
+  remark: string;
+  created_at: string;
+}
+
+export type WithdrawalStatus = 'processing' | 'completed' | 'failed' | 'unknown';
+
+export interface WithdrawalsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  asset: string;
+  network: string;
+  address: string;
+  /** Units that arrive at the address; the fee is held and taken on top. */
+  amount: bigint;
+  fee: bigint;
+  status: WithdrawalStatus;
+  txid: string | null;
+  failure_reason: string | null;
+  reserve_transfer_id: bigint;
+  finish_transfer_id: bigint | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
@@ -69,6 +117,9 @@ export interface DatabaseSchema {
   accounts: AccountsTable;
   transfers: TransfersTable;
   entries: EntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  ticket_transfers: TicketTransfersTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -76,3 +127,4 @@ export type NewUser = Insertable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type TransferRow = Selectable<TransfersTable>;
 export type EntryRow = Selectable<EntriesTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;

@@ -14,3 +14,13 @@ export function isUniqueViolation(error: unknown): boolean {
     errcode === SQLITE_CONSTRAINT_PRIMARYKEY
   );
 }
+
+const PG_SERIALIZATION_FAILURE = '40001';
+const PG_DEADLOCK_DETECTED = '40P01';
+
+/** PostgreSQL aborted the transaction to keep it serialisable; running it again may succeed. */
+export function isRetryableConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK_DETECTED;
+}

@@ -7,7 +7,7 @@ import { findSession, type FoundSession } from '../auth/sessions.ts';
 import type { RateLimitSetting } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiFailure } from './apiFailure.ts';
+import { DomainError } from '../domainError.ts';
 
 /** `Authorization: Bearer <token>`; the bare token is accepted too (spec §7 just says "the token"). */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -70,7 +70,7 @@ export class AuthFailureLimiter {
 function refuseIfLimited(context: ServerContext, request: FastifyRequest): void {
   const retryAfter = context.authFailures.retryAfterSeconds(request.ip);
   if (retryAfter !== null)
-    throw new ApiFailure('rate_limited', { data: { retry_after_seconds: retryAfter } });
+    throw new DomainError('rate_limited', { data: { retry_after_seconds: retryAfter } });
 }
 
 /** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
@@ -84,7 +84,7 @@ export async function requireSession(
   if (!session) {
     // A missing token guesses nothing; a wrong or expired one counts against the client.
     if (token) context.authFailures.recordFailure(request.ip);
-    throw new ApiFailure('unauthorized');
+    throw new DomainError('unauthorized');
   }
   return session;
 }
@@ -105,10 +105,10 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 /** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
-export async function requireAdmin(context: ServerContext, request: FastifyRequest): Promise<void> {
+export function requireAdmin(context: ServerContext, request: FastifyRequest): void {
   refuseIfLimited(context, request);
   const token = bearerToken(request);
   if (token && sameSecret(token, context.adminToken)) return;
   if (token) context.authFailures.recordFailure(request.ip);
-  throw new ApiFailure('admin_unauthorized');
+  throw new DomainError('admin_unauthorized');
 }

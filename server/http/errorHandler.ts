@@ -2,12 +2,8 @@
 // is a 4xx with a clear message; only a genuine fault of the server is a 500 (and is logged).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorName } from '../../src/api/errors.ts';
-import {
-  AmountOutOfRangeError,
-  IdempotencyConflictError,
-  InsufficientBalanceError,
-} from '../ledger/errors.ts';
-import { ApiFailure } from './apiFailure.ts';
+import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
+import { DomainError } from '../domainError.ts';
 import type { Replies } from './replies.ts';
 
 // Fastify's own request errors, by code.
@@ -32,26 +28,24 @@ const BY_STATUS: Record<number, ApiErrorName> = {
   429: 'rate_limited',
 };
 
-export function toApiFailure(error: unknown): ApiFailure {
-  if (error instanceof ApiFailure) return error;
-  if (error instanceof InsufficientBalanceError)
-    return new ApiFailure('insufficient_balance', { cause: error });
-  if (error instanceof IdempotencyConflictError)
-    return new ApiFailure('idempotency_conflict', { cause: error });
-  if (error instanceof AmountOutOfRangeError)
-    return new ApiFailure('amount_too_large', { cause: error });
+export function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  // A race lost to a concurrent request (a unique key taken, or PostgreSQL giving up on a
+  // transaction after its retries): the request can simply be sent again.
+  if (isUniqueViolation(error) || isRetryableConflict(error))
+    return new DomainError('conflict', { cause: error });
   const { code, statusCode } = (error ?? {}) as Partial<FastifyError>;
   const byCode = code === undefined ? undefined : FASTIFY_ERRORS[code];
-  if (byCode) return new ApiFailure(byCode, { cause: error });
+  if (byCode) return new DomainError(byCode, { cause: error });
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return new ApiFailure(BY_STATUS[statusCode] ?? 'bad_request', { cause: error });
+    return new DomainError(BY_STATUS[statusCode] ?? 'bad_request', { cause: error });
   }
-  return new ApiFailure('internal', { cause: error });
+  return new DomainError('internal', { cause: error });
 }
 
 export function installErrorHandler(app: FastifyInstance, replies: Replies): void {
   app.setErrorHandler((error, request, reply) => {
-    const failure = toApiFailure(error);
+    const failure = toDomainError(error);
     if (failure.definition.status >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = (failure.data as { retry_after_seconds?: unknown } | null)
       ?.retry_after_seconds;

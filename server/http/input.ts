@@ -1,8 +1,8 @@
 // Checking request input against the contract's valibot schemas. Bad input becomes a 400
 // that names the field; it never reaches a handler, so it changes nothing.
 import * as v from 'valibot';
-import type { AssetCode } from '../../src/api/assets.ts';
-import type { ApiErrorName } from '../../src/api/errors.ts';
+import { ASSET_CODES, assetDecimals, type AssetCode } from '../../src/api/assets.ts';
+import { isApiErrorName, type ApiErrorName } from '../../src/api/errors.ts';
 import type { Amount } from '../../src/money/amount.ts';
 import {
   AmountParseError,
@@ -10,7 +10,10 @@ import {
   type AmountParseFailure,
 } from '../../src/money/parseAmount.ts';
 import { isValidAddress, toChecksumAddress } from '../../src/wallet/address.ts';
-import { ApiFailure } from './apiFailure.ts';
+import { DomainError } from '../domainError.ts';
+
+// The amount_too_precise message names the decimals; every asset keeps the same number.
+const MAX_DECIMALS = Math.max(...ASSET_CODES.map(assetDecimals));
 
 export function parseInput<TSchema extends v.GenericSchema>(
   schema: TSchema,
@@ -23,13 +26,22 @@ export function parseInput<TSchema extends v.GenericSchema>(
     message: issue.message,
   }));
   const field = issues[0]?.field || 'request';
-  throw new ApiFailure('validation', { values: { field }, data: { field, issues } });
+  // Contract schemas name a catalogue error in the message when the problem has its own
+  // (e.g. invalid_tron_address, amount_too_precise); the rest are generic validation errors.
+  const named = issues[0]?.message;
+  if (isApiErrorName(named)) {
+    throw new DomainError(named, {
+      values: { field, decimals: MAX_DECIMALS },
+      data: { field, issues },
+    });
+  }
+  throw new DomainError('validation', { values: { field }, data: { field, issues } });
 }
 
 /** The EIP-55 form of a wallet address from the request; 400 `invalid_address` if it is not one. */
 export function parseAddress(value: string): string {
   if (!isValidAddress(value))
-    throw new ApiFailure('invalid_address', { data: { field: 'address' } });
+    throw new DomainError('invalid_address', { data: { field: 'address' } });
   return toChecksumAddress(value);
 }
 
@@ -48,12 +60,12 @@ export function parsePositiveAmount(text: string, asset: AssetCode): bigint {
     amount = parseAssetAmount(text, asset);
   } catch (error) {
     if (!(error instanceof AmountParseError)) throw error;
-    throw new ApiFailure(AMOUNT_FAILURES[error.reason], {
+    throw new DomainError(AMOUNT_FAILURES[error.reason], {
       values: { decimals: error.decimals },
       data: { field: 'amount' },
       cause: error,
     });
   }
-  if (amount[0] <= 0n) throw new ApiFailure('amount_not_positive', { data: { field: 'amount' } });
+  if (amount[0] <= 0n) throw new DomainError('amount_not_positive', { data: { field: 'amount' } });
   return amount[0];
 }

@@ -9,7 +9,7 @@ import { apiErrorByName, type ApiErrorName } from '../../src/api/errors.ts';
 import { FALLBACK_LOCALE } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
-import { toApiFailure } from './errorHandler.ts';
+import { toDomainError } from './errorHandler.ts';
 import { realtimeOrigin, siteOf } from './origin.ts';
 import type { Replies } from './replies.ts';
 import { securityHeaders } from './securityHeaders.ts';
@@ -24,7 +24,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     request.locale = localeFromLangHeader(request.headers.lang);
     const site = siteOf(request, settings.publicUrl);
-    const failure = toApiFailure(error);
+    const failure = toDomainError(error);
     void reply
       .status(failure.definition.status)
       .headers(securityHeaders(settings.chainRpcUrl, site ? realtimeOrigin(site) : null))

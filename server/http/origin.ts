@@ -3,7 +3,7 @@
 // are served (a development set-up), so a request's Host header can never name the site:
 // otherwise a phishing site's backend could obtain a sign-in message for its own domain.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiFailure } from './apiFailure.ts';
+import { DomainError } from '../domainError.ts';
 
 export interface Site {
   /** scheme://host[:port], no trailing slash */
@@ -68,7 +68,7 @@ export function siteOf(request: FastifyRequest, publicUrl: string | null): Site 
 /** As siteOf, but a refused host is a 400 `host_not_allowed` in the usual format. */
 export function requireSite(request: FastifyRequest, publicUrl: string | null): Site {
   const site = siteOf(request, publicUrl);
-  if (!site) throw new ApiFailure('host_not_allowed');
+  if (!site) throw new DomainError('host_not_allowed');
   return site;
 }
 

@@ -2,11 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import { SUCCESS_CODE, successMessage, type ApiResponse } from '../../src/api/response.ts';
 import type { Translator } from '../i18n/catalogs.ts';
-import type { ApiFailure } from './apiFailure.ts';
+import type { DomainError } from '../domainError.ts';
 
 export interface Replies {
   success<T>(request: FastifyRequest, data: T): ApiResponse<T>;
-  failure(request: FastifyRequest, failure: ApiFailure): ApiResponse<unknown>;
+  failure(request: FastifyRequest, failure: DomainError): ApiResponse<unknown>;
 }
 
 export function createReplies(translator: Translator): Replies {

@@ -4,25 +4,43 @@ import type { AssetCode } from '../../src/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
 
 export const ACCOUNT_KIND = {
-  /** A user's spendable balance. */
+  /** A user's spendable (available) balance. */
   user: 'user',
+  /** A user's frozen balance: held for withdrawals in progress. Never below zero either. */
+  held: 'held',
   /** The other side of operator-credited deposits: its balance is minus all deposits. */
   deposits: 'deposits',
+  /** Where completed withdrawals leave the ledger (sent on chain). */
+  withdrawn: 'withdrawn',
+  /** Fees collected from withdrawals. */
+  fees: 'fees',
 } as const;
+
+/**
+ * System accounts are split in this many shards, picked by user, so concurrent operations
+ * of different users rarely wait for the same row. Their sum is the system account's total.
+ */
+export const SYSTEM_ACCOUNT_SHARDS = 8n;
+
+export function shardFor(userId: bigint): bigint {
+  return userId % SYSTEM_ACCOUNT_SHARDS;
+}
 
 export type AccountKind = (typeof ACCOUNT_KIND)[keyof typeof ACCOUNT_KIND];
 
 /** The id of the account, created on first use. Safe to call concurrently. */
 export async function ensureAccount(
   db: AppDatabase,
-  owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; now: Date },
+  owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; now: Date; shard?: bigint },
 ): Promise<bigint> {
+  const shard = owner.shard ?? 0n;
   const find = () => {
     let query = db.kysely
       .selectFrom('accounts')
       .select('id')
       .where('asset', '=', owner.asset)
-      .where('kind', '=', owner.kind);
+      .where('kind', '=', owner.kind)
+      .where('shard', '=', shard);
     query =
       owner.userId === null
         ? query.where('user_id', 'is', null)
@@ -37,6 +55,7 @@ export async function ensureAccount(
       user_id: owner.userId,
       asset: owner.asset,
       kind: owner.kind,
+      shard,
       created_at: owner.now.toISOString(),
     })
     .onConflict((conflict) => conflict.doNothing())
@@ -51,8 +70,9 @@ export function ensureUserAccount(
   userId: bigint,
   asset: AssetCode,
   now: Date,
+  kind: typeof ACCOUNT_KIND.user | typeof ACCOUNT_KIND.held = ACCOUNT_KIND.user,
 ): Promise<bigint> {
-  return ensureAccount(db, { userId, asset, kind: ACCOUNT_KIND.user, now });
+  return ensureAccount(db, { userId, asset, kind, now });
 }
 
 export function ensureSystemAccount(
@@ -60,6 +80,7 @@ export function ensureSystemAccount(
   asset: AssetCode,
   kind: AccountKind,
   now: Date,
+  shard = 0n,
 ): Promise<bigint> {
-  return ensureAccount(db, { userId: null, asset, kind, now });
+  return ensureAccount(db, { userId: null, asset, kind, now, shard });
 }

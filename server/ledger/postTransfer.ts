@@ -1,11 +1,17 @@
 // Posting a transfer: entries that move money between accounts, all or nothing.
 //
-// Invariants kept here, inside one transaction:
+// Invariants kept here, inside one transaction, and again by the database (migration 0002,
+// listed in docs/operations.md):
 // - the entries of a transfer sum to zero per asset, so money is never created or lost;
-// - no user account goes below zero, and no balance leaves the signed 64-bit range;
-// - history is append-only (the database refuses UPDATE/DELETE on transfers and entries);
+// - no user account (available or held) goes below zero, and no balance leaves the signed
+//   64-bit range;
+// - a balance changes only through an entry: the database applies each entry to its
+//   account and checks the balance after it states;
+// - history is append-only (the database refuses UPDATE/DELETE/REPLACE on transfers and
+//   entries);
 // - the idempotency key makes a retried request harmless: the same key with the same
-//   content returns the first result, with different content it is refused.
+//   content returns the first result, with different content it is refused. (Requests from
+//   users are deduplicated earlier, by moneyOperation.ts; this key is the ledger's own.)
 //
 // Race safety: on PostgreSQL the accounts are locked (SELECT … FOR UPDATE, in id order so
 // two transfers cannot deadlock) before balances are read; SQLite runs one write
@@ -102,17 +108,13 @@ async function post(
       request_hash: requestHash,
       kind: request.kind,
       memo: request.memo ?? '',
+      entry_count: BigInt(entries.length),
       created_at: request.now.toISOString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  for (const entry of entries) {
-    await db.kysely
-      .updateTable('accounts')
-      .set({ balance: entry.balanceAfter })
-      .where('id', '=', entry.accountId)
-      .execute();
-  }
+  // The database applies each entry to its account's balance (a trigger), and refuses an
+  // entry whose balance_after is not that balance.
   await db.kysely
     .insertInto('entries')
     .values(

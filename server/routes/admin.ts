@@ -1,87 +1,198 @@
 // /admin/v1/*: operator API, authorised by the admin token (see docs/operations.md).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAssetCode } from '../../src/api/assets.ts';
+import { isAssetCode, type AssetCode } from '../../src/api/assets.ts';
 import {
   adminPaths,
   adminUsersQuerySchema,
+  adminWithdrawalsQuerySchema,
   creditRequestSchema,
+  withdrawalCompleteRequestSchema,
+  withdrawalFailRequestSchema,
   type AdminUsersData,
+  type AdminWithdrawalsData,
   type CreditData,
+  type LedgerCheckData,
+  type WithdrawalFinishData,
 } from '../admin/contract.ts';
 import { creditDeposit } from '../admin/credit.ts';
-import type { ServerContext } from '../context.ts';
-import { ApiFailure } from '../http/apiFailure.ts';
-import { requireAdmin } from '../http/authenticate.ts';
-import { parseAddress, parseInput, parsePositiveAmount } from '../http/input.ts';
-import { wireAmount, wireBalances } from '../http/wireAmounts.ts';
+import { DomainError } from '../domainError.ts';
+import { parseAddress, parsePositiveAmount } from '../http/input.ts';
+import { defineRoute } from '../http/route.ts';
+import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
 import { userBalances } from '../ledger/balances.ts';
+import { checkLedger } from '../ledger/check.ts';
+import { finishWithdrawal, withdrawalWire } from '../money/withdrawals.ts';
+import { OPERATOR_OWNER_ID, runMoneyOperation } from '../money/moneyOperation.ts';
 import { findUserByAddress } from '../users/users.ts';
 
-export function registerAdminRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, replies } = context;
-
-  const adminOnly = (request: FastifyRequest) => requireAdmin(context, request);
-
-  app.get(adminPaths.users, { preHandler: adminOnly }, async (request) => {
-    const { page, page_size: pageSize } = parseInput(adminUsersQuerySchema, request.query);
-    const total = await db.kysely
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .executeTakeFirstOrThrow();
-    const users = await db.kysely
-      .selectFrom('users')
-      .leftJoin('users as referrer', 'referrer.id', 'users.referrer_id')
-      .select([
-        'users.id',
-        'users.address',
-        'users.invite_code',
-        'users.created_at',
-        'referrer.address as referrer_address',
-      ])
-      .orderBy('users.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    const balances = await userBalances(
-      db,
-      users.map((user) => user.id),
-    );
-    return replies.success<AdminUsersData>(request, {
-      total: Number(total.count),
-      list: users.map((user) => ({
-        id: String(user.id),
-        address: user.address,
-        invite_code: user.invite_code,
-        referrer_address: user.referrer_address,
-        created_at: user.created_at,
-        balances: wireBalances(balances.get(user.id)!),
-      })),
-    });
-  });
-
-  app.post(adminPaths.credit, { preHandler: adminOnly }, async (request) => {
-    const body = parseInput(creditRequestSchema, request.body);
-    const address = parseAddress(body.address);
-    if (!isAssetCode(body.asset))
-      throw new ApiFailure('unknown_asset', { data: { field: 'asset' } });
-    const units = parsePositiveAmount(body.amount, body.asset);
-    const user = await findUserByAddress(db, address);
-    if (!user) throw new ApiFailure('user_not_found');
-    const credit = await creditDeposit(db, {
-      userId: user.id,
-      asset: body.asset,
-      units,
-      idempotencyKey: body.idempotency_key,
-      now: context.now(),
-    });
-    return replies.success<CreditData>(request, {
-      transfer_id: String(credit.transfer.id),
-      idempotency_key: body.idempotency_key,
-      address,
-      asset: body.asset,
-      amount: wireAmount(body.asset, units),
-      balance_after: wireAmount(body.asset, credit.balanceAfter),
-      created_at: credit.transfer.createdAt,
-    });
-  });
-}
+export const adminRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: adminPaths.users,
+    auth: 'admin',
+    input: adminUsersQuerySchema,
+    async handler({ context: { db }, input }): Promise<AdminUsersData> {
+      const { page, page_size: pageSize } = input;
+      const total = await db.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      const users = await db.kysely
+        .selectFrom('users')
+        .leftJoin('users as referrer', 'referrer.id', 'users.referrer_id')
+        .select([
+          'users.id',
+          'users.address',
+          'users.invite_code',
+          'users.created_at',
+          'referrer.address as referrer_address',
+        ])
+        .orderBy('users.id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      const balances = await userBalances(
+        db,
+        users.map((user) => user.id),
+      );
+      return {
+        total: Number(total.count),
+        list: users.map((user) => ({
+          id: String(user.id),
+          address: user.address,
+          invite_code: user.invite_code,
+          referrer_address: user.referrer_address,
+          created_at: user.created_at,
+          balances: wireBalances(balances.get(user.id)!),
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.credit,
+    auth: 'admin',
+    input: creditRequestSchema,
+    async handler({ context, input: body }): Promise<CreditData> {
+      const { db } = context;
+      const address = parseAddress(body.address);
+      if (!isAssetCode(body.asset))
+        throw new DomainError('unknown_asset', { data: { field: 'asset' } });
+      const units = parsePositiveAmount(body.amount, body.asset);
+      const user = await findUserByAddress(db, address);
+      if (!user) throw new DomainError('user_not_found');
+      const { answer } = await runMoneyOperation(db, {
+        ownerId: OPERATOR_OWNER_ID,
+        scope: 'admin-credit',
+        key: body.idempotency_key,
+        request: { user_id: user.id, asset: body.asset, units },
+        lockUserId: user.id,
+        now: context.now(),
+        async run(trx): Promise<CreditData> {
+          const asset = body.asset as AssetCode;
+          const credit = await creditDeposit(trx, {
+            userId: user.id,
+            asset,
+            units,
+            idempotencyKey: body.idempotency_key,
+            now: context.now(),
+          });
+          return {
+            transfer_id: String(credit.transfer.id),
+            idempotency_key: body.idempotency_key,
+            address,
+            asset,
+            amount: wireAmount(asset, units),
+            balance_after: wireAmount(asset, credit.balanceAfter),
+            created_at: credit.transfer.createdAt,
+          };
+        },
+      });
+      return answer;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminPaths.withdrawals,
+    auth: 'admin',
+    input: adminWithdrawalsQuerySchema,
+    async handler({ context: { db, settings }, input }): Promise<AdminWithdrawalsData> {
+      let filtered = db.kysely
+        .selectFrom('withdrawals')
+        .innerJoin('users', 'users.id', 'withdrawals.user_id');
+      if (input.status) filtered = filtered.where('withdrawals.status', '=', input.status);
+      const total = await filtered
+        .select((eb) => eb.fn.countAll<bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      const rows = await filtered
+        .selectAll('withdrawals')
+        .select('users.address as user_address')
+        .orderBy('withdrawals.id', 'desc')
+        .limit(input.page_size)
+        .offset((input.page - 1) * input.page_size)
+        .execute();
+      return {
+        total: Number(total.count),
+        list: rows.map(({ user_address, ...row }) => ({
+          ...withdrawalWire(row, settings.withdraw),
+          user_address,
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.withdrawalComplete,
+    auth: 'admin',
+    input: withdrawalCompleteRequestSchema,
+    async handler({ context, input }): Promise<WithdrawalFinishData> {
+      return finishWithdrawal(
+        context.db,
+        context.settings.withdraw,
+        BigInt(input.id),
+        { status: 'completed', txid: input.txid },
+        context.now(),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.withdrawalFail,
+    auth: 'admin',
+    input: withdrawalFailRequestSchema,
+    async handler({ context, input }): Promise<WithdrawalFinishData> {
+      return finishWithdrawal(
+        context.db,
+        context.settings.withdraw,
+        BigInt(input.id),
+        { status: 'failed', reason: input.reason },
+        context.now(),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminPaths.ledgerCheck,
+    auth: 'admin',
+    async handler({ context }): Promise<LedgerCheckData> {
+      const report = await checkLedger(context.db);
+      const amount = (asset: string, units: bigint) =>
+        isAssetCode(asset) ? wireAmount(asset, units) : String(units);
+      return {
+        ok: report.problems.length === 0,
+        accounts: report.accounts,
+        transfers: report.transfers,
+        assets: report.assets.map((totals) => ({
+          asset: totals.asset,
+          total: amount(totals.asset, totals.total),
+          by_kind: Object.fromEntries(
+            Object.entries(totals.byKind).map(([kind, units]) => [
+              kind,
+              amount(totals.asset, units),
+            ]),
+          ),
+        })),
+        problems: report.problems,
+      };
+    },
+  }),
+];

@@ -1,5 +1,5 @@
-// /api/v1/auth/*: sign-in message, login, registration status, logout.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// /api/v1/auth/*: sign-in message, login, registration status, logout, the user's sessions.
+import type { FastifyRequest } from 'fastify';
 import {
   authPaths,
   isRegisterRequestSchema,
@@ -18,17 +18,14 @@ import {
   endAllUserSessions,
   endUserSession,
   liveSessions,
+  sessionIdOfToken,
 } from '../auth/sessions.ts';
-import type { ServerContext } from '../context.ts';
-import { ApiFailure } from '../http/apiFailure.ts';
-import { bearerToken, requireSession, requireUser } from '../http/authenticate.ts';
-import { parseAddress, parseInput } from '../http/input.ts';
+import type { ServerSettings } from '../config.ts';
+import { DomainError } from '../domainError.ts';
+import { bearerToken } from '../http/authenticate.ts';
+import { parseAddress } from '../http/input.ts';
 import { requireSite } from '../http/origin.ts';
-import type { RateLimitSetting } from '../config.ts';
-
-function rateLimit(setting: RateLimitSetting) {
-  return { rateLimit: { max: setting.max, timeWindow: setting.windowMs } };
-}
+import { defineRoute } from '../http/route.ts';
 
 /** The site a sign-in message is for: PUBLIC_URL, or a loopback origin (see http/origin.ts). */
 function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
@@ -36,100 +33,117 @@ function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
   return { domain: authority, uri: origin };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { db, replies, settings } = context;
-  const signIn: SignInSettings = {
+function signInSettings(settings: ServerSettings): SignInSettings {
+  return {
     chainId: settings.chain.id,
     inviteRequired: settings.inviteRequired,
     sessionTtlSeconds: settings.sessionTtlSeconds,
   };
+}
 
-  app.get(
-    authPaths.loginMessage,
-    { config: rateLimit(settings.rateLimits.loginMessage) },
-    async (request) => {
-      const query = parseInput(loginMessageQuerySchema, request.query);
-      const address = parseAddress(query.address);
+export const authRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: authPaths.loginMessage,
+    auth: 'none',
+    input: loginMessageQuerySchema,
+    ipRateLimit: 'loginMessage',
+    async handler({ context, input, request }): Promise<LoginMessageData> {
+      const { settings } = context;
       const message = await createLoginMessage(
-        db,
-        signIn,
+        context.db,
+        signInSettings(settings),
         site(request, settings.publicUrl),
-        address,
+        parseAddress(input.address),
         context.now(),
       );
-      return replies.success<LoginMessageData>(request, { message });
+      return { message };
     },
-  );
-
-  app.post(authPaths.login, { config: rateLimit(settings.rateLimits.login) }, async (request) => {
-    const body = parseInput(loginRequestSchema, request.body);
-    const session = await login(
-      db,
-      signIn,
-      site(request, settings.publicUrl),
-      {
-        address: parseAddress(body.address),
-        message: body.message,
-        signature: body.sign_message,
-        inviteCode: body.code ?? '',
-      },
-      context.now(),
-    );
-    return replies.success<LoginData>(request, {
-      token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-    });
-  });
-
-  app.post(
-    authPaths.isRegister,
-    { config: rateLimit(settings.rateLimits.loginMessage) },
-    async (request) => {
-      const body = parseInput(isRegisterRequestSchema, request.body);
-      const status = await registrationStatus(
-        db,
-        parseAddress(body.address),
-        settings.inviteRequired,
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.login,
+    auth: 'none',
+    input: loginRequestSchema,
+    ipRateLimit: 'login',
+    async handler({ context, input, request }): Promise<LoginData> {
+      const { settings } = context;
+      const session = await login(
+        context.db,
+        signInSettings(settings),
+        site(request, settings.publicUrl),
+        {
+          address: parseAddress(input.address),
+          message: input.message,
+          signature: input.sign_message,
+          inviteCode: input.code ?? '',
+        },
+        context.now(),
       );
-      return replies.success<IsRegisterData>(request, {
-        registered: status.registered,
-        invite_required: status.inviteRequired,
-      });
+      return { token: session.token, expires_at: session.expiresAt.toISOString() };
     },
-  );
-
-  app.post(authPaths.logout, async (request) => {
-    await requireUser(context, request);
-    await deleteSession(db, bearerToken(request)!);
-    return replies.success(request, null);
-  });
-
-  app.get(authPaths.sessions, async (request) => {
-    const { user, sessionId } = await requireSession(context, request);
-    const sessions = await liveSessions(db, user.id, context.now());
-    return replies.success<SessionsData>(request, {
-      total: sessions.length,
-      list: sessions.map((session) => ({
-        id: String(session.id),
-        created_at: session.created_at,
-        expires_at: session.expires_at,
-        current: session.id === sessionId,
-      })),
-    });
-  });
-
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.isRegister,
+    auth: 'none',
+    input: isRegisterRequestSchema,
+    ipRateLimit: 'loginMessage',
+    async handler({ context, input }): Promise<IsRegisterData> {
+      const status = await registrationStatus(
+        context.db,
+        parseAddress(input.address),
+        context.settings.inviteRequired,
+      );
+      return { registered: status.registered, invite_required: status.inviteRequired };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.logout,
+    auth: 'user',
+    async handler({ context, request }): Promise<null> {
+      await deleteSession(context.db, bearerToken(request)!);
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: authPaths.sessions,
+    auth: 'user',
+    async handler({ context, user, request }): Promise<SessionsData> {
+      const current = await sessionIdOfToken(context.db, bearerToken(request)!);
+      const sessions = await liveSessions(context.db, user.id, context.now());
+      return {
+        total: sessions.length,
+        list: sessions.map((session) => ({
+          id: String(session.id),
+          created_at: session.created_at,
+          expires_at: session.expires_at,
+          current: session.id === current,
+        })),
+      };
+    },
+  }),
   // Only the owner's own sessions can be ended: another user's id is as unknown as a made-up one.
-  app.post(authPaths.sessionEnd, async (request) => {
-    const { user } = await requireSession(context, request);
-    const body = parseInput(sessionEndRequestSchema, request.body);
-    if (!(await endUserSession(db, user.id, BigInt(body.id))))
-      throw new ApiFailure('session_not_found', { data: { field: 'id' } });
-    return replies.success(request, null);
-  });
-
-  app.post(authPaths.logoutAll, async (request) => {
-    const { user } = await requireSession(context, request);
-    await endAllUserSessions(db, user.id);
-    return replies.success(request, null);
-  });
-}
+  defineRoute({
+    method: 'POST',
+    path: authPaths.sessionEnd,
+    auth: 'user',
+    input: sessionEndRequestSchema,
+    async handler({ context, user, input }): Promise<null> {
+      if (!(await endUserSession(context.db, user.id, BigInt(input.id))))
+        throw new DomainError('session_not_found', { data: { field: 'id' } });
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.logoutAll,
+    auth: 'user',
+    async handler({ context, user }): Promise<null> {
+      await endAllUserSessions(context.db, user.id);
+      return null;
+    },
+  }),
+];

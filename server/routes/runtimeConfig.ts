@@ -1,8 +1,8 @@
 // GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
-import type { ServerContext } from '../context.ts';
 import { realtimeOrigin, requireSite } from '../http/origin.ts';
+import { defineRoute } from '../http/route.ts';
 
 export const REALTIME_PATH = '/ws';
 
@@ -10,25 +10,31 @@ function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string 
   return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
 }
 
-export function registerRuntimeConfigRoute(app: FastifyInstance, context: ServerContext): void {
-  const { settings } = context;
-  app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
-    const config: RuntimeConfig = {
-      api_base: '',
-      realtime_url: realtimeUrl(request, settings.publicUrl),
-      chain: {
-        id: settings.chain.id,
-        name: settings.chain.name,
-        rpc_url: settings.chain.rpcUrl,
-        token_symbol: settings.chain.tokenSymbol,
-        ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
-      },
-      // The encrypted envelope is not built yet; until it is, requests travel plain.
-      envelope: false,
-      server_public_key: null,
-      invite_required: settings.inviteRequired,
-    };
+export const runtimeConfigRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: RUNTIME_CONFIG_PATH,
+    auth: 'none',
+    // The app reads it before it speaks the API, so it is the bare document.
+    bare: true,
     // Deployments change it without a new build, so browsers must always revalidate.
-    return reply.header('cache-control', 'no-cache').send(config);
-  });
-}
+    headers: { 'cache-control': 'no-cache' },
+    async handler({ context: { settings }, request }): Promise<RuntimeConfig> {
+      return {
+        api_base: '',
+        realtime_url: realtimeUrl(request, settings.publicUrl),
+        chain: {
+          id: settings.chain.id,
+          name: settings.chain.name,
+          rpc_url: settings.chain.rpcUrl,
+          token_symbol: settings.chain.tokenSymbol,
+          ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
+        },
+        // The encrypted envelope is not built yet; until it is, requests travel plain.
+        envelope: false,
+        server_public_key: null,
+        invite_required: settings.inviteRequired,
+      };
+    },
+  }),
+];

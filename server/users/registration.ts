@@ -3,7 +3,7 @@
 // whom nobody could have invited.
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { ApiFailure } from '../http/apiFailure.ts';
+import { DomainError } from '../domainError.ts';
 import { normalizeInviteCode } from './inviteCodes.ts';
 import {
   createUser,
@@ -40,10 +40,10 @@ export async function findOrRegisterUser(
   let referrerId: bigint | null = null;
   if (code) {
     const referrer = await findUserByInviteCode(db, code);
-    if (!referrer) throw new ApiFailure('invite_invalid');
+    if (!referrer) throw new DomainError('invite_invalid');
     referrerId = referrer.id;
   } else if (request.inviteRequired && (await hasAnyUser(db))) {
-    throw new ApiFailure('invite_required');
+    throw new DomainError('invite_required');
   }
   return createUser(db, { address: request.address, referrerId, now: request.now });
 }

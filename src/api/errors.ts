@@ -84,6 +84,49 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.insufficient_balance', message: 'Balance not enough' },
   },
+  amount_required: {
+    code: 40013,
+    status: 400,
+    message: /*i18n*/ { id: 'error.amount_required', message: 'Enter an amount' },
+  },
+  amount_below_minimum: {
+    code: 40014,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.amount_below_minimum',
+      message: 'The amount is below the minimum of {minimum}',
+    },
+  },
+  invalid_tron_address: {
+    code: 40015,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.invalid_tron_address',
+      message: 'Invalid TRC20 address (a TRON address starts with T)',
+    },
+  },
+  transfer_to_self: {
+    code: 40016,
+    status: 400,
+    message: /*i18n*/ { id: 'error.transfer_to_self', message: 'You cannot transfer to yourself' },
+  },
+  /** Every money POST carries an `Idempotency-Key` header (src/api/money.ts). */
+  idempotency_key_required: {
+    code: 40017,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.idempotency_key_required',
+      message: 'The request needs an Idempotency-Key header',
+    },
+  },
+  coin_not_withdrawable: {
+    code: 40018,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.coin_not_withdrawable',
+      message: 'This coin cannot be withdrawn',
+    },
+  },
   invite_invalid: {
     code: 40011,
     status: 400,
@@ -96,7 +139,7 @@ export const apiErrors = {
   },
   /** Without PUBLIC_URL only loopback hosts are served; the Host header named another. */
   host_not_allowed: {
-    code: 40013,
+    code: 40030,
     status: 400,
     message: /*i18n*/ {
       id: 'error.host_not_allowed',
@@ -201,6 +244,19 @@ export const apiErrors = {
     status: 404,
     message: /*i18n*/ { id: 'error.user_not_found', message: 'No user with this address' },
   },
+  recipient_not_found: {
+    code: 40402,
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.recipient_not_found',
+      message: 'No JU Wallet user has this address',
+    },
+  },
+  withdrawal_not_found: {
+    code: 40403,
+    status: 404,
+    message: /*i18n*/ { id: 'error.withdrawal_not_found', message: 'No such withdrawal' },
+  },
   request_timeout: {
     code: 408,
     status: 408,
@@ -211,7 +267,7 @@ export const apiErrors = {
   },
   /** No live session of this user has that id (it ended, or it is another user's). */
   session_not_found: {
-    code: 40402,
+    code: 40404,
     status: 404,
     message: /*i18n*/ {
       id: 'error.session_not_found',
@@ -232,6 +288,15 @@ export const apiErrors = {
     message: /*i18n*/ {
       id: 'error.idempotency_conflict',
       message: 'This idempotency key was already used for a different request',
+    },
+  },
+  /** An operator tried to settle or fail a withdrawal that is no longer processing. */
+  withdrawal_not_processing: {
+    code: 40902,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.withdrawal_not_processing',
+      message: 'This withdrawal is no longer processing',
     },
   },
   headers_too_large: {

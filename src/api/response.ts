@@ -25,3 +25,27 @@ export type ApiResponse<TData> = { code: number; message: string; data: TData };
 export function pagedList<TItem extends v.GenericSchema>(itemSchema: TItem) {
   return v.object({ list: v.array(itemSchema), total: v.number() });
 }
+
+/** Longest page a list answers; a larger `page_size` is refused rather than silently cut. */
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** A page number from a query string: digits only, 1…max. */
+function pageNumber(fallback: number, max: number) {
+  return v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d{1,9}$/, 'Expected a whole number'),
+    v.transform(Number),
+    v.minValue(1),
+    v.maxValue(max),
+  );
+}
+
+/** `page` and `page_size` of a list query; spread into the list's own query schema. */
+export const pageQueryEntries = {
+  page: pageNumber(1, 1_000_000_000),
+  page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+};
+
+export const pageQuerySchema = v.object(pageQueryEntries);
+export type PageQuery = v.InferOutput<typeof pageQuerySchema>;

@@ -166,8 +166,8 @@ describe('admin API', () => {
   it('refuses a credit that would overflow the 64-bit balance', async () => {
     const carol = testWallet('carol');
     await login(server, carol);
-    // The JU deposits account already stands at -5 JU: this takes it to just above -2^63
-    // units, so one more JU would leave the signed 64-bit range.
+    // 2^63 - 1 units is 9,223,372,036,854.775807 JU: after this credit, 6 more JU would
+    // take carol's balance (and her deposits shard) out of the signed 64-bit range.
     const nearMax = '9223372036849';
     expect(
       (
@@ -182,7 +182,7 @@ describe('admin API', () => {
     const answer = await credit({
       address: carol.address,
       asset: 'JU',
-      amount: '1',
+      amount: '6',
       idempotency_key: 'max-2',
     });
     expect(answer.status).toBe(400);

@@ -4,6 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { SQLITE_FILE_NAME } from '../../server/db/database.ts';
+import { withdrawOk, TRON_ADDRESS } from './support/money.ts';
 import {
   createHttpClient,
   createPostgresDatabase,
@@ -176,4 +180,75 @@ describe('admin CLI', { timeout: 30_000 }, () => {
       expect(result.stderr).toContain('Usage:');
     }
   });
+
+  it('lists, completes and fails withdrawals', async () => {
+    expect((await runCli(['credit', alice.address, '100', 'USDT'], cliEnv)).code).toBe(0);
+    const client = createHttpClient(server.url);
+    const token = await login(client, alice);
+    const body = { coin: 'USDT', address: TRON_ADDRESS, amount: '20' };
+    const first = await withdrawOk(client, token, body);
+    const second = await withdrawOk(client, token, body);
+
+    const list = await runCli(['withdraw', 'list', '--status', 'processing'], cliEnv);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ID\s+STATUS\s+COIN\s+AMOUNT\s+FEE\s+TO/);
+    expect(list.stdout).toContain(TRON_ADDRESS);
+    expect(list.stdout).toContain('2 of 2 withdrawals');
+
+    const completed = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    expect(completed.stderr).toBe('');
+    expect(completed.stdout).toContain(`Withdrawal ${first.id} completed with transaction 0xfeed.`);
+    const again = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    expect(again.stdout).toContain('Already so:');
+
+    const failed = await runCli(['withdraw', 'fail', second.id, 'chain rejected it'], cliEnv);
+    expect(failed.code).toBe(0);
+    expect(failed.stdout).toContain('failed (chain rejected it); 20 + fee 2 USDT returned');
+    const late = await runCli(['withdraw', 'fail', first.id, 'too late'], cliEnv);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('no longer processing');
+
+    const usage = await runCli(['withdraw', 'complete', first.id], cliEnv);
+    expect(usage.code).toBe(2);
+  });
+
+  it('checks the ledger, and exits non-zero when an invariant breaks', async () => {
+    const healthy = await runCli(['ledger', 'check'], cliEnv);
+    expect(healthy.stderr).toBe('');
+    expect(healthy.code).toBe(0);
+    expect(healthy.stdout).toMatch(/^ASSET\s+TOTAL\s+BY KIND/);
+    expect(healthy.stdout).toMatch(/USDT\s+0\s+.*fees 2/);
+    expect(healthy.stdout).toContain('Ledger OK');
+
+    // Break it behind the database's back, as only someone with the database's own
+    // powers (disabling its guard) could.
+    await corruptOneBalance();
+    const broken = await runCli(['ledger', 'check'], cliEnv);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('LEDGER BROKEN');
+    expect(broken.stderr).toMatch(/balance \d+ but its entries sum to/);
+  });
+
+  async function corruptOneBalance(): Promise<void> {
+    const statement = `UPDATE accounts SET balance = balance + 1
+      WHERE id = (SELECT MIN(id) FROM accounts WHERE user_id IS NOT NULL)`;
+    if (database) {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query('ALTER TABLE accounts DISABLE TRIGGER accounts_guard');
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+      return;
+    }
+    const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME));
+    try {
+      sqlite.exec('PRAGMA busy_timeout = 5000; DROP TRIGGER accounts_guard;');
+      sqlite.exec(statement);
+    } finally {
+      sqlite.close();
+    }
+  }
 });

@@ -65,6 +65,7 @@ export interface TestServer extends RunningServer, HttpClient {
 const GENEROUS_RATE_LIMITS = {
   login: { max: 100_000, windowMs: 60_000 },
   loginMessage: { max: 100_000, windowMs: 60_000 },
+  money: { max: 100_000, windowMs: 60_000 },
   authFailures: { max: 100_000, windowMs: 60_000 },
 };
 

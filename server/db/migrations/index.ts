@@ -2,7 +2,9 @@
 // is exactly the set that was reviewed and type-checked. Append new ones; never edit old ones.
 import type { Migration } from 'kysely/migration';
 import * as usersSessionsLedger from './0001_users_sessions_ledger.ts';
+import * as moneyIdempotencyHolds from './0002_money_idempotency_holds.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
+  '0002_money_idempotency_holds': moneyIdempotencyHolds,
 };

@@ -1,0 +1,114 @@
+// The one way a money request changes anything. In one transaction, always in this order:
+//   1. claim the idempotency key: the same key with the same canonical request returns the
+//      stored answer and moves nothing; with another request it is refused (409);
+//   2. lock the user (PostgreSQL: the user's row FOR UPDATE; SQLite: BEGIN IMMEDIATE
+//      already made this the only writer), so one user's operations run one at a time;
+//   3. `run`: check the rules, write the domain row, post ONE ledger transfer (fees are
+//      legs of it);
+//   4. store the answer under the key.
+// A refusal anywhere rolls all of it back, the claim included, so a corrected retry with
+// the same key is judged afresh. PostgreSQL conflicts (40001, 40P01) and lost unique-key
+// races run the whole transaction again, a bounded number of times; the retry then finds
+// the winner's stored answer.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppDatabase } from '../db/database.ts';
+import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { IdempotencyConflictError } from '../ledger/errors.ts';
+
+/** owner_id of operator requests, which belong to no user. */
+export const OPERATOR_OWNER_ID = 0n;
+
+const MAX_ATTEMPTS = 5;
+
+export interface MoneyOperation<TAnswer> {
+  /** The user the key belongs to (OPERATOR_OWNER_ID for the operator). */
+  ownerId: bigint;
+  /** What kind of request: keys of different scopes never meet. */
+  scope: string;
+  key: string;
+  /** The request as parsed (units, checksummed addresses): what makes two requests equal. */
+  request: Record<string, string | bigint | number | boolean | null>;
+  /** Whose money moves: locked before the rules are checked. */
+  lockUserId: bigint;
+  now: Date;
+  /** Checks, writes and posts; returns the answer's data (plain JSON). */
+  run(trx: AppDatabase): Promise<TAnswer>;
+}
+
+export interface MoneyOperationResult<TAnswer> {
+  answer: TAnswer;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export async function runMoneyOperation<TAnswer>(
+  db: AppDatabase,
+  operation: MoneyOperation<TAnswer>,
+): Promise<MoneyOperationResult<TAnswer>> {
+  const requestHash = hashRequest(operation.scope, operation.request);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(db, (trx) => attemptOperation(trx, operation, requestHash));
+    } catch (error) {
+      const retryable = isRetryableConflict(error) || isUniqueViolation(error);
+      if (db.kysely.isTransaction || attempt >= MAX_ATTEMPTS || !retryable) throw error;
+    }
+  }
+}
+
+async function attemptOperation<TAnswer>(
+  trx: AppDatabase,
+  operation: MoneyOperation<TAnswer>,
+  requestHash: string,
+): Promise<MoneyOperationResult<TAnswer>> {
+  const identity = { owner_id: operation.ownerId, scope: operation.scope, key: operation.key };
+  const claimed = await trx.kysely
+    .insertInto('idempotency_keys')
+    .values({ ...identity, request_hash: requestHash, created_at: operation.now.toISOString() })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('owner_id')
+    .executeTakeFirst();
+  if (!claimed) {
+    const earlier = await trx.kysely
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'answer_body'])
+      .where('owner_id', '=', identity.owner_id)
+      .where('scope', '=', identity.scope)
+      .where('key', '=', identity.key)
+      .executeTakeFirstOrThrow();
+    if (earlier.request_hash !== requestHash || earlier.answer_body === null)
+      throw new IdempotencyConflictError(operation.key);
+    return { answer: JSON.parse(earlier.answer_body) as TAnswer, replayed: true };
+  }
+
+  if (trx.dialect === 'postgres') {
+    await sql`SELECT id FROM users WHERE id = ${operation.lockUserId} FOR UPDATE`.execute(
+      trx.kysely,
+    );
+  }
+  const answer = await operation.run(trx);
+  await trx.kysely
+    .updateTable('idempotency_keys')
+    .set({ answer_status: 200, answer_body: JSON.stringify(answer) })
+    .where('owner_id', '=', identity.owner_id)
+    .where('scope', '=', identity.scope)
+    .where('key', '=', identity.key)
+    .execute();
+  return { answer, replayed: false };
+}
+
+/** SHA-256 of the scope and the request with its keys sorted (bigints as decimal text). */
+function hashRequest(scope: string, request: MoneyOperation<unknown>['request']): string {
+  const canonical = JSON.stringify([
+    scope,
+    Object.keys(request)
+      .sort()
+      .map((name) => [
+        name,
+        typeof request[name] === 'bigint' ? String(request[name]) : request[name],
+      ]),
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}

@@ -1,0 +1,126 @@
+// Ticket transfers between users (spec §2, §5): the sender's available tickets go straight
+// to the recipient's; a transfer settles at once.
+import { TRANSFER_COIN, type TransferDirection, type TransferRow } from '../../src/api/transfer.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { DomainError } from '../domainError.ts';
+import { wireAmount } from './wireAmounts.ts';
+import { ensureUserAccount } from '../ledger/accounts.ts';
+import { postTransfer } from '../ledger/postTransfer.ts';
+import { findUserByAddress } from '../users/users.ts';
+import { runMoneyOperation } from './moneyOperation.ts';
+
+export const TICKET_TRANSFER_KIND = 'ticket_transfer';
+
+export interface TicketTransferRequest {
+  senderId: bigint;
+  /** EIP-55 checksummed. */
+  recipientAddress: string;
+  units: bigint;
+  remark: string;
+  idempotencyKey: string;
+  now: Date;
+}
+
+export async function transferTickets(
+  db: AppDatabase,
+  request: TicketTransferRequest,
+): Promise<TransferRow> {
+  const { answer } = await runMoneyOperation(db, {
+    ownerId: request.senderId,
+    scope: 'ticket-transfer',
+    key: request.idempotencyKey,
+    request: {
+      address: request.recipientAddress,
+      units: request.units,
+      remark: request.remark,
+    },
+    lockUserId: request.senderId,
+    now: request.now,
+    async run(trx): Promise<TransferRow> {
+      const recipient = await findUserByAddress(trx, request.recipientAddress);
+      if (!recipient) throw new DomainError('recipient_not_found', { data: { field: 'address' } });
+      if (recipient.id === request.senderId)
+        throw new DomainError('transfer_to_self', { data: { field: 'address' } });
+      const from = await ensureUserAccount(trx, request.senderId, TRANSFER_COIN, request.now);
+      const to = await ensureUserAccount(trx, recipient.id, TRANSFER_COIN, request.now);
+      const transfer = await postTransfer(trx, {
+        idempotencyKey: `ticket-transfer:${request.senderId}:${request.idempotencyKey}`,
+        kind: TICKET_TRANSFER_KIND,
+        memo: request.remark,
+        legs: [
+          { accountId: from, amount: -request.units },
+          { accountId: to, amount: request.units },
+        ],
+        now: request.now,
+      });
+      // The domain row points at its ledger transfer, so it follows it within the
+      // transaction; an insufficient balance has already refused both.
+      const row = await trx.kysely
+        .insertInto('ticket_transfers')
+        .values({
+          transfer_id: transfer.id,
+          sender_id: request.senderId,
+          recipient_id: recipient.id,
+          asset: TRANSFER_COIN,
+          amount: request.units,
+          remark: request.remark,
+          created_at: transfer.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        id: String(row.id),
+        direction: 'out',
+        coin: TRANSFER_COIN,
+        counterparty: recipient.address,
+        amount: wireAmount(TRANSFER_COIN, request.units),
+        remark: request.remark,
+        status: 'success',
+        created_at: transfer.createdAt,
+      };
+    },
+  });
+  return answer;
+}
+
+export async function listTicketTransfers(
+  db: AppDatabase,
+  userId: bigint,
+  query: { direction: TransferDirection; page: number; pageSize: number },
+): Promise<{ list: TransferRow[]; total: number }> {
+  const own = query.direction === 'out' ? 'sender_id' : 'recipient_id';
+  const other = query.direction === 'out' ? 'recipient_id' : 'sender_id';
+  const total = await db.kysely
+    .selectFrom('ticket_transfers')
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .where(own, '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows = await db.kysely
+    .selectFrom('ticket_transfers')
+    .innerJoin('users', 'users.id', `ticket_transfers.${other}`)
+    .select([
+      'ticket_transfers.id',
+      'ticket_transfers.amount',
+      'ticket_transfers.remark',
+      'ticket_transfers.created_at',
+      'users.address',
+    ])
+    .where(`ticket_transfers.${own}`, '=', userId)
+    .orderBy('ticket_transfers.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return {
+    total: Number(total.count),
+    list: rows.map((row) => ({
+      id: String(row.id),
+      direction: query.direction,
+      coin: TRANSFER_COIN,
+      counterparty: row.address,
+      amount: wireAmount(TRANSFER_COIN, row.amount),
+      remark: row.remark,
+      status: 'success',
+      created_at: row.created_at,
+    })),
+  };
+}

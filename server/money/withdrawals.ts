@@ -1,0 +1,248 @@
+// Withdrawals (spec §2, §5): the amount plus the fee is held first (available → held);
+// the operator then completes it on chain (held → the withdrawn system account, fee → the
+// fee account) or fails it (held → available). Completing and failing each flip the status
+// with a guarded `UPDATE … WHERE status = 'processing'` that must change exactly one row,
+// in the transaction that posts the matching transfer: only one of them can ever happen.
+import type { Withdrawal, WithdrawCoin } from '../../src/api/withdraw.ts';
+import type { WithdrawCoinSettings } from '../config.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { WithdrawalRow } from '../db/schema.ts';
+import { inRetryingTransaction } from '../db/transaction.ts';
+import { DomainError } from '../domainError.ts';
+import {
+  ACCOUNT_KIND,
+  ensureSystemAccount,
+  ensureUserAccount,
+  shardFor,
+} from '../ledger/accounts.ts';
+import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
+import { runMoneyOperation } from './moneyOperation.ts';
+import { wireAmount } from './wireAmounts.ts';
+
+export const WITHDRAW_TRANSFER_KIND = {
+  reserve: 'withdraw_reserve',
+  settle: 'withdraw_settle',
+  void: 'withdraw_void',
+} as const;
+
+export type WithdrawSettings = Record<WithdrawCoin, WithdrawCoinSettings>;
+
+export interface WithdrawRequest {
+  userId: bigint;
+  coin: WithdrawCoin;
+  /** Checksummed (JU) or Base58Check (USDT), already validated. */
+  address: string;
+  units: bigint;
+  idempotencyKey: string;
+  now: Date;
+}
+
+export async function applyWithdrawal(
+  db: AppDatabase,
+  settings: WithdrawSettings,
+  request: WithdrawRequest,
+): Promise<Withdrawal> {
+  const coin = settings[request.coin];
+  const { answer } = await runMoneyOperation(db, {
+    ownerId: request.userId,
+    scope: 'withdraw',
+    key: request.idempotencyKey,
+    request: { coin: request.coin, address: request.address, units: request.units },
+    lockUserId: request.userId,
+    now: request.now,
+    async run(trx): Promise<Withdrawal> {
+      if (request.units < coin.minimum) {
+        throw new DomainError('amount_below_minimum', {
+          values: { minimum: `${wireAmount(request.coin, coin.minimum)} ${request.coin}` },
+          data: { field: 'amount', minimum: wireAmount(request.coin, coin.minimum) },
+        });
+      }
+      const total = request.units + coin.fee;
+      const available = await ensureUserAccount(trx, request.userId, request.coin, request.now);
+      const held = await ensureUserAccount(
+        trx,
+        request.userId,
+        request.coin,
+        request.now,
+        ACCOUNT_KIND.held,
+      );
+      const reserve = await postTransfer(trx, {
+        idempotencyKey: `withdraw-reserve:${request.userId}:${request.idempotencyKey}`,
+        kind: WITHDRAW_TRANSFER_KIND.reserve,
+        legs: [
+          { accountId: available, amount: -total },
+          { accountId: held, amount: total },
+        ],
+        now: request.now,
+      });
+      const row = await trx.kysely
+        .insertInto('withdrawals')
+        .values({
+          user_id: request.userId,
+          asset: request.coin,
+          network: coin.network,
+          address: request.address,
+          amount: request.units,
+          fee: coin.fee,
+          status: 'processing',
+          reserve_transfer_id: reserve.id,
+          created_at: reserve.createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return withdrawalWire(row, settings);
+    },
+  });
+  return answer;
+}
+
+export type WithdrawalOutcome =
+  { status: 'completed'; txid: string } | { status: 'failed'; reason: string };
+
+/**
+ * Completes (sent on chain) or fails (hold returned) a processing withdrawal. Repeating the
+ * same outcome answers the withdrawal as it is; anything else on a finished one is refused.
+ */
+export async function finishWithdrawal(
+  db: AppDatabase,
+  settings: WithdrawSettings,
+  id: bigint,
+  outcome: WithdrawalOutcome,
+  now: Date,
+): Promise<{ withdrawal: Withdrawal; changed: boolean }> {
+  return inRetryingTransaction(db, async (trx) => {
+    const flipped = await trx.kysely
+      .updateTable('withdrawals')
+      .set({
+        status: outcome.status,
+        txid: outcome.status === 'completed' ? outcome.txid : null,
+        failure_reason: outcome.status === 'failed' ? outcome.reason : null,
+        finished_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .returningAll()
+      .execute();
+    if (flipped.length !== 1) {
+      const current = await findWithdrawal(trx, id);
+      if (!current) throw new DomainError('withdrawal_not_found');
+      if (sameOutcome(current, outcome))
+        return { withdrawal: withdrawalWire(current, settings), changed: false };
+      throw new DomainError('withdrawal_not_processing', {
+        data: { status: current.status },
+      });
+    }
+    const row = flipped[0]!;
+    const transfer = await postTransfer(trx, {
+      idempotencyKey: `withdraw-finish:${row.id}`,
+      kind:
+        outcome.status === 'completed'
+          ? WITHDRAW_TRANSFER_KIND.settle
+          : WITHDRAW_TRANSFER_KIND.void,
+      memo: outcome.status === 'failed' ? outcome.reason : outcome.txid,
+      legs: await finishLegs(trx, row, outcome.status, now),
+      now,
+    });
+    const finished = await trx.kysely
+      .updateTable('withdrawals')
+      .set({ finish_transfer_id: transfer.id })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { withdrawal: withdrawalWire(finished, settings), changed: true };
+  });
+}
+
+function sameOutcome(row: WithdrawalRow, outcome: WithdrawalOutcome): boolean {
+  if (row.status !== outcome.status) return false;
+  return outcome.status === 'completed'
+    ? row.txid === outcome.txid
+    : row.failure_reason === outcome.reason;
+}
+
+async function finishLegs(
+  trx: AppDatabase,
+  row: WithdrawalRow,
+  status: 'completed' | 'failed',
+  now: Date,
+): Promise<TransferLeg[]> {
+  const asset = row.asset as WithdrawCoin;
+  const total = row.amount + row.fee;
+  const held = await ensureUserAccount(trx, row.user_id, asset, now, ACCOUNT_KIND.held);
+  if (status === 'failed') {
+    const available = await ensureUserAccount(trx, row.user_id, asset, now);
+    return [
+      { accountId: held, amount: -total },
+      { accountId: available, amount: total },
+    ];
+  }
+  const shard = shardFor(row.user_id);
+  const withdrawn = await ensureSystemAccount(trx, asset, ACCOUNT_KIND.withdrawn, now, shard);
+  const legs: TransferLeg[] = [
+    { accountId: held, amount: -total },
+    { accountId: withdrawn, amount: row.amount },
+  ];
+  if (row.fee > 0n) {
+    const fees = await ensureSystemAccount(trx, asset, ACCOUNT_KIND.fees, now, shard);
+    legs.push({ accountId: fees, amount: row.fee });
+  }
+  return legs;
+}
+
+export function findWithdrawal(db: AppDatabase, id: bigint) {
+  return db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface WithdrawalQuery {
+  userId?: bigint;
+  coin?: WithdrawCoin;
+  status?: WithdrawalRow['status'];
+  page: number;
+  pageSize: number;
+}
+
+export async function listWithdrawals(
+  db: AppDatabase,
+  settings: WithdrawSettings,
+  query: WithdrawalQuery,
+): Promise<{ list: Withdrawal[]; total: number }> {
+  let filtered = db.kysely.selectFrom('withdrawals');
+  if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
+  if (query.coin !== undefined) filtered = filtered.where('asset', '=', query.coin);
+  if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
+  const total = await filtered
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await filtered
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return {
+    total: Number(total.count),
+    list: rows.map((row) => withdrawalWire(row, settings)),
+  };
+}
+
+export function withdrawalWire(row: WithdrawalRow, settings: WithdrawSettings): Withdrawal {
+  const coin = row.asset as WithdrawCoin;
+  const explorer = settings[coin]?.explorerTxUrl ?? null;
+  return {
+    id: String(row.id),
+    coin,
+    network: row.network,
+    address: row.address,
+    amount: wireAmount(coin, row.amount),
+    fee: wireAmount(coin, row.fee),
+    status: row.status,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    txid: row.txid,
+    explorer_url:
+      row.status === 'completed' && row.txid && explorer
+        ? explorer + encodeURIComponent(row.txid)
+        : null,
+    failure_reason: row.failure_reason,
+  };
+}

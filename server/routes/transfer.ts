@@ -1,0 +1,49 @@
+// /api/v1/user/transfer and transferList: tickets from one user to another.
+import { assetDecimals } from '../../src/api/assets.ts';
+import {
+  TRANSFER_COIN,
+  transferListQuerySchema,
+  transferPaths,
+  transferRequestSchema,
+  type TransferData,
+  type TransferListData,
+} from '../../src/api/transfer.ts';
+import { parseAmount } from '../../src/money/parseAmount.ts';
+import { toChecksumAddress } from '../../src/wallet/address.ts';
+import { defineRoute } from '../http/route.ts';
+import { listTicketTransfers, transferTickets } from '../money/ticketTransfers.ts';
+
+export const transferRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: transferPaths.transfer,
+    auth: 'user',
+    input: transferRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<TransferData> {
+      return transferTickets(context.db, {
+        senderId: user.id,
+        recipientAddress: toChecksumAddress(input.address),
+        // The schema has checked it: plain, positive, within the asset's decimals.
+        units: parseAmount(input.amount, { decimals: assetDecimals(TRANSFER_COIN) })[0],
+        remark: input.remark,
+        idempotencyKey: idempotencyKey!,
+        now: context.now(),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: transferPaths.list,
+    auth: 'user',
+    input: transferListQuerySchema,
+    async handler({ context, user, input }): Promise<TransferListData> {
+      return listTicketTransfers(context.db, user.id, {
+        direction: input.direction,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+];

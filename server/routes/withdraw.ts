@@ -1,0 +1,91 @@
+// /api/v1/withdraw/*: withdrawals of USDT (TRC20) and JU, their records and the notice.
+import { assetDecimals } from '../../src/api/assets.ts';
+import {
+  WITHDRAW_COINS,
+  withdrawApplyRequestSchema,
+  withdrawDetailQuerySchema,
+  withdrawListQuerySchema,
+  withdrawPaths,
+  type Withdrawal,
+  type WithdrawApplyData,
+  type WithdrawConfigData,
+  type WithdrawListData,
+} from '../../src/api/withdraw.ts';
+import { parseAmount } from '../../src/money/parseAmount.ts';
+import { toChecksumAddress } from '../../src/wallet/address.ts';
+import { DomainError } from '../domainError.ts';
+import { defineRoute } from '../http/route.ts';
+import { wireAmount } from '../money/wireAmounts.ts';
+import {
+  applyWithdrawal,
+  findWithdrawal,
+  listWithdrawals,
+  withdrawalWire,
+} from '../money/withdrawals.ts';
+
+export const withdrawRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: withdrawPaths.apply,
+    auth: 'user',
+    input: withdrawApplyRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<WithdrawApplyData> {
+      return applyWithdrawal(context.db, context.settings.withdraw, {
+        userId: user.id,
+        coin: input.coin,
+        address: input.coin === 'JU' ? toChecksumAddress(input.address) : input.address,
+        // The schema has checked it: plain, positive, within the coin's decimals.
+        units: parseAmount(input.amount, { decimals: assetDecimals(input.coin) })[0],
+        idempotencyKey: idempotencyKey!,
+        now: context.now(),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: withdrawPaths.list,
+    auth: 'user',
+    input: withdrawListQuerySchema,
+    async handler({ context, user, input }): Promise<WithdrawListData> {
+      return listWithdrawals(context.db, context.settings.withdraw, {
+        userId: user.id,
+        coin: input.coin,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: withdrawPaths.detail,
+    auth: 'user',
+    input: withdrawDetailQuerySchema,
+    async handler({ context, user, input }): Promise<Withdrawal> {
+      const row = await findWithdrawal(context.db, BigInt(input.id));
+      // Someone else's withdrawal is answered exactly like one that does not exist.
+      if (!row || row.user_id !== user.id) throw new DomainError('withdrawal_not_found');
+      return withdrawalWire(row, context.settings.withdraw);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: withdrawPaths.config,
+    auth: 'user',
+    async handler({ context }): Promise<WithdrawConfigData> {
+      return {
+        coins: WITHDRAW_COINS.map((coin) => {
+          const settings = context.settings.withdraw[coin];
+          return {
+            coin,
+            network: settings.network,
+            fee: wireAmount(coin, settings.fee),
+            minimum: wireAmount(coin, settings.minimum),
+            processing_hours: settings.processingHours,
+          };
+        }),
+      };
+    },
+  }),
+];
