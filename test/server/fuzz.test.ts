@@ -6,7 +6,10 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/money.ts';
 import { RUNTIME_CONFIG_PATH } from '../../src/api/runtimeConfig.ts';
+import { transferPaths } from '../../src/api/transfer.ts';
+import { withdrawPaths } from '../../src/api/withdraw.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 
@@ -101,6 +104,9 @@ const plausibleValue = fc.oneof(
     '1',
     '10',
     'fuzz-key',
+    'out',
+    'in',
+    'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38',
   ),
   anyText,
 );
@@ -125,6 +131,9 @@ const fieldName = fc.oneof(
     'page',
     'page_size',
     'status',
+    'coin',
+    'remark',
+    'direction',
     '__proto__',
     'constructor',
   ),
@@ -288,6 +297,9 @@ describe('fuzzing every route', () => {
         lang: fc.option(fc.oneof(fc.constantFrom('EN', 'TW', 'JP', 'zh-TW', 'xx'), printable), {
           freq: 2,
         }),
+        idempotencyKey: fc.option(fc.oneof(fc.constantFrom('k1', 'k2', ''), printable), {
+          freq: 2,
+        }),
         host: fc.option(fc.constantFrom('evil.example', 'localhost', '[::1]', 'a:99999', ''), {
           freq: 10,
         }),
@@ -319,6 +331,8 @@ describe('fuzzing every route', () => {
         }[g.token];
         if (token) headers.authorization = token;
         if (g.lang !== null) headers.lang = g.lang;
+        if (g.idempotencyKey !== null)
+          headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] = g.idempotencyKey;
         if (g.host !== null) headers.host = g.host;
         return {
           route: `${g.route.method} ${g.route.url}`,
@@ -360,17 +374,55 @@ describe('fuzzing every route', () => {
         };
       });
 
+    // Well-formed transfers and withdrawals by the signed-in user, with reused keys.
+    const userMoneyArb = fc
+      .record({
+        kind: fc.constantFrom('transfer', 'withdraw'),
+        coin: fc.constantFrom('USDT', 'JU', 'TICKET'),
+        amount: fc.constantFrom('0.000001', '1', '2.5', '3', '50', '1000000', '0', '-1', 'abc'),
+        key: fc.integer({ min: 1, max: 30 }).map((n) => `user-${n}`),
+      })
+      .map((m): FuzzRequest => {
+        const body =
+          m.kind === 'transfer'
+            ? { address: bob.address, amount: m.amount, remark: 'fuzz' }
+            : {
+                coin: m.coin,
+                address: m.coin === 'USDT' ? 'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38' : bob.address,
+                amount: m.amount,
+              };
+        const text = JSON.stringify(body);
+        return {
+          method: 'POST',
+          path: m.kind === 'transfer' ? transferPaths.transfer : withdrawPaths.apply,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(text)),
+            authorization: `Bearer ${userToken}`,
+            [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: m.key,
+          },
+          body: text,
+        };
+      });
+
     let sent = 0;
     let credited = 0;
+    let moved = 0;
+    const MONEY_PATHS = new Set<string>([transferPaths.transfer, withdrawPaths.apply]);
     const fuzzedRoutes = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof({ weight: 19, arbitrary: requestArb }, { weight: 1, arbitrary: creditArb }),
+        fc.oneof(
+          { weight: 18, arbitrary: requestArb },
+          { weight: 1, arbitrary: creditArb },
+          { weight: 1, arbitrary: userMoneyArb },
+        ),
         async (request) => {
           const answer = await send(server.url, request);
           sent++;
           if (request.route) fuzzedRoutes.add(request.route);
           if (request.path === '/admin/v1/credit' && answer.status === 200) credited++;
+          if (MONEY_PATHS.has(request.path) && answer.status === 200) moved++;
 
           const where = `${request.method} ${request.path} → ${answer.status} ${answer.text.slice(0, 200)}`;
           expect(answer.status, where).toBeLessThan(500);
@@ -410,5 +462,6 @@ describe('fuzzing every route', () => {
 
     await assertLedgerInvariants(server.db);
     expect(credited, 'some generated credits went through').toBeGreaterThan(0);
+    expect(moved, 'some generated transfers or withdrawals went through').toBeGreaterThan(0);
   }, 60_000);
 });
