@@ -65,3 +65,22 @@ describe('malformed requests', () => {
     expectRefusal(answer, 'headers_too_large');
   });
 });
+
+describe('malformed Host with PUBLIC_URL set', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ publicUrl: 'https://wallet.example' });
+  });
+  afterAll(() => server.close());
+
+  it('does not matter: the site is PUBLIC_URL, and nothing reads the header', async () => {
+    for (const host of [[], ['Host:'], ['Host: exa mple'], ['Host: a:99999'], ['Host: [::1']]) {
+      const config = await rawGet(server.url, '/config.json', host);
+      expect(config.status, host.join()).toBe(200);
+      expect(config.json.realtime_url).toBe('wss://wallet.example/ws');
+      const info = await rawGet(server.url, '/api/v1/user/info', host);
+      expect(info.status, host.join()).toBe(401);
+      expect(info.json.code).toBe(401);
+    }
+  });
+});
