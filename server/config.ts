@@ -135,7 +135,14 @@ export function readSettings(env: Env): ServerSettings {
       idleMs: integer(env, 'IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * SECOND_MS,
       keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 3600) * SECOND_MS,
     },
-    maxConnectionsPerIp: integer(env, 'MAX_CONNECTIONS_PER_IP', 64, 0, 1_000_000),
+    // Behind a proxy every connection comes from the proxy's address: no cap unless asked.
+    maxConnectionsPerIp: integer(
+      env,
+      'MAX_CONNECTIONS_PER_IP',
+      flag(env, 'TRUST_PROXY', false) ? 0 : 64,
+      0,
+      1_000_000,
+    ),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     distDir: text(env, 'DIST_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'),
     localesDir: text(env, 'LOCALES_DIR') ?? path.join(REPOSITORY_ROOT, 'locales'),

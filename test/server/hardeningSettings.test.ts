@@ -12,6 +12,13 @@ describe('hardening settings', () => {
     });
   });
 
+  it('leave connections uncapped behind a proxy unless asked', () => {
+    expect(readSettings({ TRUST_PROXY: 'true' }).maxConnectionsPerIp).toBe(0);
+    expect(
+      readSettings({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_IP: '500' }).maxConnectionsPerIp,
+    ).toBe(500);
+  });
+
   it('are read from the environment', () => {
     const settings = readSettings({
       REQUEST_TIMEOUT_SECONDS: '20',
