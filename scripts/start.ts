@@ -46,6 +46,16 @@ function build(): void {
   }
 }
 
+// Refuse a configuration that cannot start before spending a minute on the build.
+const { checkSettings, ConfigError, readSettings } = await import('../server/config.ts');
+try {
+  checkSettings(readSettings(process.env));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
+
 if (buildIsStale()) build();
 process.env.NODE_ENV = 'production';
 const { runFromCommandLine } = await import('../server/main.ts');

@@ -2,10 +2,18 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
+import type { TimeoutSettings } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { DomainError } from './domainError.ts';
+import { limitConnectionsPerIp } from './http/connectionLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import './http/fastifyTypes.ts';
+import {
+  createClientErrorHandler,
+  createFrameworkErrorHandler,
+  rawErrorResponse,
+} from './http/lowLevelErrors.ts';
+import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
@@ -15,19 +23,50 @@ import { routeTable } from './routes/index.ts';
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   servesApp: boolean;
+  routes: readonly RouteSummary[];
 }
 
 export async function buildApp(
   context: ServerContext,
   logger: FastifyServerOptions['logger'],
 ): Promise<BuiltApp> {
+  const { settings, translator, replies } = context;
+  const { timeouts } = settings;
+  const lowLevel = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
   const app = Fastify({
     logger,
-    trustProxy: context.settings.trustProxy,
+    trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that sends slowly, or stops, must not hold a connection for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: checkingInterval(timeouts),
+      // A missing Host is answered by the host check below, in the usual format.
+      requireHostHeader: false,
+    },
+    clientErrorHandler: createClientErrorHandler(translator, settings.chain.rpcUrl),
+    frameworkErrors: createFrameworkErrorHandler(lowLevel, replies),
+  });
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  const tooManyConnections = rawErrorResponse(translator, settings.chain.rpcUrl, 'rate_limited');
+  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) => {
+    socket.write(tooManyConnections);
+    socket.destroy();
   });
 
   // The API speaks JSON only; anything else is refused with a clear 400 (unsupported_media_type).
@@ -37,8 +76,9 @@ export async function buildApp(
   app.addHook('onRequest', async (request) => {
     request.locale = localeFromLangHeader(request.headers.lang);
   });
-  installSecurityHeaders(app, context.settings.chain.rpcUrl);
-  installErrorHandler(app, context.replies);
+  installSecurityHeaders(app, settings.chain.rpcUrl, settings.publicUrl);
+  installHostCheck(app, settings.publicUrl);
+  installErrorHandler(app, replies);
 
   await app.register(rateLimit, {
     global: false,
@@ -50,7 +90,12 @@ export async function buildApp(
 
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
 
-  const servesApp = await serveBuiltApp(app, context.settings.distDir);
-  installNotFoundHandler(app, context.replies, servesApp);
-  return { app, servesApp };
+  const servesApp = await serveBuiltApp(app, settings.distDir);
+  installNotFoundHandler(app, replies, servesApp);
+  return { app, servesApp, routes };
+}
+
+function checkingInterval(timeouts: TimeoutSettings): number {
+  const shortest = Math.min(timeouts.requestMs, timeouts.headersMs);
+  return Math.min(1000, Math.max(10, Math.floor(shortest / 4)));
 }

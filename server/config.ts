@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AssetCode } from '../src/api/assets.ts';
 import type { WithdrawCoin } from '../src/api/withdraw.ts';
 import { parseAssetAmount } from '../src/money/parseAmount.ts';
+import { isLoopbackHost } from './http/origin.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -13,6 +14,17 @@ export interface RateLimitSetting {
   /** Requests allowed per client IP within the window. */
   max: number;
   windowMs: number;
+}
+
+export interface TimeoutSettings {
+  /** The whole request (headers and body) must arrive within this. */
+  requestMs: number;
+  /** The request headers must arrive within this. */
+  headersMs: number;
+  /** A connection with no traffic at all is closed after this. */
+  idleMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
 }
 
 export interface ChainSettings {
@@ -48,8 +60,17 @@ export interface ServerSettings {
   publicUrl: string | null;
   sessionTtlSeconds: number;
   inviteRequired: boolean;
-  rateLimits: { login: RateLimitSetting; loginMessage: RateLimitSetting; money: RateLimitSetting };
+  rateLimits: {
+    login: RateLimitSetting;
+    loginMessage: RateLimitSetting;
+    money: RateLimitSetting;
+    /** Failed authentications (bad or expired session token, bad admin token) per client IP. */
+    authFailures: RateLimitSetting;
+  };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
+  timeouts: TimeoutSettings;
+  /** Open connections per client IP; 0 means no cap (e.g. behind a reverse proxy). */
+  maxConnectionsPerIp: number;
   /** Trust X-Forwarded-* headers (client IP, protocol, host) from a reverse proxy. */
   trustProxy: boolean;
   /** The built app to serve; nothing is served when it does not exist. */
@@ -66,6 +87,9 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
+/** An admin token shorter than this is refused: it would be guessable. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
 
 export function readSettings(env: Env): ServerSettings {
   return {
@@ -82,7 +106,7 @@ export function readSettings(env: Env): ServerSettings {
       tokenSymbol: text(env, 'CHAIN_TOKEN_SYMBOL') ?? 'JU',
       explorerUrl: url(env, 'CHAIN_EXPLORER_URL'),
     },
-    publicUrl: url(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
+    publicUrl: publicUrl(env),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 86_400, 60, 365 * 86_400),
     inviteRequired: flag(env, 'INVITE_REQUIRED', true),
     rateLimits: {
@@ -99,13 +123,60 @@ export function readSettings(env: Env): ServerSettings {
         max: integer(env, 'RATE_LIMIT_MONEY_PER_MINUTE', 30, 1, 1_000_000),
         windowMs: MINUTE_MS,
       },
+      authFailures: {
+        max: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
+        windowMs: MINUTE_MS,
+      },
     },
     withdraw: readWithdrawSettings(env),
+    timeouts: {
+      requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * SECOND_MS,
+      headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * SECOND_MS,
+      idleMs: integer(env, 'IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * SECOND_MS,
+      keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 3600) * SECOND_MS,
+    },
+    // Behind a proxy every connection comes from the proxy's address: no cap unless asked.
+    maxConnectionsPerIp: integer(
+      env,
+      'MAX_CONNECTIONS_PER_IP',
+      flag(env, 'TRUST_PROXY', false) ? 0 : 64,
+      0,
+      1_000_000,
+    ),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     distDir: text(env, 'DIST_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'),
     localesDir: text(env, 'LOCALES_DIR') ?? path.join(REPOSITORY_ROOT, 'locales'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
+}
+
+/**
+ * Rules across settings, checked once they are final (environment and overrides merged):
+ * the site must be pinned wherever other machines can reach the server, and the admin token
+ * must not be guessable.
+ */
+export function checkSettings(settings: ServerSettings): void {
+  if (settings.publicUrl) {
+    const url = new URL(settings.publicUrl);
+    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+      throw new ConfigError(
+        `PUBLIC_URL must use https (http only for localhost), got "${settings.publicUrl}"`,
+      );
+    }
+  } else if (!isLoopbackHost(settings.host)) {
+    throw new ConfigError(
+      `HOST is ${settings.host}, which other machines can reach, but PUBLIC_URL is not set. ` +
+        'Set PUBLIC_URL to the public https origin of the site (e.g. https://wallet.example): ' +
+        'sign-in messages and links are made out to it. Without PUBLIC_URL, listen on ' +
+        'localhost only (HOST=127.0.0.1).',
+    );
+  }
+  if (settings.adminToken !== null && settings.adminToken.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters long ` +
+        `(it has ${settings.adminToken.length}); unset it to have one generated`,
+    );
+  }
 }
 
 function text(env: Env, name: string): string | null {
@@ -128,6 +199,24 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(value)) return true;
   if (['0', 'false', 'no', 'off'].includes(value)) return false;
   throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+/** The origin of PUBLIC_URL: the site is an origin, a path would be ignored by browsers. */
+function publicUrl(env: Env): string | null {
+  const value = url(env, 'PUBLIC_URL');
+  if (value === null) return null;
+  const parsed = new URL(value);
+  if (
+    parsed.pathname.replace(/\/+$/, '') !== '' ||
+    parsed.search ||
+    parsed.hash ||
+    parsed.username
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an origin only (scheme://host[:port]), got "${value}"`,
+    );
+  }
+  return parsed.origin;
 }
 
 function url(env: Env, name: string): string | null {

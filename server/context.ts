@@ -1,6 +1,7 @@
 // What every route needs, built once at start-up and passed down explicitly.
 import type { OpenedDatabase } from './db/database.ts';
 import type { ServerSettings } from './config.ts';
+import type { AuthFailureLimiter } from './http/authenticate.ts';
 import type { Replies } from './http/replies.ts';
 import type { Translator } from './i18n/catalogs.ts';
 
@@ -12,4 +13,6 @@ export interface ServerContext {
   readonly replies: Replies;
   /** The clock; injectable so tests can move time without sleeping. */
   readonly now: () => Date;
+  /** Failed authentications per client IP (see http/authenticate.ts). */
+  readonly authFailures: AuthFailureLimiter;
 }

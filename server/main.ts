@@ -1,19 +1,29 @@
 // Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type RouteSummary } from './app.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
-import { ConfigError, readSettings, type ChainSettings, type ServerSettings } from './config.ts';
+import {
+  checkSettings,
+  ConfigError,
+  readSettings,
+  type ChainSettings,
+  type ServerSettings,
+} from './config.ts';
 import type { ServerContext } from './context.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
+import { AuthFailureLimiter } from './http/authenticate.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
 
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-export interface StartServerOptions extends Partial<Omit<ServerSettings, 'chain' | 'rateLimits'>> {
+export interface StartServerOptions extends Partial<
+  Omit<ServerSettings, 'chain' | 'rateLimits' | 'timeouts'>
+> {
   chain?: Partial<ChainSettings>;
   rateLimits?: Partial<ServerSettings['rateLimits']>;
+  timeouts?: Partial<ServerSettings['timeouts']>;
   /** Environment to read settings from; options given here win. Default: process.env. */
   env?: Record<string, string | undefined>;
   /** The clock. Tests pass one they can move. */
@@ -31,21 +41,26 @@ export interface RunningServer {
   servesApp: boolean;
   /** The database, for tests and tools that check invariants directly. */
   db: AppDatabase;
+  /** Every route the server registered (method and URL pattern), e.g. for the fuzz test. */
+  routes: readonly RouteSummary[];
   close(): Promise<void>;
 }
 
 function mergeSettings(options: StartServerOptions): ServerSettings {
-  const { chain, rateLimits, env, now: _now, logger: _logger, ...overrides } = options;
+  const { chain, rateLimits, timeouts, env, now: _now, logger: _logger, ...overrides } = options;
   const fromEnv = readSettings(env ?? process.env);
   const defined = Object.fromEntries(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
   );
-  return {
+  const settings = {
     ...fromEnv,
     ...defined,
     chain: { ...fromEnv.chain, ...chain },
     rateLimits: { ...fromEnv.rateLimits, ...rateLimits },
+    timeouts: { ...fromEnv.timeouts, ...timeouts },
   };
+  checkSettings(settings);
+  return settings;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -54,13 +69,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const adminToken = resolveAdminToken(settings.dataDir, settings.adminToken);
   const translator = await loadTranslator(settings.localesDir);
   const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
+  const now = options.now ?? (() => new Date());
   const context: ServerContext = {
     settings,
     adminToken,
     db,
     translator,
     replies: createReplies(translator),
-    now: options.now ?? (() => new Date()),
+    now,
+    authFailures: new AuthFailureLimiter(settings.rateLimits.authFailures, now),
   };
   let built;
   try {
@@ -71,7 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await db.close();
     throw error;
   }
-  const { app, servesApp } = built;
+  const { app, servesApp, routes } = built;
   app.log.info(
     `Database: ${db.description}; catalogs: ${translator.loadedLocales.join(', ') || 'none'}`,
   );
@@ -94,6 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     adminToken,
     servesApp,
     db,
+    routes,
     async close() {
       clearInterval(sweep);
       await app.close();

@@ -15,11 +15,20 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** Live sessions a user may hold at once; signing in beyond it ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/**
+ * Creates a session for `userId` and ends the user's expired ones and, beyond
+ * `maxSessions`, the oldest. Run it in the login transaction, so the cap holds under
+ * concurrent sign-ins.
+ */
 export async function createSession(
   db: AppDatabase,
   userId: bigint,
   now: Date,
   ttlSeconds: number,
+  maxSessions: number = MAX_SESSIONS_PER_USER,
 ): Promise<NewSession> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
@@ -32,7 +41,64 @@ export async function createSession(
       expires_at: expiresAt.toISOString(),
     })
     .execute();
+  const live = await liveSessions(db, userId, now);
+  const surplus = live.slice(maxSessions).map((session) => session.id);
+  await db.kysely
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now.toISOString()),
+        ...(surplus.length ? [eb('id', 'in', surplus)] : []),
+      ]),
+    )
+    .execute();
   return { token, expiresAt };
+}
+
+export interface SessionRow {
+  id: bigint;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The user's live sessions, newest first. */
+export function liveSessions(db: AppDatabase, userId: bigint, now: Date): Promise<SessionRow[]> {
+  return db.kysely
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface FoundSession {
+  sessionId: bigint;
+  user: UserRow;
+}
+
+/** The live session a token opens, with its user; null when it is unknown or expired. */
+export async function findSession(
+  db: AppDatabase,
+  token: string,
+  now: Date,
+): Promise<FoundSession | null> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
+  if (expiresAt <= now.toISOString()) {
+    await deleteSession(db, token);
+    return null;
+  }
+  return { sessionId, user };
 }
 
 /** The user a live session token belongs to, or null when it is unknown or expired. */
@@ -41,20 +107,36 @@ export async function findSessionUser(
   token: string,
   now: Date,
 ): Promise<UserRow | null> {
+  return (await findSession(db, token, now))?.user ?? null;
+}
+
+/** The id of the session a token opens, live or not; null when there is none. */
+export async function sessionIdOfToken(db: AppDatabase, token: string): Promise<bigint | null> {
   const row = await db.kysely
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row) return null;
-  const { session_expires_at: expiresAt, ...user } = row;
-  if (expiresAt <= now.toISOString()) {
-    await deleteSession(db, token);
-    return null;
-  }
-  return user;
+  return row?.id ?? null;
+}
+
+/** Ends one of `userId`'s sessions; false when it has none with this id (or it is another's). */
+export async function endUserSession(
+  db: AppDatabase,
+  userId: bigint,
+  sessionId: bigint,
+): Promise<boolean> {
+  const result = await db.kysely
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Ends every session of `userId` ("sign out everywhere"). */
+export async function endAllUserSessions(db: AppDatabase, userId: bigint): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 export async function deleteSession(db: AppDatabase, token: string): Promise<void> {

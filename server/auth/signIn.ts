@@ -13,7 +13,7 @@ import {
 import { sameAddress } from '../../src/wallet/address.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { ApiFailure } from '../http/apiFailure.ts';
+import { DomainError } from '../domainError.ts';
 import { findOrRegisterUser } from '../users/registration.ts';
 import { checkLoginNonce, consumeLoginNonce, issueLoginNonce } from './nonces.ts';
 import { createSession, type NewSession } from './sessions.ts';
@@ -56,7 +56,7 @@ export async function createLoginMessage(
   try {
     formatSiweMessage(fields('00000000', now, now));
   } catch (error) {
-    if (error instanceof SiweParseError) throw new ApiFailure('bad_request', { cause: error });
+    if (error instanceof SiweParseError) throw new DomainError('bad_request', { cause: error });
     throw error;
   }
   const issued = await issueLoginNonce(db, address, now);
@@ -77,6 +77,7 @@ const VERIFY_FAILURES: Record<SiweVerifyFailure, ApiErrorName> = {
   expired: 'message_expired',
   not_yet_valid: 'message_not_yet_valid',
   domain_mismatch: 'domain_mismatch',
+  uri_mismatch: 'domain_mismatch',
   scheme_mismatch: 'domain_mismatch',
   chain_mismatch: 'chain_mismatch',
   nonce_mismatch: 'nonce_unknown_or_used',
@@ -92,14 +93,14 @@ export async function login(
   const fields = verifySignedMessage(settings, site, input, now);
 
   const nonceState = await checkLoginNonce(db, fields.nonce, input.address, now);
-  if (nonceState === 'expired') throw new ApiFailure('message_expired');
-  if (nonceState !== 'usable') throw new ApiFailure('nonce_unknown_or_used');
+  if (nonceState === 'expired') throw new DomainError('message_expired');
+  if (nonceState !== 'usable') throw new DomainError('nonce_unknown_or_used');
 
   // One transaction: any refusal below (invite needed, bad code) rolls the nonce back, so
   // the app can retry the same signed message with an invite code.
   return inTransaction(db, async (trx) => {
     if (!(await consumeLoginNonce(trx, fields.nonce, input.address, now))) {
-      throw new ApiFailure('nonce_unknown_or_used');
+      throw new DomainError('nonce_unknown_or_used');
     }
     const user = await findOrRegisterUser(trx, {
       address: input.address,
@@ -122,19 +123,43 @@ function verifySignedMessage(
     claimed = parseSiweMessage(input.message);
   } catch (error) {
     if (error instanceof SiweParseError)
-      throw new ApiFailure('malformed_message', { cause: error });
+      throw new DomainError('malformed_message', { cause: error });
     throw error;
   }
-  if (!sameAddress(claimed.address, input.address)) throw new ApiFailure('address_mismatch');
+  if (!sameAddress(claimed.address, input.address)) throw new DomainError('address_mismatch');
+  let fields: SiweFields;
   try {
-    return verifySiweMessage(input.message, input.signature, {
+    fields = verifySiweMessage(input.message, input.signature, {
       domain: site.domain,
+      uri: site.uri,
       chainId: settings.chainId,
       time: now,
     });
   } catch (error) {
     if (error instanceof SiweVerifyError)
-      throw new ApiFailure(VERIFY_FAILURES[error.reason], { cause: error });
+      throw new DomainError(VERIFY_FAILURES[error.reason], { cause: error });
     throw error;
   }
+  assertIssuedShape(fields, site, now);
+  return fields;
+}
+
+// A small allowance for clocks: the server issues the time itself, so only skew explains a
+// later one.
+const ISSUED_AT_SKEW_MS = 60_000;
+
+/**
+ * What this server's own messages always look like, beyond what EIP-4361 allows in general:
+ * the site's scheme if one is named, an Issued At that is not in the future, an Expiration
+ * Time, and no resources (which a wallet would show as permissions granted).
+ */
+function assertIssuedShape(fields: SiweFields, site: SignInSite, now: Date): void {
+  const siteScheme = new URL(site.uri).protocol.slice(0, -1);
+  if (fields.scheme !== undefined && fields.scheme.toLowerCase() !== siteScheme)
+    throw new DomainError('domain_mismatch');
+  // Written so an unreadable date (NaN) is refused too.
+  if (!(Date.parse(fields.issuedAt) <= now.getTime() + ISSUED_AT_SKEW_MS))
+    throw new DomainError('message_not_yet_valid');
+  if (fields.expirationTime === undefined || fields.resources !== undefined)
+    throw new DomainError('malformed_message');
 }

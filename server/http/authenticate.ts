@@ -1,7 +1,10 @@
-// Bearer-token authentication for user routes.
+// Authentication of user routes (session bearer token) and admin routes (admin token), and
+// the per-IP limit on failed attempts: a client that keeps presenting wrong or expired tokens
+// is refused with 429 for a while, whatever token it sends next.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { findSessionUser } from '../auth/sessions.ts';
+import { findSession, type FoundSession } from '../auth/sessions.ts';
+import type { RateLimitSetting } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
@@ -15,15 +18,83 @@ export function bearerToken(request: FastifyRequest): string | null {
   return /^\S+$/.test(header) ? header : null;
 }
 
-/** The signed-in user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
+// Beyond this many addresses in the table, the oldest are forgotten (memory stays bounded).
+const MAX_TRACKED_ADDRESSES = 100_000;
+
+/** Failed authentications per client IP in fixed windows, on the server's clock. */
+export class AuthFailureLimiter {
+  readonly #setting: RateLimitSetting;
+  readonly #now: () => Date;
+  readonly #windows = new Map<string, { start: number; failures: number }>();
+
+  constructor(setting: RateLimitSetting, now: () => Date) {
+    this.#setting = setting;
+    this.#now = now;
+  }
+
+  /** Seconds until `ip` may try again, or null when it may try now. */
+  retryAfterSeconds(ip: string): number | null {
+    const window = this.#current(ip);
+    if (!window || window.failures < this.#setting.max) return null;
+    const left = window.start + this.#setting.windowMs - this.#now().getTime();
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
+  recordFailure(ip: string): void {
+    const window = this.#current(ip);
+    if (window) {
+      window.failures += 1;
+      return;
+    }
+    if (this.#windows.size >= MAX_TRACKED_ADDRESSES) this.#forgetExpired();
+    if (this.#windows.size >= MAX_TRACKED_ADDRESSES)
+      this.#windows.delete(this.#windows.keys().next().value!);
+    this.#windows.set(ip, { start: this.#now().getTime(), failures: 1 });
+  }
+
+  #current(ip: string) {
+    const window = this.#windows.get(ip);
+    if (!window) return undefined;
+    if (this.#now().getTime() >= window.start + this.#setting.windowMs) {
+      this.#windows.delete(ip);
+      return undefined;
+    }
+    return window;
+  }
+
+  #forgetExpired(): void {
+    for (const ip of [...this.#windows.keys()]) this.#current(ip);
+  }
+}
+
+function refuseIfLimited(context: ServerContext, request: FastifyRequest): void {
+  const retryAfter = context.authFailures.retryAfterSeconds(request.ip);
+  if (retryAfter !== null)
+    throw new DomainError('rate_limited', { data: { retry_after_seconds: retryAfter } });
+}
+
+/** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
+export async function requireSession(
+  context: ServerContext,
+  request: FastifyRequest,
+): Promise<FoundSession> {
+  refuseIfLimited(context, request);
+  const token = bearerToken(request);
+  const session = token ? await findSession(context.db, token, context.now()) : null;
+  if (!session) {
+    // A missing token guesses nothing; a wrong or expired one counts against the client.
+    if (token) context.authFailures.recordFailure(request.ip);
+    throw new DomainError('unauthorized');
+  }
+  return session;
+}
+
+/** The signed-in user (see requireSession). */
 export async function requireUser(
   context: ServerContext,
   request: FastifyRequest,
 ): Promise<UserRow> {
-  const token = bearerToken(request);
-  const user = token ? await findSessionUser(context.db, token, context.now()) : null;
-  if (!user) throw new DomainError('unauthorized');
-  return user;
+  return (await requireSession(context, request)).user;
 }
 
 // Hashing both sides first gives equal-length buffers, so the comparison takes the same
@@ -33,8 +104,11 @@ function sameSecret(candidate: string, secret: string): boolean {
   return timingSafeEqual(digest(candidate), digest(secret));
 }
 
-/** The operator's admin token, or HTTP 401 admin_unauthorized. */
+/** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
 export function requireAdmin(context: ServerContext, request: FastifyRequest): void {
+  refuseIfLimited(context, request);
   const token = bearerToken(request);
-  if (!token || !sameSecret(token, context.adminToken)) throw new DomainError('admin_unauthorized');
+  if (token && sameSecret(token, context.adminToken)) return;
+  if (token) context.authFailures.recordFailure(request.ip);
+  throw new DomainError('admin_unauthorized');
 }

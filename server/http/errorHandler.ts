@@ -47,6 +47,9 @@ export function installErrorHandler(app: FastifyInstance, replies: Replies): voi
   app.setErrorHandler((error, request, reply) => {
     const failure = toDomainError(error);
     if (failure.definition.status >= 500) request.log.error({ err: error }, 'request failed');
+    const retryAfter = (failure.data as { retry_after_seconds?: unknown } | null)
+      ?.retry_after_seconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     return reply.status(failure.definition.status).send(replies.failure(request, failure));
   });
 }

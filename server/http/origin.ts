@@ -1,17 +1,85 @@
-// Where a request came to: the origin the browser sees, used for the sign-in message's
-// domain and URI and for links the server writes.
-import type { FastifyRequest } from 'fastify';
+// The site this server speaks for: the sign-in message's domain and URI, the realtime URL
+// and every link the server writes. It comes from PUBLIC_URL; without it only loopback hosts
+// are served (a development set-up), so a request's Host header can never name the site:
+// otherwise a phishing site's backend could obtain a sign-in message for its own domain.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../domainError.ts';
 
-/** host[:port] as the client addressed it (X-Forwarded-Host when TRUST_PROXY is on). */
-export function requestAuthority(request: FastifyRequest): string {
-  return request.host;
+export interface Site {
+  /** scheme://host[:port], no trailing slash */
+  origin: string;
+  /** host[:port], the SIWE domain */
+  authority: string;
+  /** 'https' or 'http' (loopback only) */
+  scheme: string;
 }
 
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+// RFC 3986 host[:port] as browsers send it: a bracketed IPv6 literal or a name, and a port.
+const AUTHORITY = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/;
+const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** Whether `host` (a name or an IP, IPv6 with or without brackets) is this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === 'localhost.') return true;
+  if (IPV4_LOOPBACK.test(name)) return true;
+  if (!name.includes(':')) return false;
+  try {
+    return new URL(`http://[${name}]/`).hostname === '[::1]';
+  } catch {
+    return false;
+  }
 }
 
-/** PUBLIC_URL when configured, else the request's own origin. */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | null): string {
-  return publicUrl ?? requestOrigin(request);
+/** `authority` split into host and port if it is a well-formed host[:port], else null. */
+export function parseAuthority(authority: string): { host: string; port: number | null } | null {
+  const match = AUTHORITY.exec(authority);
+  if (!match) return null;
+  const [, ipv6, name, portText] = match;
+  const port = portText === undefined ? null : Number(portText);
+  if (port !== null && port > 65_535) return null;
+  if (ipv6 !== undefined) {
+    try {
+      new URL(`http://[${ipv6}]/`);
+    } catch {
+      return null;
+    }
+    return { host: `[${ipv6}]`, port };
+  }
+  return { host: name!, port };
+}
+
+export function siteFromUrl(url: string): Site {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, authority: parsed.host, scheme: parsed.protocol.slice(0, -1) };
+}
+
+/**
+ * The site for this request: PUBLIC_URL when set, else the request's own loopback origin,
+ * else null (the Host header is malformed or names another machine).
+ */
+export function siteOf(request: FastifyRequest, publicUrl: string | null): Site | null {
+  if (publicUrl) return siteFromUrl(publicUrl);
+  const authority = parseAuthority(request.host ?? '');
+  if (!authority || !isLoopbackHost(authority.host)) return null;
+  return siteFromUrl(`${request.protocol}://${request.host}`);
+}
+
+/** As siteOf, but a refused host is a 400 `host_not_allowed` in the usual format. */
+export function requireSite(request: FastifyRequest, publicUrl: string | null): Site {
+  const site = siteOf(request, publicUrl);
+  if (!site) throw new DomainError('host_not_allowed');
+  return site;
+}
+
+/** ws(s)://host[:port] of the realtime hub for `site`. */
+export function realtimeOrigin(site: Site): string {
+  return `${site.scheme === 'https' ? 'wss' : 'ws'}://${site.authority}`;
+}
+
+/** Refuses, before any route runs, a request whose site is unknown (see siteOf). */
+export function installHostCheck(app: FastifyInstance, publicUrl: string | null): void {
+  app.addHook('onRequest', async (request) => {
+    requireSite(request, publicUrl);
+  });
 }

@@ -1,34 +1,36 @@
-// /api/v1/auth/*: sign-in message, login, registration status, logout.
+// /api/v1/auth/*: sign-in message, login, registration status, logout, the user's sessions.
 import type { FastifyRequest } from 'fastify';
 import {
   authPaths,
   isRegisterRequestSchema,
   loginMessageQuerySchema,
   loginRequestSchema,
+  sessionEndRequestSchema,
   type IsRegisterData,
   type LoginData,
   type LoginMessageData,
+  type SessionsData,
 } from '../../src/api/auth.ts';
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from '../auth/signIn.ts';
 import { registrationStatus } from '../users/registration.ts';
-import { deleteSession } from '../auth/sessions.ts';
+import {
+  deleteSession,
+  endAllUserSessions,
+  endUserSession,
+  liveSessions,
+  sessionIdOfToken,
+} from '../auth/sessions.ts';
 import type { ServerSettings } from '../config.ts';
+import { DomainError } from '../domainError.ts';
 import { bearerToken } from '../http/authenticate.ts';
 import { parseAddress } from '../http/input.ts';
-import { requestAuthority, requestOrigin } from '../http/origin.ts';
+import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 
-/**
- * The site a sign-in message is for. With PUBLIC_URL set it is that, whatever Host header
- * arrives: otherwise a phishing site could fetch a message for its own domain straight
- * from this server, have the user sign it there without a wallet warning, and replay it.
- */
+/** The site a sign-in message is for: PUBLIC_URL, or a loopback origin (see http/origin.ts). */
 function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
-  if (publicUrl) {
-    const url = new URL(publicUrl);
-    return { domain: url.host, uri: url.origin };
-  }
-  return { domain: requestAuthority(request), uri: requestOrigin(request) };
+  const { authority, origin } = requireSite(request, publicUrl);
+  return { domain: authority, uri: origin };
 }
 
 function signInSettings(settings: ServerSettings): SignInSettings {
@@ -102,6 +104,45 @@ export const authRoutes = [
     auth: 'user',
     async handler({ context, request }): Promise<null> {
       await deleteSession(context.db, bearerToken(request)!);
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: authPaths.sessions,
+    auth: 'user',
+    async handler({ context, user, request }): Promise<SessionsData> {
+      const current = await sessionIdOfToken(context.db, bearerToken(request)!);
+      const sessions = await liveSessions(context.db, user.id, context.now());
+      return {
+        total: sessions.length,
+        list: sessions.map((session) => ({
+          id: String(session.id),
+          created_at: session.created_at,
+          expires_at: session.expires_at,
+          current: session.id === current,
+        })),
+      };
+    },
+  }),
+  // Only the owner's own sessions can be ended: another user's id is as unknown as a made-up one.
+  defineRoute({
+    method: 'POST',
+    path: authPaths.sessionEnd,
+    auth: 'user',
+    input: sessionEndRequestSchema,
+    async handler({ context, user, input }): Promise<null> {
+      if (!(await endUserSession(context.db, user.id, BigInt(input.id))))
+        throw new DomainError('session_not_found', { data: { field: 'id' } });
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: authPaths.logoutAll,
+    auth: 'user',
+    async handler({ context, user }): Promise<null> {
+      await endAllUserSessions(context.db, user.id);
       return null;
     },
   }),

@@ -1,15 +1,13 @@
 // GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts).
 import type { FastifyRequest } from 'fastify';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
-import { publicOrigin } from '../http/origin.ts';
+import { realtimeOrigin, requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 
 export const REALTIME_PATH = '/ws';
 
 function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string {
-  const url = new URL(REALTIME_PATH, publicOrigin(request, publicUrl));
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
+  return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
 }
 
 export const runtimeConfigRoutes = [

@@ -1,6 +1,6 @@
 // /api/v1/user/*: the signed-in user's own information.
 import { userPaths, type UserInfo } from '../../src/api/user.ts';
-import { publicOrigin } from '../http/origin.ts';
+import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireBalances } from '../money/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
@@ -16,7 +16,7 @@ export const userRoutes = [
         referralCounts(db, user.id),
         balancesOfUser(db, user.id),
       ]);
-      const inviteUrl = new URL('/index', publicOrigin(request, settings.publicUrl));
+      const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
       inviteUrl.searchParams.set('code', user.invite_code);
       return {
         code: user.invite_code,

@@ -8,6 +8,9 @@ export const authPaths = {
   login: '/api/v1/auth/login',
   isRegister: '/api/v1/auth/isRegister',
   logout: '/api/v1/auth/logout',
+  sessions: '/api/v1/auth/sessions',
+  sessionEnd: '/api/v1/auth/sessionEnd',
+  logoutAll: '/api/v1/auth/logoutAll',
 } as const;
 
 /** A wallet address as typed or sent by a wallet; the server checks it properly (EIP-55). */
@@ -48,3 +51,32 @@ export type IsRegisterData = v.InferOutput<typeof isRegisterDataSchema>;
 
 /** POST logout: no body; ends the session whose token is sent. */
 export const logoutDataSchema = v.null();
+
+/** GET sessions: the signed-in user's live sessions, newest first (at most 10). */
+export const sessionSchema = v.object({
+  id: v.string(),
+  /** ISO 8601 UTC: when the user signed in. */
+  created_at: v.string(),
+  /** ISO 8601 UTC: when the session ends by itself. */
+  expires_at: v.string(),
+  /** Whether this is the session the request came with. */
+  current: v.boolean(),
+});
+export type SessionInfo = v.InferOutput<typeof sessionSchema>;
+
+export const sessionsDataSchema = v.object({
+  list: v.array(sessionSchema),
+  total: v.number(),
+});
+export type SessionsData = v.InferOutput<typeof sessionsDataSchema>;
+
+/** POST sessionEnd: ends one of the user's own sessions (the current one too). */
+export const sessionEndRequestSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,17}$/)),
+});
+export type SessionEndRequest = v.InferOutput<typeof sessionEndRequestSchema>;
+
+export const sessionEndDataSchema = v.null();
+
+/** POST logoutAll: no body; ends every session of the user, this one included. */
+export const logoutAllDataSchema = v.null();

@@ -137,6 +137,15 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.unknown_asset', message: 'Unknown asset' },
   },
+  /** Without PUBLIC_URL only loopback hosts are served; the Host header named another. */
+  host_not_allowed: {
+    code: 40030,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.host_not_allowed',
+      message: 'This server does not serve this host name. Open the site at its public address.',
+    },
+  },
   /** Not signed in, or the session expired: the app signs out (spec §8). */
   unauthorized: {
     code: 401,
@@ -248,6 +257,23 @@ export const apiErrors = {
     status: 404,
     message: /*i18n*/ { id: 'error.withdrawal_not_found', message: 'No such withdrawal' },
   },
+  request_timeout: {
+    code: 408,
+    status: 408,
+    message: /*i18n*/ {
+      id: 'error.request_timeout',
+      message: 'The request took too long to arrive',
+    },
+  },
+  /** No live session of this user has that id (it ended, or it is another user's). */
+  session_not_found: {
+    code: 40404,
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.session_not_found',
+      message: 'This session has already ended',
+    },
+  },
   conflict: {
     code: 409,
     status: 409,
@@ -271,6 +297,14 @@ export const apiErrors = {
     message: /*i18n*/ {
       id: 'error.withdrawal_not_processing',
       message: 'This withdrawal is no longer processing',
+    },
+  },
+  headers_too_large: {
+    code: 431,
+    status: 431,
+    message: /*i18n*/ {
+      id: 'error.headers_too_large',
+      message: 'The request headers are too large',
     },
   },
   rate_limited: {

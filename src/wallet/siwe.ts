@@ -36,6 +36,7 @@ export type SiweVerifyFailure =
   | 'expired'
   | 'not_yet_valid'
   | 'domain_mismatch'
+  | 'uri_mismatch'
   | 'nonce_mismatch'
   | 'chain_mismatch'
   | 'scheme_mismatch';
@@ -53,6 +54,8 @@ export class SiweVerifyError extends Error {
 /** The values the relying party expects; each one given is enforced. */
 export interface SiweVerifyOptions {
   domain?: string;
+  /** The URI the relying party issued; compared exactly. */
+  uri?: string;
   nonce?: string;
   /** The moment to judge Expiration Time and Not Before against; defaults to now. */
   time?: Date;
@@ -247,6 +250,7 @@ export function verifySiweMessage(
   };
   requireMatch(opts.scheme, fields.scheme ?? DEFAULT_SCHEME, 'scheme_mismatch');
   requireMatch(opts.domain, fields.domain, 'domain_mismatch');
+  requireMatch(opts.uri, fields.uri, 'uri_mismatch');
   requireMatch(opts.chainId, fields.chainId, 'chain_mismatch');
   requireMatch(opts.nonce, fields.nonce, 'nonce_mismatch');
   const now = (opts.time ?? new Date()).getTime();

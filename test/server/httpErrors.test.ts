@@ -119,7 +119,11 @@ describe('every answer', () => {
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self';");
-      expect(csp).toContain("connect-src 'self' ws: wss: https://rpc.example:8545;");
+      // The only WebSocket origin allowed is the realtime hub's, not any host.
+      expect(csp).toContain(
+        `connect-src 'self' ws://${new URL(server.url).host} https://rpc.example:8545;`,
+      );
+      expect(csp).not.toMatch(/ wss?:[ ;]/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(headers.get('x-content-type-options')).toBe('nosniff');

@@ -4,6 +4,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
@@ -108,6 +109,7 @@ export function UserCentreScreen() {
           </div>
         </dl>
       </section>
+      <ActiveSessions />
     </div>
   );
 }

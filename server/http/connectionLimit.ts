@@ -1,0 +1,28 @@
+// A cap on open connections per client IP, so one client cannot hold every socket the
+// process can keep (slow clients are cut off by the timeouts; this bounds how many at once).
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** Calls `refuse` for a connection beyond `max` open ones from the same address. */
+export function limitConnectionsPerIp(
+  server: Server,
+  max: number,
+  refuse: (socket: Socket) => void,
+): void {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      refuse(socket);
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}

@@ -1,0 +1,87 @@
+// The user centre lists the account's active sessions with their start time and ends one,
+// or all of them, after asking.
+import { describe, expect, it } from 'vitest';
+import { signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { installTestWallet } from './support/testWallet.ts';
+
+// Public test key (eth-sig-util vectors): never for funds.
+const KEY = '0x4545454545454545454545454545454545454545454545454545454545454545';
+
+const app = setUpBrowserApp();
+
+/** Signs in over the API with the same key, as the user would on another device. */
+async function signInElsewhere(address: string): Promise<string> {
+  const base = app.server.url;
+  const issued = await fetch(`${base}/api/v1/auth/loginMessage?address=${address}`);
+  const { message } = ((await issued.json()) as { data: { message: string } }).data;
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, message, sign_message: signPersonalMessage(KEY, message) }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+async function statusWith(token: string): Promise<number> {
+  const answer = await fetch(`${app.server.url}/api/v1/user/info`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return answer.status;
+}
+
+describe('active sessions in the user centre', () => {
+  it('lists the sessions, ends another device after confirming, then signs out everywhere', async () => {
+    const wallet = await installTestWallet(app.page, {
+      privateKey: KEY,
+      chainId: APP_CHAIN_ID,
+      knownChains: [APP_CHAIN_ID],
+    });
+    await app.page.goto(`${app.server.url}/index`);
+    const here = await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByTestId('signed-in').waitFor();
+    const phone = await signInElsewhere(wallet.address);
+
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    await expect.poll(app.path).toBe('/user');
+    const sessions = app.page.getByTestId('session');
+    await expect.poll(() => sessions.count()).toBe(2);
+    // Newest first: the phone's session, then this browser's, marked as this device.
+    await expect.poll(() => sessions.nth(1).textContent()).toContain('This device');
+    expect(await sessions.nth(0).textContent()).toMatch(/^Signed in \S.*\d/);
+
+    // Ending asks first; cancelling changes nothing.
+    await sessions
+      .nth(0)
+      .getByRole('button', { name: /^End the session signed in / })
+      .click();
+    const ask = app.page.getByRole('dialog', { name: 'End this session?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await statusWith(phone)).toBe(200);
+
+    await sessions
+      .nth(0)
+      .getByRole('button', { name: /^End the session signed in / })
+      .click();
+    await ask.getByRole('button', { name: 'End session' }).click();
+    await app.page.getByText('Session ended').waitFor();
+    await expect.poll(() => sessions.count()).toBe(1);
+    expect(await statusWith(phone)).toBe(401);
+    expect(await statusWith(here)).toBe(200);
+
+    // Sign out everywhere ends this browser's session too and returns home.
+    const tablet = await signInElsewhere(wallet.address);
+    await app.page.getByRole('button', { name: 'End all sessions' }).click();
+    await app.page
+      .getByRole('dialog', { name: 'End all sessions?' })
+      .getByRole('button', { name: 'End all sessions' })
+      .click();
+    await expect.poll(app.path).toBe('/index');
+    await app.page.getByText('All sessions ended').waitFor();
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
+    expect(await statusWith(here)).toBe(401);
+    expect(await statusWith(tablet)).toBe(401);
+  });
+});

@@ -1,0 +1,132 @@
+// A user's live sessions: capped per user, listed with their start time, ended one by one or
+// all at once — each only by its owner.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
+import { apiErrors } from '../../src/api/errors.ts';
+import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+
+describe('sessions', () => {
+  let server: TestServer;
+  const alice = testWallet('alice');
+  const bob = testWallet('bob');
+  beforeEach(async () => {
+    server = await startTestServer({ inviteRequired: false });
+  });
+  afterEach(() => server.close());
+
+  const sessions = async (token: string) => {
+    const answer = await server.request('GET', '/api/v1/auth/sessions', { token });
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+  const status = async (token: string) =>
+    (await server.request('GET', '/api/v1/user/info', { token })).status;
+
+  it('lists the live sessions newest first, marking the current one', async () => {
+    const first = await login(server, alice);
+    const startedFirst = server.clock.now().toISOString();
+    server.clock.advance(60_000);
+    const second = await login(server, alice);
+    await login(server, bob);
+
+    const data = await sessions(first);
+    expect(data.total).toBe(2);
+    expect(data.list).toHaveLength(2);
+    expect(data.list[1]).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      created_at: startedFirst,
+      expires_at: new Date(Date.parse(startedFirst) + 86_400_000).toISOString(),
+      current: true,
+    });
+    expect(data.list[0].current).toBe(false);
+    expect((await sessions(second)).list.map((s: { current: boolean }) => s.current)).toEqual([
+      true,
+      false,
+    ]);
+    expect(answerHasNoToken(JSON.stringify(data), [first, second])).toBe(true);
+  });
+
+  it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions: signing in beyond ends the oldest`, async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i <= MAX_SESSIONS_PER_USER; i++) {
+      tokens.push(await login(server, alice));
+      server.clock.advance(1000);
+    }
+    expect(await status(tokens[0]!)).toBe(401);
+    for (const token of tokens.slice(1)) expect(await status(token)).toBe(200);
+    expect((await sessions(tokens.at(-1)!)).total).toBe(MAX_SESSIONS_PER_USER);
+  });
+
+  it('ends one session of the owner, and only of the owner', async () => {
+    const phone = await login(server, alice);
+    server.clock.advance(1000);
+    const laptop = await login(server, alice);
+    const bobToken = await login(server, bob);
+    const phoneId = (await sessions(phone)).list.find((s: { current: boolean }) => s.current).id;
+    const bobId = (await sessions(bobToken)).list[0].id;
+
+    const foreign = await server.request('POST', '/api/v1/auth/sessionEnd', {
+      token: laptop,
+      json: { id: bobId },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe(apiErrors.session_not_found.code);
+    expect(await status(bobToken)).toBe(200);
+
+    const ended = await server.request('POST', '/api/v1/auth/sessionEnd', {
+      token: laptop,
+      json: { id: phoneId },
+    });
+    expect(ended.status).toBe(200);
+    expect(await status(phone)).toBe(401);
+    expect(await status(laptop)).toBe(200);
+
+    const again = await server.request('POST', '/api/v1/auth/sessionEnd', {
+      token: laptop,
+      json: { id: phoneId },
+    });
+    expect(again.body.code).toBe(apiErrors.session_not_found.code);
+  });
+
+  it('refuses a malformed session id with a 400 naming the field', async () => {
+    const token = await login(server, alice);
+    for (const id of [7, '', 'abc', '-1', '0', '99999999999999999999', null]) {
+      const answer = await server.request('POST', '/api/v1/auth/sessionEnd', {
+        token,
+        json: { id },
+      });
+      expect(answer.status, String(id)).toBe(400);
+      expect(answer.body.data.field).toBe('id');
+    }
+  });
+
+  it('signs out everywhere: every session of the user ends, other users keep theirs', async () => {
+    const phone = await login(server, alice);
+    const laptop = await login(server, alice);
+    const bobToken = await login(server, bob);
+    const answer = await server.request('POST', '/api/v1/auth/logoutAll', { token: laptop });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ code: 200, data: null });
+    expect(await status(phone)).toBe(401);
+    expect(await status(laptop)).toBe(401);
+    expect(await status(bobToken)).toBe(200);
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/v1/auth/sessions'],
+      ['POST', '/api/v1/auth/sessionEnd'],
+      ['POST', '/api/v1/auth/logoutAll'],
+    ] as const) {
+      const answer = await server.request(method, path, {
+        json: method === 'POST' ? {} : undefined,
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe(401);
+    }
+  });
+});
+
+function answerHasNoToken(text: string, tokens: string[]): boolean {
+  return tokens.every((token) => !text.includes(token));
+}
