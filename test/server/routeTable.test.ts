@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
 import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
 import type { ServerContext } from '../../server/context.ts';
+import { AuthFailureLimiter } from '../../server/http/authenticate.ts';
 import { createReplies } from '../../server/http/replies.ts';
 import { createRouteRunner } from '../../server/http/routeTable.ts';
 import { loadTranslator } from '../../server/i18n/catalogs.ts';
@@ -84,6 +85,10 @@ describe('dispatching the table without Fastify', () => {
       translator,
       replies: createReplies(translator),
       now: server.clock.now,
+      authFailures: new AuthFailureLimiter(
+        server.settings.rateLimits.authFailures,
+        server.clock.now,
+      ),
     };
   });
   afterAll(() => server.close());

@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionInfo } from '../../api/auth.ts';
-import { api } from '../../app/api.ts';
-import { reportRequestError } from '../../app/requestFailures.ts';
+import { useApi } from '../../state/apiContext.tsx';
 import { postLogoutAll, postSessionEnd, useSessions } from '../../state/queries/sessions.ts';
 import { confirm, ConfirmCancelled } from '../../ui/confirm.ts';
+import { reportRequestError } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { signOut } from '../auth/signOut.ts';
 
@@ -23,6 +23,7 @@ async function confirmed(options: Parameters<typeof confirm>[0]): Promise<boolea
 
 export function ActiveSessions() {
   const { i18n, t } = useLingui();
+  const api = useApi();
   const queryClient = useQueryClient();
   const { data, isPending, isError, refetch } = useSessions();
   const [busy, setBusy] = useState(false);

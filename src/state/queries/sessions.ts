@@ -8,7 +8,7 @@ import {
   sessionsDataSchema,
 } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { api } from '../../app/api.ts';
+import { useApi } from '../apiContext.tsx';
 import { addressAtom } from '../session.ts';
 
 export const sessionsKey = (address: string | null) => ['auth', 'sessions', address] as const;
@@ -31,6 +31,7 @@ export function postLogoutAll(client: ApiClient) {
 }
 
 export function useSessions() {
+  const api = useApi();
   const address = useAtomValue(addressAtom);
   return useQuery({
     queryKey: sessionsKey(address),
