@@ -1,6 +1,7 @@
 // The Fastify application: hooks, error handling, rate limits, routes and the built app.
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { ServerContext } from './context.ts';
 import { ApiFailure } from './http/apiFailure.ts';
@@ -11,11 +12,13 @@ import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
-import { registerRuntimeConfigRoute } from './routes/runtimeConfig.ts';
+import { registerRuntimeConfigRoute, runtimeConfigFor } from './routes/runtimeConfig.ts';
 import { registerUserRoutes } from './routes/user.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
+// Answers smaller than this gain too little from compression to pay for it.
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -30,6 +33,13 @@ export async function buildApp(
     logger,
     trustProxy: context.settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // One line per request at most, written below at debug level (LOG_LEVEL=debug shows it).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+    );
   });
 
   // The API speaks JSON only; anything else is refused with a clear 400 (unsupported_media_type).
@@ -50,12 +60,21 @@ export async function buildApp(
       }),
   });
 
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    // Compressed request bodies would slip past the body limit; the app never sends them.
+    requestEncodings: ['identity'],
+  });
+
   registerRuntimeConfigRoute(app, context);
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerAdminRoutes(app, context);
 
-  const servesApp = await serveBuiltApp(app, context.settings.distDir);
-  installNotFoundHandler(app, context.replies, servesApp);
-  return { app, servesApp };
+  const sendPage = await serveBuiltApp(app, context.settings.distDir, (request) =>
+    runtimeConfigFor(request, context.settings),
+  );
+  installNotFoundHandler(app, context.replies, sendPage);
+  return { app, servesApp: sendPage !== null };
 }
