@@ -89,10 +89,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: ServerContext)
         db,
         parseAddress(body.address),
         settings.inviteRequired,
+        body.code,
       );
       return replies.success<IsRegisterData>(request, {
         registered: status.registered,
         invite_required: status.inviteRequired,
+        ...(status.codeValid === undefined ? {} : { code_valid: status.codeValid }),
       });
     },
   );

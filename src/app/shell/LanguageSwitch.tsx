@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
+import Languages from 'lucide-react/icons/languages';
 import { useState } from 'react';
 import { activateLocale } from '../../i18n/activate.ts';
-import { LOCALES, type Locale } from '../../i18n/locales.ts';
+import { langOf, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { currentLocale } from '../../i18n/current.ts';
 import { localeAtom } from '../../state/preferences.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
@@ -17,15 +19,18 @@ export function LanguageSwitch() {
     setOpen(false);
   }
 
+  // The visible code (EN, JP…) is part of the button's name, as speech input expects.
+  const code = langOf(currentLocale());
   return (
     <>
       <button
         type="button"
-        className="icon-button"
-        aria-label={t`Language`}
+        className="icon-button language-button"
+        aria-label={t`Language: ${code}`}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">文A</span>
+        <Languages aria-hidden="true" size={20} />
+        <span>{code}</span>
       </button>
       <Dialog open={open} title={t`Language`} variant="sheet" onDismiss={() => setOpen(false)}>
         <ul className="choice-list" role="listbox" aria-label={t`Language`}>
