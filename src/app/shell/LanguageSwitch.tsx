@@ -33,22 +33,21 @@ export function LanguageSwitch() {
         <span>{code}</span>
       </button>
       <Dialog open={open} title={t`Language`} variant="sheet" onDismiss={() => setOpen(false)}>
-        <ul className="choice-list" role="listbox" aria-label={t`Language`}>
+        <div className="choice-list" role="listbox" aria-label={t`Language`}>
           {LOCALES.map((l) => (
-            <li key={l.locale}>
-              <button
-                type="button"
-                role="option"
-                lang={l.locale}
-                aria-selected={i18n.locale === l.locale}
-                className="choice"
-                onClick={() => void choose(l.locale)}
-              >
-                {l.label}
-              </button>
-            </li>
+            <button
+              key={l.locale}
+              type="button"
+              role="option"
+              lang={l.locale}
+              aria-selected={i18n.locale === l.locale}
+              className="choice"
+              onClick={() => void choose(l.locale)}
+            >
+              {l.label}
+            </button>
           ))}
-        </ul>
+        </div>
       </Dialog>
     </>
   );
