@@ -40,7 +40,7 @@ export function Menu() {
                 <dt>
                   <Trans>Address</Trans>
                 </dt>
-                <dd className="mono">{shortAddress(address)}</dd>
+                <dd className="mono nowrap">{shortAddress(address)}</dd>
               </div>
               <div>
                 <dt>

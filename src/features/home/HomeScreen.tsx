@@ -66,7 +66,7 @@ function Balances({ address }: { address: string }) {
         <Trans>Your balances</Trans>
       </h2>
       <p className="muted">
-        <Trans>Signed in as</Trans> <span className="mono">{short}</span>
+        <Trans>Signed in as</Trans> <span className="mono nowrap">{short}</span>
       </p>
       <dl className="balance-grid" aria-busy={user ? undefined : true}>
         <div>
