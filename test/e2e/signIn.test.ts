@@ -51,7 +51,9 @@ describe('sign-in with a wallet', () => {
     const secondLogin = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await again.click();
     expect(await tokenFrom(await secondLogin)).not.toBe(token);
-    await app.page.getByTestId('signed-in').waitFor();
+    // …and lands back on the page that was reloaded.
+    await expect.poll(app.path).toBe('/user');
+    await app.page.getByTestId('user-address').waitFor();
   });
 
   it.each([
