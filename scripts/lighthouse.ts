@@ -39,7 +39,16 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const result = await lighthouse(
       server.url + PAGE,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // LIGHTHOUSE_THROTTLING=devtools throttles for real instead of simulating.
+        ...(process.env.LIGHTHOUSE_THROTTLING === 'devtools'
+          ? { throttlingMethod: 'devtools' as const }
+          : {}),
+      },
       // The default configuration is the mobile preset (Moto G class, slow 4G, 4× CPU).
       undefined,
     );

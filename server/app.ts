@@ -72,8 +72,11 @@ export async function buildApp(
   registerUserRoutes(app, context);
   registerAdminRoutes(app, context);
 
-  const sendPage = await serveBuiltApp(app, context.settings.distDir, (request) =>
-    runtimeConfigFor(request, context.settings),
+  const sendPage = await serveBuiltApp(
+    app,
+    context.settings.distDir,
+    (request) => runtimeConfigFor(request, context.settings),
+    context.translator,
   );
   installNotFoundHandler(app, context.replies, sendPage);
   return { app, servesApp: sendPage !== null };

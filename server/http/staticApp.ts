@@ -12,7 +12,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
+import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
+import { firstPaintHtml } from './firstPaint.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -97,9 +99,24 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
+/**
+ * The app's style sheet written into the page: painting waits for it, and inline it costs no
+ * extra round trip (the CSP allows inline styles; a few KB compressed).
+ */
+function inlineStyleSheets(root: string, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const css = path.join(root, file);
+      if (!fs.existsSync(css)) return link;
+      return `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
+    },
+  );
+}
+
 /** index.html text for one request: settings inlined, the likely next chunks preloaded. */
-function pageRenderer(root: string, configFor: RuntimeConfigFor) {
-  const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+function pageRenderer(root: string, configFor: RuntimeConfigFor, translator: Translator) {
+  const template = inlineStyleSheets(root, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
   const manifest = readManifest(root);
   const loaded = entryClosure(manifest);
   const homeKey = Object.keys(manifest).find((key) => HOME_ROUTE.test(key));
@@ -117,6 +134,17 @@ function pageRenderer(root: string, configFor: RuntimeConfigFor) {
   const headEnd = template.indexOf('</head>');
   const [before, after] =
     headEnd === -1 ? ['', template] : [template.slice(0, headEnd), template.slice(headEnd)];
+  const firstPaints = new Map<Locale, string>();
+  const withFirstPaint = (html: string, locale: Locale) => {
+    let paint = firstPaints.get(locale);
+    if (paint === undefined) {
+      paint = firstPaintHtml(translator, locale);
+      firstPaints.set(locale, paint);
+    }
+    return html
+      .replace('<div id="root"></div>', `<div id="root">${paint}</div>`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  };
 
   return (request: FastifyRequest): string => {
     // A saved language choice lives in the browser; the header is the best guess here.
@@ -124,7 +152,13 @@ function pageRenderer(root: string, configFor: RuntimeConfigFor) {
     // JSON inside <script>: escape '<' so no value can close the element.
     const config = JSON.stringify(configFor(request)).replaceAll('<', '\\u003c');
     const inline = `<script type="application/json" id="${INLINE_CONFIG_ELEMENT_ID}">${config}</script>`;
-    return before + inline + home + catalogLink(locale) + after;
+    const page = before + inline + home + catalogLink(locale) + after;
+    // The plain home page, the usual first visit, paints before any script runs. (An invite
+    // link or a return address shows other words: the app draws those.)
+    const [pathname, query] = request.url.split('?');
+    return (pathname === '/' || pathname === '/index') && !query
+      ? withFirstPaint(page, locale)
+      : page;
   };
 }
 
@@ -133,10 +167,11 @@ export async function serveBuiltApp(
   app: FastifyInstance,
   distDir: string,
   configFor: RuntimeConfigFor,
+  translator: Translator,
 ): Promise<AppPage | null> {
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return null;
-  const render = pageRenderer(root, configFor);
+  const render = pageRenderer(root, configFor, translator);
   const sendPage: AppPage = (request, reply) =>
     reply
       .header('cache-control', 'no-cache')

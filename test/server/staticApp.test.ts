@@ -57,7 +57,7 @@ describe('serving the built app', () => {
     mkdirSync(path.join(distDir, 'assets'));
     writeFileSync(
       path.join(distDir, 'index.html'),
-      `<!doctype html><html><head><title>JU Wallet</title><meta name="description" content="${'JU '.repeat(500)}"></head><body></body></html>`,
+      `<!doctype html><html lang="zh-TW"><head><title>JU Wallet</title><link rel="stylesheet" crossorigin href="/assets/index-77aa.css"><meta name="description" content="${'JU '.repeat(500)}"></head><body><div id="root"></div></body></html>`,
     );
     mkdirSync(path.join(distDir, '.vite'));
     writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -66,6 +66,7 @@ describe('serving the built app', () => {
     writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{}');
     writeFileSync(path.join(distDir, 'config.json'), '{"stale": true}');
     writeFileSync(path.join(distDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
+    writeFileSync(path.join(distDir, 'assets', 'index-77aa.css'), '.hero{color:teal}');
     precompress(distDir);
     server = await startTestServer({ distDir });
   });
@@ -157,9 +158,28 @@ describe('serving the built app', () => {
     expect(html).not.toContain('messages-tw55');
     expect(html).not.toContain('shared-aa11');
     expect(html.indexOf('ju-runtime-config')).toBeLessThan(html.indexOf('</head>'));
+    // The style sheet travels inside the page: painting waits for no second request.
+    expect(html).toContain('<style>.hero{color:teal}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
 
     const fallback = (await rawGet(`${server.url}/`, { 'accept-language': 'fr' })).bytes.toString();
     expect(fallback).toContain('messages-tw55');
+  });
+
+  it("paints the home page's header and sign-in card in the visitor's language before any script", async () => {
+    const home = (
+      await rawGet(`${server.url}/index`, { 'accept-language': 'ja' })
+    ).bytes.toString();
+    expect(home).toContain('<html lang="ja">');
+    expect(home).toContain('<h2 class="hero-title">');
+    expect(home).toContain('ウォレットを接続');
+    // Other pages, and the home page with an invite code, are drawn by the app alone.
+    for (const url of ['/wallet', '/index?code=ABCD2345']) {
+      const page = (
+        await rawGet(`${server.url}${url}`, { 'accept-language': 'ja' })
+      ).bytes.toString();
+      expect(page, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('compresses answers above a small size and leaves tiny ones alone', async () => {
