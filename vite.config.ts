@@ -3,9 +3,11 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { walletOnlyFiles } from './scripts/build-graph.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -19,6 +21,25 @@ function webManifest(): Plugin {
         fileName: 'manifest.webmanifest',
         source: readFileSync('manifest.webmanifest', 'utf8'),
       });
+    },
+  };
+}
+
+// Brotli and gzip copies of every asset, written last (after the service worker is built).
+function precompressedCopies(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'ju-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        precompress(outDir);
+      },
     },
   };
 }
@@ -48,6 +69,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompressedCopies(),
   ],
   build: {
     manifest: true,

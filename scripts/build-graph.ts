@@ -67,6 +67,26 @@ export function firstScreenScripts(manifest: Manifest): string[] {
   );
 }
 
+/** Files the first screen loads: its scripts and the entry's style sheets. */
+export function firstScreenFiles(manifest: Manifest): string[] {
+  const roots = Object.keys(manifest).filter(
+    (key) => manifest[key]!.isEntry || FIRST_SCREEN.some((pattern) => pattern.test(key)),
+  );
+  return [...filesOf(manifest, closure(manifest, roots, false), true)];
+}
+
+/**
+ * Files fetched between tapping 'Connect wallet' and the wallet list: the wallet chunk and
+ * what it imports statically, less what the first screen already loaded.
+ */
+export function connectStepFiles(manifest: Manifest): string[] {
+  if (!manifest[WALLET_ENTRY]) return [];
+  const first = new Set(firstScreenFiles(manifest));
+  return [...filesOf(manifest, closure(manifest, [WALLET_ENTRY], false), true)].filter(
+    (file) => !first.has(file),
+  );
+}
+
 /** Files reachable only through the wallet connection chunk. */
 export function walletOnly(manifest: Manifest): Set<string> {
   if (!manifest[WALLET_ENTRY]) return new Set();

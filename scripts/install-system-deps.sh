@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages the browser and database tests need, when they are missing:
-# Chromium (Playwright drives the system browser) and PostgreSQL (the server tests run on it
-# as well as on SQLite). Debian packages; needs root, as on CI.
+# Chromium (Playwright drives the system browser), PostgreSQL (the server tests run on it
+# as well as on SQLite), and the CJK and Thai fonts a phone has, so the browser tests measure
+# line breaks and widths in those languages as users see them. Debian packages; needs root,
+# as on CI.
 set -euo pipefail
 
 missing=()
 [[ -x /usr/bin/chromium ]] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+dpkg -s fonts-thai-tlwg >/dev/null 2>&1 || missing+=(fonts-thai-tlwg)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "system packages: all present"

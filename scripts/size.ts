@@ -1,13 +1,20 @@
-// Bundle-size report: gzip bytes of the JavaScript the first screen loads and of the wallet
-// chunk. Fails when the first screen needs more than the budget, or when the wallet library
-// leaks into the first screen or into the service worker's precache.
+// Bundle-size report: the bytes that travel (brotli and gzip, as the server sends them) for
+// the first screen and for the connect step (from tapping 'Connect wallet' to the wallet
+// list). Fails when either is over its budget, or when the wallet library leaks into the
+// first screen or into the service worker's precache.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { firstScreenScripts, readManifest, walletOnly } from './build-graph.ts';
+import { connectStepFiles, firstScreenFiles, readManifest, walletOnly } from './build-graph.ts';
+import { brotli, gzip } from './precompress.ts';
 
 const DIST = 'dist';
-const FIRST_SCREEN_BUDGET = 160 * 1024;
+const KB = 1024;
+const FIRST_SCREEN_TARGET = 130 * KB;
+const FIRST_SCREEN_LIMIT = 160 * KB;
+const CONNECT_STEP_TARGET = 120 * KB;
+// Today's wallet library (web3-onboard core with its bundled modal and viem) is over the
+// target; the limit catches a new leak into that step without failing on what is known.
+const CONNECT_STEP_LIMIT = 180 * KB;
 
 const manifest = readManifest(DIST);
 if (!manifest) {
@@ -15,27 +22,58 @@ if (!manifest) {
   process.exit(1);
 }
 
-const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
-const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipBytes(f), 0);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
 
-const firstScreen = firstScreenScripts(manifest);
-const wallet = [...walletOnly(manifest)].filter((f) => f.endsWith('.js'));
-const firstBytes = sum(firstScreen);
-const walletBytes = sum(wallet);
+function sizesOf(file: string): Sizes {
+  const data = readFileSync(join(DIST, file));
+  return { raw: data.length, gzip: gzip(data).length, brotli: brotli(data).length };
+}
 
-console.log(
-  `first screen JavaScript: ${kb(firstBytes)} gzip in ${firstScreen.length} files (budget ${kb(FIRST_SCREEN_BUDGET)})`,
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+function report(title: string, files: string[]): Sizes {
+  const each = files.map((file) => ({ file, ...sizesOf(file) }));
+  const total = each.reduce(
+    (sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+  console.log(
+    `${title}: ${kb(total.gzip)} gzip, ${kb(total.brotli)} brotli (${kb(total.raw)} raw) in ${files.length} files`,
+  );
+  for (const s of each.sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${s.file}  ${kb(s.gzip)} gzip, ${kb(s.brotli)} brotli`);
+  return total;
+}
+
+const first = firstScreenFiles(manifest);
+const connect = connectStepFiles(manifest);
+const firstSize = report(
+  `first screen (target ${kb(FIRST_SCREEN_TARGET)}, limit ${kb(FIRST_SCREEN_LIMIT)} gzip)`,
+  first,
 );
-for (const f of firstScreen) console.log(`  ${f}  ${kb(gzipBytes(f))}`);
-console.log(`wallet chunk (loaded on connect): ${kb(walletBytes)} gzip in ${wallet.length} files`);
+const connectSize = report(
+  `connect step, more (target ${kb(CONNECT_STEP_TARGET)}, limit ${kb(CONNECT_STEP_LIMIT)} gzip)`,
+  connect,
+);
 
 const problems: string[] = [];
-if (firstBytes > FIRST_SCREEN_BUDGET)
-  problems.push(`first screen is over budget by ${kb(firstBytes - FIRST_SCREEN_BUDGET)}`);
-if (wallet.length === 0)
+if (firstSize.gzip > FIRST_SCREEN_LIMIT)
+  problems.push(`first screen is over its limit by ${kb(firstSize.gzip - FIRST_SCREEN_LIMIT)}`);
+else if (firstSize.gzip > FIRST_SCREEN_TARGET)
+  console.warn(`note: first screen is ${kb(firstSize.gzip - FIRST_SCREEN_TARGET)} over target`);
+if (connectSize.gzip > CONNECT_STEP_LIMIT)
+  problems.push(`connect step is over its limit by ${kb(connectSize.gzip - CONNECT_STEP_LIMIT)}`);
+else if (connectSize.gzip > CONNECT_STEP_TARGET)
+  console.warn(`note: connect step is ${kb(connectSize.gzip - CONNECT_STEP_TARGET)} over target`);
+
+const wallet = [...walletOnly(manifest)].filter((f) => f.endsWith('.js'));
+if (connect.length === 0 || wallet.length === 0)
   problems.push('no wallet chunk found: is src/wallet/onboard.ts still loaded on demand?');
-const leaked = wallet.filter((f) => firstScreen.includes(f));
+const leaked = wallet.filter((f) => first.includes(f));
 if (leaked.length > 0) problems.push(`wallet files in the first screen: ${leaked.join(', ')}`);
 const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
 const precached = wallet.filter((f) => sw.includes(f));

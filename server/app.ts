@@ -1,6 +1,7 @@
 // The Fastify application: hooks, error handling, rate limits, routes and the built app.
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import type { ServerContext } from './context.ts';
@@ -19,9 +20,12 @@ import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './routes/index.ts';
+import { runtimeConfigFor } from './routes/runtimeConfig.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
+// Answers smaller than this gain too little from compression to pay for it.
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export interface RouteSummary {
   method: string;
@@ -58,6 +62,13 @@ export async function buildApp(
     },
     clientErrorHandler: createClientErrorHandler(translator, settings.chain.rpcUrl),
     frameworkErrors: createFrameworkErrorHandler(lowLevel, replies),
+    // One line per request at most, written below at debug level (LOG_LEVEL=debug shows it).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+    );
   });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -88,11 +99,23 @@ export async function buildApp(
       }),
   });
 
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    // Compressed request bodies would slip past the body limit; the app never sends them.
+    requestEncodings: ['identity'],
+  });
+
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
 
-  const servesApp = await serveBuiltApp(app, settings.distDir);
-  installNotFoundHandler(app, replies, servesApp);
-  return { app, servesApp, routes };
+  const sendPage = await serveBuiltApp(
+    app,
+    settings.distDir,
+    (request) => runtimeConfigFor(request, settings),
+    translator,
+  );
+  installNotFoundHandler(app, replies, sendPage);
+  return { app, servesApp: sendPage !== null, routes };
 }
 
 function checkingInterval(timeouts: TimeoutSettings): number {

@@ -43,6 +43,8 @@ export interface RunningServer {
   db: AppDatabase;
   /** Every route the server registered (method and URL pattern), e.g. for the fuzz test. */
   routes: readonly RouteSummary[];
+  /** Start-up facts worth a line on the console (database, catalogs, warnings). */
+  notes: string[];
   close(): Promise<void>;
 }
 
@@ -89,11 +91,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const { app, servesApp, routes } = built;
-  app.log.info(
+  const notes = [
     `Database: ${db.description}; catalogs: ${translator.loadedLocales.join(', ') || 'none'}`,
-  );
+  ];
   if (settings.envelope)
-    app.log.warn('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
+    notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(db, context.now()).catch((error: unknown) =>
@@ -112,6 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     servesApp,
     db,
     routes,
+    notes,
     async close() {
       clearInterval(sweep);
       await app.close();
@@ -124,14 +127,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 export async function runFromCommandLine(): Promise<void> {
   let server: RunningServer;
   try {
-    server = await startServer({ logger: { level: readSettings(process.env).logLevel } });
+    // Through process.stdout, like console.log, so lines come out in the order written.
+    server = await startServer({
+      logger: { level: readSettings(process.env).logLevel, stream: process.stdout },
+    });
   } catch (error) {
     console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
     process.exit(1);
   }
-  console.log(`JU Wallet is running at ${server.url}`);
+  for (const note of server.notes) console.log(note);
   if (!server.servesApp)
     console.log('No built app in dist/: serving the API only (npm start builds it).');
+  // Last, so it is the line a person looks for.
+  console.log(`JU Wallet is running at ${server.url}`);
 
   let stopping = false;
   const stop = (signal: string) => {

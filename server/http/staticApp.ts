@@ -1,15 +1,37 @@
 // Serving the built app (dist/) from the same origin as the API, with a single-page-app
 // fallback: any GET for a page route (no file extension, not /api or /admin) gets
 // index.html, and the app's router takes it from there.
+//
+// The first visit should paint after one wave of requests, so index.html goes out with the
+// runtime settings written into it (no /config.json round trip before the first render) and
+// with modulepreload links for the home route and the catalog of the visitor's likely
+// language. Assets go out as the brotli or gzip copies the build wrote beside them.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
+import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
+import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
+import { firstPaintHtml } from './firstPaint.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SERVER_PATHS = /^\/(api|admin)(\/|$)/;
+const HOME_ROUTE = /^src\/routes\/\[index\]\.tsx/;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export type RuntimeConfigFor = (request: FastifyRequest) => RuntimeConfig;
+
+/** Sends the app page (index.html) for a request. */
+export type AppPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 function cacheControlFor(root: string, file: string): string {
   // Vite puts content-hashed files under assets/: a new build gives them new names.
@@ -20,18 +42,159 @@ function cacheControlFor(root: string, file: string): string {
   return 'no-cache';
 }
 
-/** Serves `distDir` when it holds a build; says whether it does. */
-export async function serveBuiltApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+function readManifest(root: string): Manifest {
+  try {
+    return JSON.parse(
+      fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The files a chunk needs that the entry does not already load. */
+function chunkFiles(manifest: Manifest, key: string, alreadyLoaded: Set<string>): string[] {
+  const files: string[] = [];
+  const stack = [key];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    const chunk = manifest[next];
+    if (!chunk || seen.has(next) || alreadyLoaded.has(next)) continue;
+    seen.add(next);
+    files.push(chunk.file);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+function entryClosure(manifest: Manifest): Set<string> {
+  const loaded = new Set<string>();
+  const stack = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  while (stack.length > 0) {
+    const key = stack.pop()!;
+    if (loaded.has(key) || !manifest[key]) continue;
+    loaded.add(key);
+    stack.push(...(manifest[key].imports ?? []));
+  }
+  return loaded;
+}
+
+function preloadLinks(files: string[]): string {
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+}
+
+/** The browser's languages from Accept-Language, most preferred first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * The app's style sheet written into the page: painting waits for it, and inline it costs no
+ * extra round trip (the CSP allows inline styles; a few KB compressed).
+ */
+function inlineStyleSheets(root: string, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const css = path.join(root, file);
+      if (!fs.existsSync(css)) return link;
+      return `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
+    },
+  );
+}
+
+/** index.html text for one request: settings inlined, the likely next chunks preloaded. */
+function pageRenderer(root: string, configFor: RuntimeConfigFor, translator: Translator) {
+  const template = inlineStyleSheets(root, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
+  const manifest = readManifest(root);
+  const loaded = entryClosure(manifest);
+  const homeKey = Object.keys(manifest).find((key) => HOME_ROUTE.test(key));
+  const home = homeKey ? preloadLinks(chunkFiles(manifest, homeKey, loaded)) : '';
+  const catalogLinks = new Map<string, string>();
+  const catalogLink = (locale: Locale) => {
+    let links = catalogLinks.get(locale);
+    if (links === undefined) {
+      const key = `locales/${locale}/messages.po`;
+      links = manifest[key] ? preloadLinks(chunkFiles(manifest, key, loaded)) : '';
+      catalogLinks.set(locale, links);
+    }
+    return links;
+  };
+  const headEnd = template.indexOf('</head>');
+  const [before, after] =
+    headEnd === -1 ? ['', template] : [template.slice(0, headEnd), template.slice(headEnd)];
+  const firstPaints = new Map<Locale, string>();
+  const withFirstPaint = (html: string, locale: Locale) => {
+    let paint = firstPaints.get(locale);
+    if (paint === undefined) {
+      paint = firstPaintHtml(translator, locale);
+      firstPaints.set(locale, paint);
+    }
+    return html
+      .replace('<div id="root"></div>', `<div id="root">${paint}</div>`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  };
+
+  return (request: FastifyRequest): string => {
+    // A saved language choice lives in the browser; the header is the best guess here.
+    const locale = pickInitialLocale(null, acceptedLanguages(request.headers['accept-language']));
+    // JSON inside <script>: escape '<' so no value can close the element.
+    const config = JSON.stringify(configFor(request)).replaceAll('<', '\\u003c');
+    const inline = `<script type="application/json" id="${INLINE_CONFIG_ELEMENT_ID}">${config}</script>`;
+    const page = before + inline + home + catalogLink(locale) + after;
+    // The plain home page, the usual first visit, paints before any script runs. (An invite
+    // link or a return address shows other words: the app draws those.)
+    const [pathname, query] = request.url.split('?');
+    return (pathname === '/' || pathname === '/index') && !query
+      ? withFirstPaint(page, locale)
+      : page;
+  };
+}
+
+/** Serves `distDir` when it holds a build; returns how to send the app page, or null. */
+export async function serveBuiltApp(
+  app: FastifyInstance,
+  distDir: string,
+  configFor: RuntimeConfigFor,
+  translator: Translator,
+): Promise<AppPage | null> {
   const root = path.resolve(distDir);
-  if (!fs.existsSync(path.join(root, 'index.html'))) return false;
+  if (!fs.existsSync(path.join(root, 'index.html'))) return null;
+  const render = pageRenderer(root, configFor, translator);
+  const sendPage: AppPage = (request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(render(request));
+
   await app.register(fastifyStatic, {
     root,
+    index: false,
     cacheControl: false,
     dotfiles: 'ignore',
-    setHeaders: (response, file) =>
-      response.setHeader('cache-control', cacheControlFor(root, file)),
+    // The build writes .br and .gz copies beside each asset (vite.config.ts).
+    preCompressed: true,
+    setHeaders: (response, file) => {
+      response.setHeader('cache-control', cacheControlFor(root, file));
+      // Caches must keep the brotli, gzip and plain answers apart.
+      response.setHeader('vary', 'Accept-Encoding');
+    },
   });
-  return true;
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+  return sendPage;
 }
 
 function isPageRequest(request: FastifyRequest): boolean {
@@ -45,10 +208,10 @@ function isPageRequest(request: FastifyRequest): boolean {
 export function installNotFoundHandler(
   app: FastifyInstance,
   replies: Replies,
-  servesApp: boolean,
+  sendPage: AppPage | null,
 ): void {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (servesApp && isPageRequest(request)) return reply.sendFile('index.html');
+    if (sendPage && isPageRequest(request)) return sendPage(request, reply);
     return reply.status(404).send(replies.failure(request, new ApiFailure('not_found')));
   });
 }

@@ -94,8 +94,13 @@ export const authRoutes = [
         context.db,
         parseAddress(input.address),
         context.settings.inviteRequired,
+        input.code,
       );
-      return { registered: status.registered, invite_required: status.inviteRequired };
+      return {
+        registered: status.registered,
+        invite_required: status.inviteRequired,
+        ...(status.codeValid === undefined ? {} : { code_valid: status.codeValid }),
+      };
     },
   }),
   defineRoute({

@@ -1,6 +1,9 @@
-// GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts).
+// GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts). The same
+// settings are written into index.html when the server sends it (http/staticApp.ts), so the
+// app starts without waiting for this request.
 import type { FastifyRequest } from 'fastify';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
+import type { ServerSettings } from '../config.ts';
 import { realtimeOrigin, requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -8,6 +11,25 @@ export const REALTIME_PATH = '/ws';
 
 function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string {
   return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
+}
+
+/** The app's settings; also written into index.html when it is sent (http/staticApp.ts). */
+export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettings): RuntimeConfig {
+  return {
+    api_base: '',
+    realtime_url: realtimeUrl(request, settings.publicUrl),
+    chain: {
+      id: settings.chain.id,
+      name: settings.chain.name,
+      rpc_url: settings.chain.rpcUrl,
+      token_symbol: settings.chain.tokenSymbol,
+      ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
+    },
+    // The encrypted envelope is not built yet; until it is, requests travel plain.
+    envelope: false,
+    server_public_key: null,
+    invite_required: settings.inviteRequired,
+  };
 }
 
 export const runtimeConfigRoutes = [
@@ -20,21 +42,7 @@ export const runtimeConfigRoutes = [
     // Deployments change it without a new build, so browsers must always revalidate.
     headers: { 'cache-control': 'no-cache' },
     async handler({ context: { settings }, request }): Promise<RuntimeConfig> {
-      return {
-        api_base: '',
-        realtime_url: realtimeUrl(request, settings.publicUrl),
-        chain: {
-          id: settings.chain.id,
-          name: settings.chain.name,
-          rpc_url: settings.chain.rpcUrl,
-          token_symbol: settings.chain.tokenSymbol,
-          ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
-        },
-        // The encrypted envelope is not built yet; until it is, requests travel plain.
-        envelope: false,
-        server_public_key: null,
-        invite_required: settings.inviteRequired,
-      };
+      return runtimeConfigFor(request, settings);
     },
   }),
 ];

@@ -51,13 +51,22 @@ export async function findOrRegisterUser(
 export interface RegistrationStatus {
   registered: boolean;
   inviteRequired: boolean;
+  /** Set when a code was asked about: whether it belongs to a user. */
+  codeValid?: boolean;
 }
 
 export async function registrationStatus(
   db: AppDatabase,
   address: string,
   inviteRequired: boolean,
+  inviteCode?: string,
 ): Promise<RegistrationStatus> {
   const registered = (await findUserByAddress(db, address)) !== undefined;
-  return { registered, inviteRequired: !registered && inviteRequired && (await hasAnyUser(db)) };
+  const status = {
+    registered,
+    inviteRequired: !registered && inviteRequired && (await hasAnyUser(db)),
+  };
+  if (!inviteCode) return status;
+  const referrer = await findUserByInviteCode(db, normalizeInviteCode(inviteCode));
+  return { ...status, codeValid: referrer !== undefined };
 }

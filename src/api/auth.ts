@@ -39,13 +39,21 @@ export const loginDataSchema = v.object({
 });
 export type LoginData = v.InferOutput<typeof loginDataSchema>;
 
-/** POST isRegister: does this wallet already have an account, and would it need a code? */
-export const isRegisterRequestSchema = v.object({ address: addressInput });
+/**
+ * POST isRegister: does this wallet already have an account, and would it need a code? With
+ * `code`, also whether that invite code exists, so the app can check it before the signature.
+ */
+export const isRegisterRequestSchema = v.object({
+  address: addressInput,
+  code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64))),
+});
 export type IsRegisterRequest = v.InferOutput<typeof isRegisterRequestSchema>;
 
 export const isRegisterDataSchema = v.object({
   registered: v.boolean(),
   invite_required: v.boolean(),
+  /** Only when a code was sent: whether it belongs to a user. */
+  code_valid: v.optional(v.boolean()),
 });
 export type IsRegisterData = v.InferOutput<typeof isRegisterDataSchema>;
 

@@ -3,6 +3,8 @@
 import * as v from 'valibot';
 
 export const RUNTIME_CONFIG_PATH = '/config.json';
+/** The id of the `<script type="application/json">` holding the same settings in index.html. */
+export const INLINE_CONFIG_ELEMENT_ID = 'ju-runtime-config';
 
 export const runtimeConfigSchema = v.object({
   /** Prefix for API paths; '' means the same origin as the app. */

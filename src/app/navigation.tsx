@@ -3,38 +3,57 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, type LinkProps } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import type { LucideIcon } from 'lucide-react';
+// One file per icon, so only the icons used reach the bundle.
+import ArrowUpFromLine from 'lucide-react/icons/arrow-up-from-line';
+import Bell from 'lucide-react/icons/bell';
+import CircleUser from 'lucide-react/icons/circle-user';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Lock from 'lucide-react/icons/lock';
+import Network from 'lucide-react/icons/network';
+import Package from 'lucide-react/icons/package';
+import Send from 'lucide-react/icons/send';
+import Server from 'lucide-react/icons/server';
+import Ticket from 'lucide-react/icons/ticket';
+import UserPlus from 'lucide-react/icons/user-plus';
+import Users from 'lucide-react/icons/users';
+import Wallet from 'lucide-react/icons/wallet';
+import { tokenAtom } from '../state/session.ts';
 
 export interface NavEntry {
   to: NonNullable<LinkProps['to']>;
   hash?: string;
   label: MessageDescriptor;
+  icon: LucideIcon;
 }
 
 /** Spec §2 menu entries (address and level are shown above the list). */
 export const menuEntries: NavEntry[] = [
-  { to: '/node', label: msg`Node` },
-  { to: '/wallet', label: msg`Assets` },
-  { to: '/user', hash: 'invite', label: msg`Invite friend` },
-  { to: '/ticket/apply', label: msg`Ticket buy` },
-  { to: '/node', label: msg`Node buy` },
-  { to: '/enuRelease', label: msg`My tickets` },
-  { to: '/user', hash: 'team', label: msg`Community` },
-  { to: '/mineCard', label: msg`My cards` },
-  { to: '/notice', label: msg`Notices` },
-  { to: '/user', label: msg`User centre` },
+  { to: '/node', label: msg`Node`, icon: Network },
+  { to: '/wallet', label: msg`Assets`, icon: Wallet },
+  { to: '/user', hash: 'invite', label: msg`Invite friend`, icon: UserPlus },
+  { to: '/ticket/apply', label: msg`Ticket buy`, icon: Ticket },
+  { to: '/node', label: msg`Node buy`, icon: Server },
+  { to: '/enuRelease', label: msg`My tickets`, icon: Ticket },
+  { to: '/user', hash: 'team', label: msg`Community`, icon: Users },
+  { to: '/mineCard', label: msg`My cards`, icon: CreditCard },
+  { to: '/notice', label: msg`Notices`, icon: Bell },
+  { to: '/user', label: msg`User centre`, icon: CircleUser },
 ];
 
 export const homeServices: NavEntry[] = [
-  { to: '/wallet', label: msg`Wallet` },
-  { to: '/wallet/transfer', label: msg`Transfer` },
-  { to: '/withdraw', label: msg`Withdraw` },
-  { to: '/ticket/apply', label: msg`Ticket application` },
-  { to: '/node', label: msg`Node purchase` },
-  { to: '/bank', label: msg`Card service` },
-  { to: '/notice', label: msg`Notices` },
-  { to: '/mall/orders', label: msg`Orders` },
+  { to: '/wallet', label: msg`Wallet`, icon: Wallet },
+  { to: '/wallet/transfer', label: msg`Transfer`, icon: Send },
+  { to: '/withdraw', label: msg`Withdraw`, icon: ArrowUpFromLine },
+  { to: '/ticket/apply', label: msg`Ticket application`, icon: Ticket },
+  { to: '/node', label: msg`Node purchase`, icon: Server },
+  { to: '/bank', label: msg`Card service`, icon: CreditCard },
+  { to: '/notice', label: msg`Notices`, icon: Bell },
+  { to: '/mall/orders', label: msg`Orders`, icon: Package },
 ];
 
+/** A list of links; signed out, each is marked as needing sign-in (every entry does). */
 export function NavList({
   entries,
   className,
@@ -45,12 +64,18 @@ export function NavList({
   onNavigate?: () => void;
 }) {
   const { i18n } = useLingui();
+  const signedIn = useAtomValue(tokenAtom) !== null;
+  const needsSignIn = i18n._(msg`Sign-in needed`);
   return (
     <ul className={className}>
-      {entries.map((entry) => (
+      {entries.map(({ icon: Icon, ...entry }) => (
         <li key={`${entry.to}#${entry.hash ?? ''}:${entry.label.id}`}>
           <Link to={entry.to} hash={entry.hash} onClick={onNavigate}>
-            {i18n._(entry.label)}
+            <Icon className="nav-icon" aria-hidden="true" size={22} />
+            <span className="nav-label">{i18n._(entry.label)}</span>
+            {!signedIn && (
+              <Lock className="nav-lock" role="img" aria-label={needsSignIn} size={14} />
+            )}
           </Link>
         </li>
       ))}

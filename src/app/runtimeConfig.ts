@@ -1,6 +1,9 @@
 // Deployment settings come from the server at start-up, so one build serves every deployment.
+// The server writes them into index.html, so the app normally starts without a request; a
+// page without them (the dev server) fetches /config.json.
 import * as v from 'valibot';
 import {
+  INLINE_CONFIG_ELEMENT_ID,
   RUNTIME_CONFIG_PATH,
   runtimeConfigSchema,
   type RuntimeConfig,
@@ -8,10 +11,37 @@ import {
 
 let current: RuntimeConfig | null = null;
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+async function fetchRuntimeConfig(fetchImpl: typeof fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
-  current = v.parse(runtimeConfigSchema, await response.json());
+  return v.parse(runtimeConfigSchema, await response.json());
+}
+
+function inlineRuntimeConfig(): RuntimeConfig | null {
+  const text = document.getElementById(INLINE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = v.safeParse(runtimeConfigSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const inline = inlineRuntimeConfig();
+  if (inline) {
+    current = inline;
+    // A page from the service worker's precache carries the settings of the day it was
+    // cached: refresh them quietly, keeping the inlined copy if the network is away.
+    if (navigator.serviceWorker?.controller)
+      fetchRuntimeConfig(fetchImpl).then(
+        (fresh) => (current = fresh),
+        () => undefined,
+      );
+    return inline;
+  }
+  current = await fetchRuntimeConfig(fetchImpl);
   return current;
 }
 

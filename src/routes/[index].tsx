@@ -7,10 +7,16 @@ import { pendingInviteCodeAtom } from '../state/preferences.ts';
 const searchSchema = v.object({
   // An invite link carries the referrer's code: /index?code=ABC123
   code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32))),
+  // The protected page a signed-out user asked for; the home page returns there after sign-in.
+  redirect: v.optional(v.pipe(v.string(), v.maxLength(2048))),
 });
 
 export const Route = createFileRoute('/index')({
-  validateSearch: (search) => v.parse(searchSchema, { code: search.code ?? undefined }),
+  validateSearch: (search) =>
+    v.parse(searchSchema, {
+      code: typeof search.code === 'string' ? search.code : undefined,
+      redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    }),
   beforeLoad: ({ search, context }) => {
     if (search.code) context.store.set(pendingInviteCodeAtom, search.code);
   },

@@ -8,8 +8,7 @@ import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
 import { RouteAnnouncer } from '../app/shell/RouteAnnouncer.tsx';
 import { UpdatePrompt } from '../app/shell/UpdatePrompt.tsx';
 import { NotFound } from '../app/shell/NotFound.tsx';
-import { InviteCodeDialog } from '../features/auth/InviteCodeDialog.tsx';
-import { NetworkPrompt } from '../features/auth/NetworkPrompt.tsx';
+import { SignInPrompts } from '../features/auth/SignInPrompts.tsx';
 import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
@@ -46,8 +45,7 @@ function RootLayout() {
       <RouteAnnouncer title={leaf?.staticData.title} pathname={leaf?.pathname} />
       <Toasts />
       <ConfirmHost />
-      <NetworkPrompt />
-      <InviteCodeDialog />
+      <SignInPrompts />
     </div>
   );
 }

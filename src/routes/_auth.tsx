@@ -2,17 +2,18 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { loadUserInfo } from '../state/queries/user.ts';
 import { sessionAtom } from '../state/session.ts';
 
-// Spec §2 route guard: no token → back to /. A token but no user name yet → fetch the user
-// info first; if that fails → back to /.
+// Spec §2 route guard: no token → back to the start page, which asks the user to sign in and
+// then returns to the page they wanted (`redirect`). A token but no user name yet → fetch the
+// user info first; if that fails → back to the start page.
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const session = context.store.get(sessionAtom);
-    if (!session.token) throw redirect({ to: '/' });
+    if (!session.token) throw redirect({ to: '/index', search: { redirect: location.href } });
     if (!session.user?.name) {
       try {
         await loadUserInfo(context);
       } catch {
-        throw redirect({ to: '/' });
+        throw redirect({ to: '/index', search: { redirect: location.href } });
       }
     }
   },

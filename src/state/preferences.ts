@@ -15,5 +15,12 @@ export const lastAddressAtom = atomWithStorage<string | null>(
   undefined,
   opts,
 );
+/** The wallet (its name in the wallet list) last signed in with, for the one-tap sign-in. */
+export const lastWalletAtom = atomWithStorage<string | null>(
+  'ju.lastWallet',
+  null,
+  undefined,
+  opts,
+);
 /** An invite code from an invite link, kept until the first sign-in uses it. */
 export const pendingInviteCodeAtom = atomWithStorage<string>('ju.inviteCode', '', undefined, opts);

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { pendingConfirmAtom, settleConfirm } from './confirm.ts';
 import { Dialog } from './Dialog.tsx';
+import { DialogActions } from './DialogActions.tsx';
 
 export function ConfirmHost() {
   const { t } = useLingui();
@@ -13,14 +14,12 @@ export function ConfirmHost() {
       onDismiss={() => settleConfirm(false)}
     >
       <p className="dialog-message">{pending?.message}</p>
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={() => settleConfirm(false)}>
-          {pending?.cancelText ?? t`Cancel`}
-        </button>
-        <button type="button" className="button button-primary" onClick={() => settleConfirm(true)}>
-          {pending?.confirmText ?? t`Confirm`}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={() => settleConfirm(false)}
+        cancelText={pending?.cancelText}
+        confirmText={pending?.confirmText ?? t`Confirm`}
+        onConfirm={() => settleConfirm(true)}
+      />
     </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 // The confirm popup of spec §2: confirm resolves true; cancel or a tap on the overlay rejects.
-import { atom } from 'jotai';
-import { store } from '../state/store.ts';
+import { createPrompt, PromptDismissed } from './prompt.ts';
 
 export interface ConfirmOptions {
   title?: string;
@@ -9,28 +8,19 @@ export interface ConfirmOptions {
   cancelText?: string;
 }
 
-export class ConfirmCancelled extends Error {
+export class ConfirmCancelled extends PromptDismissed {
   override name = 'ConfirmCancelled';
 }
 
-interface PendingConfirm extends ConfirmOptions {
-  resolve: (value: true) => void;
-  reject: (reason: ConfirmCancelled) => void;
-}
+const confirmPrompt = createPrompt<ConfirmOptions, true>(() => new ConfirmCancelled());
 
-export const pendingConfirmAtom = atom<PendingConfirm | null>(null);
+export const pendingConfirmAtom = confirmPrompt.requestAtom;
 
 export function confirm(options: ConfirmOptions): Promise<true> {
-  store.get(pendingConfirmAtom)?.reject(new ConfirmCancelled());
-  return new Promise<true>((resolve, reject) => {
-    store.set(pendingConfirmAtom, { ...options, resolve, reject });
-  });
+  return confirmPrompt.ask(options);
 }
 
 export function settleConfirm(accepted: boolean): void {
-  const pending = store.get(pendingConfirmAtom);
-  if (!pending) return;
-  store.set(pendingConfirmAtom, null);
-  if (accepted) pending.resolve(true);
-  else pending.reject(new ConfirmCancelled());
+  if (accepted) confirmPrompt.answer(true);
+  else confirmPrompt.dismiss();
 }

@@ -4,6 +4,21 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { classifyWalletError, WalletError } from './walletErrors.ts';
 import type { WalletPickerText } from './walletPicker.ts';
+import type { WalletChoice } from './onboard.ts';
+
+export type { WalletChoice };
+
+/** The user closed the wallet list without choosing: not an error to report. */
+export class WalletChoiceCancelled extends Error {
+  override name = 'WalletChoiceCancelled';
+}
+
+export interface ConnectOptions {
+  /** Shows the wallets found and answers the chosen label; rejects when the user backs out. */
+  choose: (wallets: WalletChoice[]) => Promise<string>;
+  /** The wallet used last time: taken without asking when it is still there. */
+  preferred?: string;
+}
 
 export interface WalletConnection {
   address: string;
@@ -36,12 +51,21 @@ export function walletAvailable(): boolean {
 export async function connectWallet(
   chain: ChainConfig,
   pickerText: WalletPickerText,
+  options: ConnectOptions,
 ): Promise<WalletConnection> {
   if (!walletAvailable()) throw new WalletError('not_installed');
+  let cancelled = false;
+  const choose = (wallets: WalletChoice[]) =>
+    options.choose(wallets).catch((reason: unknown) => {
+      cancelled = true;
+      throw reason;
+    });
   try {
     const { connectWithOnboard } = await import('./onboard.ts');
-    return await connectWithOnboard(chain, pickerText);
+    return await connectWithOnboard(chain, pickerText, choose, options.preferred);
   } catch (error) {
+    if (cancelled) throw new WalletChoiceCancelled();
+    if (error instanceof WalletError) throw error;
     throw new WalletError(classifyWalletError(error, 'connect'), error);
   }
 }

@@ -77,23 +77,49 @@ export interface OnboardConnection {
   label: string;
 }
 
+/** A wallet found in this browser (injected or announced through EIP-6963). */
+export interface WalletChoice {
+  label: string;
+  /** An image URL (data: or https:) for an <img>; never markup to insert. */
+  icon: string;
+}
+
+function iconUrl(icon: string): string {
+  if (/^(data:|https:)/.test(icon)) return icon;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(icon)}`;
+}
+
+/**
+ * Connects through web3-onboard without its own windows: with several wallets `choose` (the
+ * app's own list) names one; with one wallet, or a `preferred` wallet that is present, there
+ * is no list at all.
+ */
 export async function connectWithOnboard(
   chain: ChainConfig,
   text: WalletPickerText,
+  choose: (wallets: WalletChoice[]) => Promise<string>,
+  preferred?: string,
 ): Promise<OnboardConnection> {
   const api = init(chain, text);
-  // With a single wallet (always so in a wallet's in-app browser) skip the picker, which
-  // only speaks English.
-  // web3-onboard fills its wallet list on the first connect; fill it now to count it.
+  // web3-onboard fills its wallet list on the first connect; fill it now to show it.
   if (api.state.get().walletModules.length === 0) api.state.actions.setWalletModules(walletInits);
   const modules = api.state.get().walletModules;
-  const only = modules.length === 1 ? modules[0]!.label : undefined;
-  const wallets = await api.connectWallet(
-    only ? { autoSelect: { label: only, disableModals: true } } : undefined,
-  );
+  if (modules.length === 0) throw new WalletError('not_installed');
+  let label = modules.find((m) => m.label === preferred)?.label;
+  if (!label && modules.length === 1) label = modules[0]!.label;
+  if (!label) {
+    const choices = await Promise.all(
+      modules.map(async (m) => ({
+        label: m.label,
+        icon: iconUrl(await m.getIcon().catch(() => '')),
+      })),
+    );
+    label = await choose(choices);
+  }
+  const wallets = await api.connectWallet({ autoSelect: { label, disableModals: true } });
   const wallet = wallets[0];
   const account = wallet?.accounts[0];
-  // Closing the wallet picker resolves with no wallet: the user backed out.
+  // No wallet back: the user backed out in the wallet.
   if (!wallet || !account) throw new WalletError('connect_rejected');
   return {
     address: toChecksumAddress(account.address),

@@ -51,7 +51,9 @@ describe('sign-in with a wallet', () => {
     const secondLogin = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await again.click();
     expect(await tokenFrom(await secondLogin)).not.toBe(token);
-    await app.page.getByTestId('signed-in').waitFor();
+    // …and lands back on the page that was reloaded.
+    await expect.poll(app.path).toBe('/user');
+    await app.page.getByTestId('user-address').waitFor();
   });
 
   it.each([
@@ -98,17 +100,48 @@ describe('sign-in with a wallet', () => {
     expect(app.path()).toBe('/index');
   });
 
-  it('lets the user pick a wallet, in their language, when the browser has several', async () => {
+  it('lets the user pick a wallet from our own list, in their language, when the browser has several', async () => {
     await app.freshContext({ locale: 'zh-TW', viewport: { width: 390, height: 760 } });
     await announceOtherWallet(app.page);
     await openWithWallet(FIRST_KEY);
     const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await app.page.locator('.hero button').click();
-    await app.page.getByText('連接您的錢包').waitFor();
-    await app.page.getByText('2 個可用錢包').waitFor();
-    await app.page.getByRole('button', { name: /JU Test Wallet/ }).click();
+    const sheet = app.page.getByRole('dialog', { name: '選擇錢包' });
+    await sheet.waitFor();
+    await sheet.getByText('在此瀏覽器中找到 2 個錢包').waitFor();
+    // Names and icons of both wallets; web3-onboard shows no window of its own.
+    expect(await sheet.locator('.wallet-choice img').count()).toBe(2);
+    await sheet.getByRole('button', { name: 'Other Wallet' }).waitFor();
+    expect(
+      await app.page
+        .locator('onboard-v2')
+        .evaluate((e) => e.shadowRoot?.textContent ?? '')
+        .catch(() => ''),
+    ).not.toContain('錢包');
+    await sheet.getByRole('button', { name: /JU Test Wallet/ }).click();
     await tokenFrom(await login);
     await app.page.getByTestId('signed-in').waitFor();
+    expect(await sheet.isVisible()).toBe(false);
+  });
+
+  it('closes the wallet list with Escape, its close button or a tap outside, without an error', async () => {
+    await announceOtherWallet(app.page);
+    await openWithWallet(FIRST_KEY);
+    const sheet = app.page.getByRole('dialog', { name: 'Choose a wallet' });
+    const connect = app.page.getByRole('button', { name: 'Connect wallet' }).first();
+    for (const close of [
+      () => app.page.keyboard.press('Escape'),
+      () => sheet.getByRole('button', { name: 'Close' }).click(),
+      // The backdrop: a point above the sheet.
+      () => app.page.mouse.click(10, 10),
+    ]) {
+      await connect.click();
+      await sheet.waitFor();
+      await close();
+      await sheet.waitFor({ state: 'hidden' });
+      await expect.poll(() => connect.isEnabled()).toBe(true);
+    }
+    expect(await app.page.locator('.toast').count()).toBe(0);
   });
 
   it('asks a second wallet for an invite code and registers it under the first user', async () => {
@@ -139,9 +172,13 @@ describe('sign-in with a wallet', () => {
     const token = await tokenFrom(await connectAndSignIn(app.page));
     await app.page.getByRole('link', { name: 'User centre' }).first().click();
     await app.page.getByTestId('user-address').waitFor();
+    // The menu sits on the home page's header; elsewhere that corner goes back.
+    await app.page.getByRole('button', { name: 'Back' }).click();
     await app.page.getByRole('button', { name: 'Menu' }).click();
     await app.page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(app.path).toBe('/index');
+    // Signed out on purpose: the one-tap 'Sign in again' is not offered.
+    await app.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
     const info = await fetch(`${app.server.url}/api/v1/user/info`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -150,6 +187,8 @@ describe('sign-in with a wallet', () => {
   });
 
   it('signs out and returns to the start page when the server answers 401', async () => {
+    // The home page already holds the user's info; a moved clock makes the next page ask again.
+    await app.page.clock.install();
     await openWithWallet(FIRST_KEY);
     const token = await tokenFrom(await connectAndSignIn(app.page));
     await app.page.getByTestId('signed-in').waitFor();
@@ -161,6 +200,7 @@ describe('sign-in with a wallet', () => {
     });
     expect(logout.status).toBe(200);
 
+    await app.page.clock.fastForward(60_000);
     await app.page.getByRole('link', { name: 'User centre' }).first().click();
     await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
     await expect.poll(app.path).toBe('/index');

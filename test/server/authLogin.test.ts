@@ -124,6 +124,21 @@ describe('sign-in happy path', () => {
     expect(answer.body.data).toEqual({ registered: true, invite_required: false });
     answer = await isRegister(testWallet('bob').address);
     expect(answer.body.data).toEqual({ registered: false, invite_required: true });
+
+    // A typed code is checked before the user signs anything.
+    const code = (await userInfo(server, await login(server, alice))).code as string;
+    const withCode = (sent: string) =>
+      server.request('POST', '/api/v1/auth/isRegister', {
+        json: { address: testWallet('bob').address, code: sent },
+      });
+    answer = await withCode(` ${code.toLowerCase()} `);
+    expect(v.parse(apiResponse(isRegisterDataSchema), answer.body).data).toEqual({
+      registered: false,
+      invite_required: true,
+      code_valid: true,
+    });
+    answer = await withCode('NOSUCHCODE');
+    expect(answer.body.data.code_valid).toBe(false);
   });
 });
 

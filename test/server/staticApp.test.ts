@@ -1,8 +1,52 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress.ts';
+import { acceptedLanguages } from '../../server/http/staticApp.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+}
+
+/** A GET that leaves the body as it came over the wire (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+// Big enough to be worth compressing, and compressible.
+const SCRIPT = `console.log(${JSON.stringify('JU Wallet '.repeat(400))});`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-3f2a9c.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-aa11.js' },
+  'src/routes/[index].tsx?tsr-split=component': {
+    file: 'assets/_index_-bb22.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_home.js'],
+  },
+  '_home.js': { file: 'assets/home-cc33.js' },
+  'locales/ja/messages.po': { file: 'assets/messages-ja44.js', isDynamicEntry: true },
+  'locales/zh-TW/messages.po': { file: 'assets/messages-tw55.js', isDynamicEntry: true },
+};
 
 describe('serving the built app', () => {
   let server: TestServer;
@@ -11,11 +55,19 @@ describe('serving the built app', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'ju-dist-'));
     mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>JU Wallet</title>');
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><html lang="zh-TW"><head><title>JU Wallet</title><link rel="stylesheet" crossorigin href="/assets/index-77aa.css"><meta name="description" content="${'JU '.repeat(500)}"></head><body><div id="root"></div></body></html>`,
+    );
+    mkdirSync(path.join(distDir, '.vite'));
+    writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(path.join(distDir, 'assets', 'app-d4e5f6.js'), SCRIPT);
     writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{}');
     writeFileSync(path.join(distDir, 'config.json'), '{"stale": true}');
     writeFileSync(path.join(distDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
+    writeFileSync(path.join(distDir, 'assets', 'index-77aa.css'), '.hero{color:teal}');
+    precompress(distDir);
     server = await startTestServer({ distDir });
   });
   afterAll(async () => {
@@ -68,5 +120,81 @@ describe('serving the built app', () => {
     const post = await server.request('POST', '/wallet');
     expect(post.status).toBe(404);
     expect(post.body.code).toBe(404);
+  });
+
+  it('sends the brotli or gzip copy the build wrote, as the browser accepts', async () => {
+    const url = `${server.url}/assets/app-d4e5f6.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(SCRIPT);
+    expect(br.bytes.length).toBeLessThan(SCRIPT.length / 4);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString()).toBe(SCRIPT);
+
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(SCRIPT);
+  });
+
+  it('writes the settings and the first chunks into the page, uncached', async () => {
+    const page = await rawGet(`${server.url}/wallet`, { 'accept-language': 'ja-JP,ja;q=0.9' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const html = page.bytes.toString();
+    const inline = /<script type="application\/json" id="ju-runtime-config">(.*?)<\/script>/.exec(
+      html,
+    );
+    expect(inline).not.toBeNull();
+    expect(JSON.parse(inline![1]!).chain.id).toBe(210000);
+    // Home route and its own import, the Japanese catalog; not what the entry already loads.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/_index_-bb22.js">');
+    expect(html).toContain('href="/assets/home-cc33.js"');
+    expect(html).toContain('href="/assets/messages-ja44.js"');
+    expect(html).not.toContain('messages-tw55');
+    expect(html).not.toContain('shared-aa11');
+    expect(html.indexOf('ju-runtime-config')).toBeLessThan(html.indexOf('</head>'));
+    // The style sheet travels inside the page: painting waits for no second request.
+    expect(html).toContain('<style>.hero{color:teal}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+
+    const fallback = (await rawGet(`${server.url}/`, { 'accept-language': 'fr' })).bytes.toString();
+    expect(fallback).toContain('messages-tw55');
+  });
+
+  it("paints the home page's header and sign-in card in the visitor's language before any script", async () => {
+    const home = (
+      await rawGet(`${server.url}/index`, { 'accept-language': 'ja' })
+    ).bytes.toString();
+    expect(home).toContain('<html lang="ja">');
+    expect(home).toContain('<h2 class="hero-title">');
+    expect(home).toContain('ウォレットを接続');
+    // Other pages, and the home page with an invite code, are drawn by the app alone.
+    for (const url of ['/wallet', '/index?code=ABCD2345']) {
+      const page = (
+        await rawGet(`${server.url}${url}`, { 'accept-language': 'ja' })
+      ).bytes.toString();
+      expect(page, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('compresses answers above a small size and leaves tiny ones alone', async () => {
+    const config = await rawGet(`${server.url}/config.json`, { 'accept-encoding': 'br, gzip' });
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect(config.headers['content-encoding']).toBeUndefined();
+    const page = await rawGet(`${server.url}/index`, { 'accept-encoding': 'gzip' });
+    const html = gunzipSync(page.bytes).toString();
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(html).toContain('<title>JU Wallet</title>');
+  });
+
+  it('reads Accept-Language in order of preference', () => {
+    expect(acceptedLanguages('ms;q=0.5, ja-JP, en;q=0.8, *;q=0.1')).toEqual(['ja-JP', 'en', 'ms']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('de;q=0')).toEqual([]);
   });
 });

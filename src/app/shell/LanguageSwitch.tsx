@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
+import Languages from 'lucide-react/icons/languages';
 import { useState } from 'react';
 import { activateLocale } from '../../i18n/activate.ts';
-import { LOCALES, type Locale } from '../../i18n/locales.ts';
+import { langOf, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { currentLocale } from '../../i18n/current.ts';
 import { localeAtom } from '../../state/preferences.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
@@ -17,33 +19,35 @@ export function LanguageSwitch() {
     setOpen(false);
   }
 
+  // The visible code (EN, JP…) is part of the button's name, as speech input expects.
+  const code = langOf(currentLocale());
   return (
     <>
       <button
         type="button"
-        className="icon-button"
-        aria-label={t`Language`}
+        className="icon-button language-button"
+        aria-label={t`Language: ${code}`}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">文A</span>
+        <Languages aria-hidden="true" size={20} />
+        <span>{code}</span>
       </button>
       <Dialog open={open} title={t`Language`} variant="sheet" onDismiss={() => setOpen(false)}>
-        <ul className="choice-list" role="listbox" aria-label={t`Language`}>
+        <div className="choice-list" role="listbox" aria-label={t`Language`}>
           {LOCALES.map((l) => (
-            <li key={l.locale}>
-              <button
-                type="button"
-                role="option"
-                lang={l.locale}
-                aria-selected={i18n.locale === l.locale}
-                className="choice"
-                onClick={() => void choose(l.locale)}
-              >
-                {l.label}
-              </button>
-            </li>
+            <button
+              key={l.locale}
+              type="button"
+              role="option"
+              lang={l.locale}
+              aria-selected={i18n.locale === l.locale}
+              className="choice"
+              onClick={() => void choose(l.locale)}
+            >
+              {l.label}
+            </button>
           ))}
-        </ul>
+        </div>
       </Dialog>
     </>
   );

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
+import LogOut from 'lucide-react/icons/log-out';
+import MenuIcon from 'lucide-react/icons/menu';
 import { useState } from 'react';
 import { signOut } from '../../features/auth/signOut.ts';
 import { SignInButton } from '../../features/auth/SignInButton.tsx';
+import { lastAddressAtom } from '../../state/preferences.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { shortAddress } from '../../ui/format.ts';
@@ -15,6 +18,7 @@ export function Menu() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const session = useAtomValue(sessionAtom);
+  const forgetLastAddress = useSetAtom(lastAddressAtom);
   const close = () => setOpen(false);
   const address = session.address;
 
@@ -26,43 +30,47 @@ export function Menu() {
         aria-label={t`Menu`}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">☰</span>
+        <MenuIcon aria-hidden="true" size={24} />
       </button>
       <Dialog open={open} title={t`Menu`} variant="sheet" onDismiss={close}>
         {address ? (
-          <dl className="menu-summary">
-            <div>
-              <dt>
-                <Trans>Address</Trans>
-              </dt>
-              <dd className="mono">{shortAddress(address)}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Level</Trans>
-              </dt>
-              <dd>{session.user ? `V${session.user.level}` : '—'}</dd>
-            </div>
-          </dl>
+          <div className="menu-account">
+            <dl className="menu-summary">
+              <div>
+                <dt>
+                  <Trans>Address</Trans>
+                </dt>
+                <dd className="mono nowrap">{shortAddress(address)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Level</Trans>
+                </dt>
+                <dd>{session.user ? `V${session.user.level}` : '—'}</dd>
+              </div>
+            </dl>
+            {/* At the top, so it is visible without scrolling on a small phone. */}
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => {
+                close();
+                // Signed out on purpose: no 'Sign in again as …' offer afterwards.
+                forgetLastAddress(null);
+                void signOut();
+              }}
+            >
+              <LogOut aria-hidden="true" size={18} />
+              <Trans>Sign out</Trans>
+            </button>
+          </div>
         ) : (
-          <SignInButton />
+          <SignInButton onSignedIn={close} />
         )}
         <nav aria-label={t`Menu`}>
           <NavList entries={menuEntries} className="menu-list" onNavigate={close} />
         </nav>
         <ThemeSwitch />
-        {address && (
-          <button
-            type="button"
-            className="button button-ghost button-block"
-            onClick={() => {
-              close();
-              void signOut();
-            }}
-          >
-            <Trans>Sign out</Trans>
-          </button>
-        )}
       </Dialog>
     </>
   );

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { DialogActions } from '../../ui/DialogActions.tsx';
 import { switchChain } from '../../wallet/connect.ts';
 import { classifyWalletError } from '../../wallet/walletErrors.ts';
 import { networkPromptAtom, resolveNetworkPrompt } from './prompts.ts';
@@ -11,10 +12,9 @@ import { walletMessages } from './walletMessages.ts';
 /** Wrong network: names the network the app needs and switches with one tap. */
 export function NetworkPrompt() {
   const { t } = useLingui();
-  const pending = useAtomValue(networkPromptAtom);
+  const request = useAtomValue(networkPromptAtom);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
-  const request = pending?.request;
 
   async function onSwitch() {
     if (!request) return;
@@ -34,7 +34,7 @@ export function NetworkPrompt() {
   const id = request?.chain.id ?? 0;
   return (
     <Dialog
-      open={pending !== null}
+      open={request !== null}
       title={t`Wrong network`}
       onDismiss={() => resolveNetworkPrompt(false)}
     >
@@ -48,18 +48,12 @@ export function NetworkPrompt() {
           {problem}
         </p>
       )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => resolveNetworkPrompt(false)}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="button" className="button button-primary" disabled={busy} onClick={onSwitch}>
-          {busy ? <Trans>Switching…</Trans> : <Trans>Switch to {name}</Trans>}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={() => resolveNetworkPrompt(false)}
+        busy={busy}
+        onConfirm={() => void onSwitch()}
+        confirmText={busy ? <Trans>Switching…</Trans> : <Trans>Switch to {name}</Trans>}
+      />
     </Dialog>
   );
 }

@@ -1,27 +1,48 @@
 import { Trans } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { shortAddress } from '../../ui/format.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { useReturningAddress } from './useReturningAddress.ts';
 
-const startSignIn = () => import('./signIn.ts').then(({ signIn }) => signIn());
+const startSignIn = (returning: boolean) =>
+  import('./signIn.ts').then(({ signIn }) => signIn({ returning }));
+
+/** A path inside this app (not '//host'), so a crafted link cannot send the user elsewhere. */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
 
 export function SignInButton({
   className = 'button button-primary button-block',
+  redirectTo,
+  onSignedIn,
 }: {
   className?: string;
+  /** Where to go once signed in: the page the user wanted. */
+  redirectTo?: string;
+  onSignedIn?: () => void;
 }) {
+  const router = useRouter();
   const step = useAtomValue(signInStepAtom);
   const returning = useReturningAddress();
   const busy = step !== 'idle';
   const short = returning ? shortAddress(returning) : '';
+
+  async function onClick() {
+    if (!(await startSignIn(returning !== null))) return;
+    onSignedIn?.();
+    const target = safeRedirect(redirectTo);
+    if (target) await router.navigate({ href: target, replace: true });
+  }
+
   return (
     <button
       type="button"
       className={className}
       disabled={busy}
       aria-busy={busy}
-      onClick={() => void startSignIn()}
+      onClick={() => void onClick()}
     >
       {step === 'idle' &&
         (returning ? <Trans>Sign in again as {short}</Trans> : <Trans>Connect wallet</Trans>)}

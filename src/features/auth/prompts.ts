@@ -1,19 +1,9 @@
-// Questions the sign-in flow asks the user mid-way. Each is a promise the dialog settles, so
-// the flow reads top to bottom.
-import { atom, type PrimitiveAtom } from 'jotai';
-import { store } from '../../state/store.ts';
+// Questions the sign-in flow asks the user mid-way, on the shared prompt mechanism.
+import { createPrompt } from '../../ui/prompt.ts';
 import type { ChainConfig } from '../../wallet/eip1193.ts';
-import type { WalletConnection } from '../../wallet/connect.ts';
+import type { WalletChoice, WalletConnection } from '../../wallet/connect.ts';
 
-export class PromptDismissed extends Error {
-  override name = 'PromptDismissed';
-}
-
-interface Pending<T, R> {
-  request: T;
-  resolve: (value: R) => void;
-  reject: (reason: PromptDismissed) => void;
-}
+export { PromptDismissed } from '../../ui/prompt.ts';
 
 export interface NetworkRequest {
   chain: ChainConfig;
@@ -26,30 +16,30 @@ export interface InviteRequest {
   /** The server's words on why a code is needed. */
   reason: string;
   initialCode: string;
+  /**
+   * Tries a typed code; answers the problem to show under the field, or null when the code
+   * is good. The dialog stays open until a code passes, so a typo costs no new signature.
+   */
+  check: (code: string) => Promise<string | null>;
 }
 
-export const networkPromptAtom = atom<Pending<NetworkRequest, void> | null>(null);
-export const invitePromptAtom = atom<Pending<InviteRequest, string> | null>(null);
+const networkPrompt = createPrompt<NetworkRequest, void>();
+const walletPrompt = createPrompt<WalletChoice[], string>();
+const invitePrompt = createPrompt<InviteRequest, string>();
 
-type PromptAtom<T, R> = PrimitiveAtom<Pending<T, R> | null>;
+export const networkPromptAtom = networkPrompt.requestAtom;
+export const invitePromptAtom = invitePrompt.requestAtom;
 
-function ask<T, R>(target: PromptAtom<T, R>, request: T): Promise<R> {
-  store.get(target)?.reject(new PromptDismissed());
-  return new Promise<R>((resolve, reject) => store.set(target, { request, resolve, reject }));
-}
-
-function settle<T, R>(target: PromptAtom<T, R>, outcome: { value: R } | null): void {
-  const pending = store.get(target);
-  if (!pending) return;
-  store.set(target, null);
-  if (outcome) pending.resolve(outcome.value);
-  else pending.reject(new PromptDismissed());
-}
-
-export const askNetworkSwitch = (request: NetworkRequest) => ask(networkPromptAtom, request);
+export const askNetworkSwitch = (request: NetworkRequest) => networkPrompt.ask(request);
 export const resolveNetworkPrompt = (switched: boolean) =>
-  settle(networkPromptAtom, switched ? { value: undefined } : null);
+  switched ? networkPrompt.answer() : networkPrompt.dismiss();
 
-export const askInviteCode = (request: InviteRequest) => ask(invitePromptAtom, request);
+export const walletPromptAtom = walletPrompt.requestAtom;
+export const askWalletChoice = (wallets: WalletChoice[]) => walletPrompt.ask(wallets);
+export const resolveWalletPrompt = (label: string | null) =>
+  label === null ? walletPrompt.dismiss() : walletPrompt.answer(label);
+
+export const askInviteCode = (request: InviteRequest) => invitePrompt.ask(request);
 export const resolveInvitePrompt = (code: string | null) =>
-  settle(invitePromptAtom, code === null ? null : { value: code });
+  code === null ? invitePrompt.dismiss() : invitePrompt.answer(code);
+export const failInvitePrompt = (error: unknown) => invitePrompt.fail(error);

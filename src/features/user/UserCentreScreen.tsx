@@ -4,6 +4,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
+import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
 
 export function UserCentreScreen() {
@@ -33,7 +34,7 @@ export function UserCentreScreen() {
         </p>
         <div className="row">
           <span className="badge">V{user.level}</span>
-          <CopyButton value={user.name} />
+          <CopyButton value={user.name} label={t`Copy address`} copiedText={t`Address copied`} />
         </div>
       </section>
       <section className="card" id="team" aria-labelledby="user-team">
@@ -80,16 +81,29 @@ export function UserCentreScreen() {
             <dt>
               <Trans>Invite code</Trans>
             </dt>
-            <dd className="mono">
-              {user.code} <CopyButton value={user.code} />
+            <dd className="mono value-with-action">
+              {user.code}{' '}
+              <CopyButton
+                value={user.code}
+                label={t`Copy invite code`}
+                copiedText={t`Invite code copied`}
+              />
             </dd>
           </div>
           <div>
             <dt>
               <Trans>Invite link</Trans>
             </dt>
-            <dd className="mono break">
-              {user.invite_url} <CopyButton value={user.invite_url} />
+            <dd className="mono break value-with-action">
+              {user.invite_url}{' '}
+              <CopyButton
+                value={user.invite_url}
+                label={t`Copy invite link`}
+                copiedText={t`Invite link copied`}
+              />
+            </dd>
+            <dd>
+              <ShareButton url={user.invite_url} title={t`Join me on JU Wallet`} />
             </dd>
             <dd className="qr-frame">
               <QrCode value={user.invite_url} label={t`QR code of your invite link`} />

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenScripts, walletOnly } from '../../../scripts/build-graph.ts';
+import {
+  connectStepFiles,
+  firstScreenFiles,
+  firstScreenScripts,
+  walletOnly,
+} from '../../../scripts/build-graph.ts';
 
 // A build manifest in Vite's shape: the entry, the home route, a lazy page, the default
 // catalog, and the wallet chunk with a dependency of its own and one it shares.
@@ -57,5 +62,11 @@ describe('build graph', () => {
       'assets/onboard.js',
       'assets/viem.js',
     ]);
+  });
+
+  it('counts the style sheet in the first screen, and only new static files in the connect step', () => {
+    expect(firstScreenFiles(manifest)).toContain('assets/index.css');
+    // The wallet's lazily loaded icons come later; the shared chunk is already there.
+    expect(connectStepFiles(manifest).sort()).toEqual(['assets/onboard.js', 'assets/viem.js']);
   });
 });

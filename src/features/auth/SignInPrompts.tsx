@@ -1,0 +1,14 @@
+import { InviteCodeDialog } from './InviteCodeDialog.tsx';
+import { NetworkPrompt } from './NetworkPrompt.tsx';
+import { WalletSheet } from './WalletSheet.tsx';
+
+/** The questions sign-in may ask; one shows at a time, as the flow asks them in turn. */
+export function SignInPrompts() {
+  return (
+    <>
+      <WalletSheet />
+      <NetworkPrompt />
+      <InviteCodeDialog />
+    </>
+  );
+}
