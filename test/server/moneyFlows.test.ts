@@ -125,7 +125,7 @@ describe('money', () => {
     const stranger = testWallet('money stranger');
     expectRefusal(
       await transfer(server, aliceToken, { address: stranger.address, amount: '1' }),
-      404,
+      400,
       apiErrors.recipient_not_found.code,
     );
     expectRefusal(
