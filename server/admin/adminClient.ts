@@ -16,6 +16,7 @@ import {
   type WithdrawalCompleteRequest,
   type WithdrawalFailRequest,
   type WithdrawalFinishData,
+  type WithdrawalUnknownRequest,
 } from './contract.ts';
 
 /** The server refused the request; `message` is its explanation. */
@@ -42,6 +43,7 @@ export interface AdminClient {
   listWithdrawals(page: number, pageSize: number, status?: string): Promise<AdminWithdrawalsData>;
   completeWithdrawal(request: WithdrawalCompleteRequest): Promise<WithdrawalFinishData>;
   failWithdrawal(request: WithdrawalFailRequest): Promise<WithdrawalFinishData>;
+  markWithdrawalUnknown(request: WithdrawalUnknownRequest): Promise<WithdrawalFinishData>;
   checkLedger(): Promise<LedgerCheckData>;
 }
 
@@ -104,6 +106,8 @@ export function createAdminClient(apiUrl: string, token: string): AdminClient {
       call('POST', adminPaths.withdrawalComplete, withdrawalFinishDataSchema, request),
     failWithdrawal: (request) =>
       call('POST', adminPaths.withdrawalFail, withdrawalFinishDataSchema, request),
+    markWithdrawalUnknown: (request) =>
+      call('POST', adminPaths.withdrawalUnknown, withdrawalFinishDataSchema, request),
     checkLedger: () => call('GET', adminPaths.ledgerCheck, ledgerCheckDataSchema),
   };
 }

@@ -3,7 +3,7 @@
 //
 //   npm run admin -- user list
 //   npm run admin -- credit <address> <amount> <JU|USDT|TICKET> [--key K]
-//   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason>
+//   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason> | unknown <id>
 //   npm run admin -- ledger check
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -32,6 +32,9 @@ Usage:
       leaves the ledger and the fee goes to the fee account.
   npm run admin -- withdraw fail <id> <reason>
       Mark a processing withdrawal as failed; the held amount and fee return to the user.
+  npm run admin -- withdraw unknown <id>
+      Mark a processing withdrawal as unknown while you check the chain; the funds stay
+      held until you complete or fail it.
   npm run admin -- ledger check
       Per-asset totals and every ledger invariant; exits with 1 when one is broken.
   npm run admin -- --help
@@ -144,22 +147,28 @@ async function listWithdrawals(
 
 async function finishWithdrawal(client: AdminClient, args: string[]): Promise<string> {
   const [action, id, detail, ...extra] = args;
-  if (!id || !detail || extra.length) {
-    throw new UsageError(
-      action === 'complete'
-        ? 'withdraw complete needs <id> <txid>'
-        : 'withdraw fail needs <id> <reason>',
-    );
+  const needsDetail = action !== 'unknown';
+  if (!id || (needsDetail ? !detail || extra.length : detail !== undefined)) {
+    const usage = {
+      complete: 'withdraw complete needs <id> <txid>',
+      fail: 'withdraw fail needs <id> <reason>',
+      unknown: 'withdraw unknown needs <id>',
+    };
+    throw new UsageError(usage[action as keyof typeof usage]);
   }
   const result =
     action === 'complete'
-      ? await client.completeWithdrawal({ id, txid: detail })
-      : await client.failWithdrawal({ id, reason: detail });
+      ? await client.completeWithdrawal({ id, txid: detail! })
+      : action === 'fail'
+        ? await client.failWithdrawal({ id, reason: detail! })
+        : await client.markWithdrawalUnknown({ id });
   const { withdrawal } = result;
-  const what =
-    withdrawal.status === 'completed'
-      ? `completed with transaction ${withdrawal.txid}`
-      : `failed (${withdrawal.failure_reason}); ${withdrawal.amount} + fee ${withdrawal.fee} ${withdrawal.coin} returned to the user`;
+  const what = {
+    completed: `completed with transaction ${withdrawal.txid}`,
+    failed: `failed (${withdrawal.failure_reason}); ${withdrawal.amount} + fee ${withdrawal.fee} ${withdrawal.coin} returned to the user`,
+    unknown: 'marked unknown; the funds stay held until you complete or fail it',
+    processing: 'is processing',
+  }[withdrawal.status];
   return `${result.changed ? '' : 'Already so: '}Withdrawal ${withdrawal.id} ${what}.`;
 }
 
@@ -238,7 +247,7 @@ export async function runCli(
         exitCode: 0,
       };
     }
-    if (command === 'withdraw' && (rest[0] === 'complete' || rest[0] === 'fail')) {
+    if (command === 'withdraw' && ['complete', 'fail', 'unknown'].includes(rest[0] ?? '')) {
       const client = createAdminClient(apiUrl(env), adminToken(env));
       return { output: await finishWithdrawal(client, rest), exitCode: 0 };
     }

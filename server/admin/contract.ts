@@ -11,6 +11,7 @@ export const adminPaths = {
   withdrawals: '/admin/v1/withdrawals',
   withdrawalComplete: '/admin/v1/withdrawals/complete',
   withdrawalFail: '/admin/v1/withdrawals/fail',
+  withdrawalUnknown: '/admin/v1/withdrawals/unknown',
   ledgerCheck: '/admin/v1/ledger/check',
 } as const;
 
@@ -90,6 +91,10 @@ export const withdrawalFailRequestSchema = v.object({
   reason: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
 });
 export type WithdrawalFailRequest = v.InferInput<typeof withdrawalFailRequestSchema>;
+
+/** The chain's answer is uncertain: shown as 'unknown'; the hold stays until complete/fail. */
+export const withdrawalUnknownRequestSchema = v.object({ id: recordIdSchema });
+export type WithdrawalUnknownRequest = v.InferInput<typeof withdrawalUnknownRequestSchema>;
 
 export const withdrawalFinishDataSchema = v.object({
   withdrawal: withdrawalSchema,

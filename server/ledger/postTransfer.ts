@@ -13,9 +13,10 @@
 //   content returns the first result, with different content it is refused. (Requests from
 //   users are deduplicated earlier, by moneyOperation.ts; this key is the ledger's own.)
 //
-// Race safety: on PostgreSQL the accounts are locked (SELECT … FOR UPDATE, in id order so
-// two transfers cannot deadlock) before balances are read; SQLite runs one write
-// transaction at a time.
+// Race safety: on PostgreSQL the accounts are locked (SELECT … FOR NO KEY UPDATE, in id
+// order so two transfers cannot deadlock; NO KEY so the entries' foreign-key checks on other
+// accounts never wait for it) before balances are read; SQLite runs one write transaction
+// at a time.
 import { createHash } from 'node:crypto';
 import { isInt64 } from '../../src/money/amount.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -168,7 +169,7 @@ async function lockAccounts(
       legs.map((leg) => leg.accountId),
     )
     .orderBy('id');
-  if (db.dialect === 'postgres') query = query.forUpdate();
+  if (db.dialect === 'postgres') query = query.forNoKeyUpdate();
   const rows = await query.execute();
   const accounts = new Map(rows.map((row) => [row.id, row]));
   for (const leg of legs) {

@@ -1,8 +1,11 @@
 // The one way a money request changes anything. In one transaction, always in this order:
 //   1. claim the idempotency key: the same key with the same canonical request returns the
 //      stored answer and moves nothing; with another request it is refused (409);
-//   2. lock the user (PostgreSQL: the user's row FOR UPDATE; SQLite: BEGIN IMMEDIATE
-//      already made this the only writer), so one user's operations run one at a time;
+//   2. lock the user (PostgreSQL: the user's row FOR NO KEY UPDATE; SQLite: BEGIN
+//      IMMEDIATE already made this the only writer), so one user's operations run one at
+//      a time. NO KEY UPDATE, not UPDATE: rows that merely reference the user (a transfer
+//      to them) take KEY SHARE, which FOR UPDATE would block — two users paying each
+//      other at once would then deadlock;
 //   3. `run`: check the rules, write the domain row, post ONE ledger transfer (fees are
 //      legs of it);
 //   4. store the answer under the key.
@@ -84,7 +87,7 @@ async function attemptOperation<TAnswer>(
   }
 
   if (trx.dialect === 'postgres') {
-    await sql`SELECT id FROM users WHERE id = ${operation.lockUserId} FOR UPDATE`.execute(
+    await sql`SELECT id FROM users WHERE id = ${operation.lockUserId} FOR NO KEY UPDATE`.execute(
       trx.kysely,
     );
   }

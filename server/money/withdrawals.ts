@@ -1,8 +1,9 @@
 // Withdrawals (spec §2, §5): the amount plus the fee is held first (available → held);
 // the operator then completes it on chain (held → the withdrawn system account, fee → the
 // fee account) or fails it (held → available). Completing and failing each flip the status
-// with a guarded `UPDATE … WHERE status = 'processing'` that must change exactly one row,
-// in the transaction that posts the matching transfer: only one of them can ever happen.
+// with a guarded `UPDATE … WHERE status IN ('processing', 'unknown')` that must change
+// exactly one row, in the transaction that posts the matching transfer: only one of them
+// can ever happen. 'unknown' (the operator is checking the chain) keeps the hold.
 import type { Withdrawal, WithdrawCoin } from '../../src/api/withdraw.ts';
 import type { WithdrawCoinSettings } from '../config.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -97,11 +98,17 @@ export async function applyWithdrawal(
 }
 
 export type WithdrawalOutcome =
-  { status: 'completed'; txid: string } | { status: 'failed'; reason: string };
+  | { status: 'completed'; txid: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'unknown' };
+
+/** Statuses that still hold the funds and may be completed or failed. */
+const OPEN_STATUSES = ['processing', 'unknown'] as const;
 
 /**
- * Completes (sent on chain) or fails (hold returned) a processing withdrawal. Repeating the
- * same outcome answers the withdrawal as it is; anything else on a finished one is refused.
+ * Completes (sent on chain) or fails (hold returned) an open withdrawal, or marks a
+ * processing one 'unknown' while the operator checks the chain (the hold stays). Repeating
+ * the same outcome answers the withdrawal as it is; anything else is refused.
  */
 export async function finishWithdrawal(
   db: AppDatabase,
@@ -117,10 +124,10 @@ export async function finishWithdrawal(
         status: outcome.status,
         txid: outcome.status === 'completed' ? outcome.txid : null,
         failure_reason: outcome.status === 'failed' ? outcome.reason : null,
-        finished_at: now.toISOString(),
+        finished_at: outcome.status === 'unknown' ? null : now.toISOString(),
       })
       .where('id', '=', id)
-      .where('status', '=', 'processing')
+      .where('status', 'in', outcome.status === 'unknown' ? ['processing'] : [...OPEN_STATUSES])
       .returningAll()
       .execute();
     if (flipped.length !== 1) {
@@ -133,6 +140,8 @@ export async function finishWithdrawal(
       });
     }
     const row = flipped[0]!;
+    if (outcome.status === 'unknown')
+      return { withdrawal: withdrawalWire(row, settings), changed: true };
     const transfer = await postTransfer(trx, {
       idempotencyKey: `withdraw-finish:${row.id}`,
       kind:
@@ -155,9 +164,9 @@ export async function finishWithdrawal(
 
 function sameOutcome(row: WithdrawalRow, outcome: WithdrawalOutcome): boolean {
   if (row.status !== outcome.status) return false;
-  return outcome.status === 'completed'
-    ? row.txid === outcome.txid
-    : row.failure_reason === outcome.reason;
+  if (outcome.status === 'completed') return row.txid === outcome.txid;
+  if (outcome.status === 'failed') return row.failure_reason === outcome.reason;
+  return true;
 }
 
 async function finishLegs(

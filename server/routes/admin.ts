@@ -7,6 +7,7 @@ import {
   creditRequestSchema,
   withdrawalCompleteRequestSchema,
   withdrawalFailRequestSchema,
+  withdrawalUnknownRequestSchema,
   type AdminUsersData,
   type AdminWithdrawalsData,
   type CreditData,
@@ -165,6 +166,21 @@ export const adminRoutes = [
         context.settings.withdraw,
         BigInt(input.id),
         { status: 'failed', reason: input.reason },
+        context.now(),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminPaths.withdrawalUnknown,
+    auth: 'admin',
+    input: withdrawalUnknownRequestSchema,
+    async handler({ context, input }): Promise<WithdrawalFinishData> {
+      return finishWithdrawal(
+        context.db,
+        context.settings.withdraw,
+        BigInt(input.id),
+        { status: 'unknown' },
         context.now(),
       );
     },

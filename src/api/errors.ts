@@ -137,6 +137,15 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.unknown_asset', message: 'Unknown asset' },
   },
+  /** HTTP 400, not 404, so the app shows this message rather than "request failed" (§8). */
+  recipient_not_found: {
+    code: 40019,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.recipient_not_found',
+      message: 'No JU Wallet user has this address',
+    },
+  },
   /** Not signed in, or the session expired: the app signs out (spec §8). */
   unauthorized: {
     code: 401,
@@ -234,14 +243,6 @@ export const apiErrors = {
     code: 40401,
     status: 404,
     message: /*i18n*/ { id: 'error.user_not_found', message: 'No user with this address' },
-  },
-  recipient_not_found: {
-    code: 40402,
-    status: 404,
-    message: /*i18n*/ {
-      id: 'error.recipient_not_found',
-      message: 'No JU Wallet user has this address',
-    },
   },
   withdrawal_not_found: {
     code: 40403,

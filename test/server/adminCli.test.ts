@@ -171,6 +171,9 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     expect(list.stdout).toContain(TRON_ADDRESS);
     expect(list.stdout).toContain('2 of 2 withdrawals');
 
+    const unknown = await runCli(['withdraw', 'unknown', first.id], cliEnv);
+    expect(unknown.stdout).toContain(`Withdrawal ${first.id} marked unknown`);
+
     const completed = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
     expect(completed.stderr).toBe('');
     expect(completed.stdout).toContain(`Withdrawal ${first.id} completed with transaction 0xfeed.`);

@@ -9,6 +9,7 @@ import {
   withdrawListDataSchema,
   withdrawPaths,
 } from '../../src/api/withdraw.ts';
+import { adminPaths, withdrawalFinishDataSchema } from '../../server/admin/contract.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import {
@@ -124,7 +125,7 @@ describe('money', () => {
     const stranger = testWallet('money stranger');
     expectRefusal(
       await transfer(server, aliceToken, { address: stranger.address, amount: '1' }),
-      404,
+      400,
       apiErrors.recipient_not_found.code,
     );
     expectRefusal(
@@ -218,6 +219,37 @@ describe('money', () => {
       ['withdraw_refund', '12', 'success'],
       ['withdraw', '-12', 'failed'],
     ]);
+  });
+
+  it('an unknown withdrawal keeps its hold until the operator completes or fails it', async () => {
+    const carol = testWallet('money carol');
+    const carolToken = await login(server, carol);
+    await credit(server, carol.address, 'USDT', '20');
+    const applied = await withdrawOk(server, carolToken, {
+      coin: 'USDT',
+      address: TRON_ADDRESS,
+      amount: '10',
+    });
+    const unknown = dataOf(
+      await server.admin('POST', adminPaths.withdrawalUnknown, { id: applied.id }),
+      withdrawalFinishDataSchema,
+    );
+    expect(unknown.withdrawal).toMatchObject({ status: 'unknown', finished_at: null });
+    expect((await walletOf(server, carolToken)).USDT).toEqual({ available: '8', frozen: '12' });
+    const log = dataOf(
+      await get(`${walletPaths.moneyLog}?type=withdraw`, carolToken),
+      moneyLogDataSchema,
+    );
+    expect(log.list[0]).toMatchObject({ withdrawal_id: applied.id, status: 'pending' });
+
+    const done = await finishOk(server, applied.id, { txid: 'checked-on-chain' });
+    expect(done.withdrawal.status).toBe('completed');
+    expect((await walletOf(server, carolToken)).USDT).toEqual({ available: '8', frozen: '0' });
+    expectRefusal(
+      await server.admin('POST', adminPaths.withdrawalUnknown, { id: applied.id }),
+      409,
+      apiErrors.withdrawal_not_processing.code,
+    );
   });
 
   it('refuses a withdrawal below the minimum or beyond the balance, and changes nothing', async () => {
