@@ -1,7 +1,7 @@
 // The money log (filters, detail) and the offline copy of record lists (issue 5, spec §2, §4;
 // DESIGN "Offline").
 import { describe, expect, it } from 'vitest';
-import { allStoredText, connectAndSignIn, tokenFrom } from './support/app.ts';
+import { allStoredText, tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import {
   ALICE_KEY,
@@ -51,7 +51,9 @@ describe('money log and saved records', () => {
 
     // A new visit (a reload signs out; the wallet signs in again), then the network goes.
     await app.page.reload();
-    await tokenFrom(await connectAndSignIn(app.page));
+    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
+    await tokenFrom(await login);
     await app.page.getByTestId('signed-in').waitFor();
     await app.context.setOffline(true);
     await openWallet(app);

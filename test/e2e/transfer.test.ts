@@ -54,6 +54,28 @@ describe('ticket transfer', () => {
     await expect.poll(() => incoming.textContent()).toContain('for the bus');
   });
 
+  it("puts the server's refusal on the field it is about, and moves nothing", async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    await app.server.operator.credit(alice.address, 'TICKET', '2');
+    await openWallet(app);
+    const balance = app.page.getByTestId('balance-TICKET');
+    await expect.poll(() => balance.textContent()).toMatch(/Frozen/);
+    const before = await balance.textContent();
+    await openMoneyAction(app, 'Transfer', '/wallet/transfer');
+    // A valid address that no JU Wallet user has: only the server can know.
+    await app.page.getByLabel('Receive address').fill(`0x${'ab'.repeat(20)}`);
+    await app.page.getByLabel('Amount').fill('1');
+    await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
+    await confirmPopup(app.page, 'Confirm transfer', 'Transfer');
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: 'No JU Wallet user has this address' })
+      .waitFor();
+    expect(app.path()).toBe('/wallet/transfer');
+    await openWalletFromMenu(app);
+    expect(await balance.textContent()).toBe(before);
+  });
+
   it('warns when the address only looks like one the user sent to before', async () => {
     const bob = await signInAs(app, BOB_KEY);
     const alice = await signInAs(app, ALICE_KEY);

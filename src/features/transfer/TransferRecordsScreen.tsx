@@ -21,8 +21,16 @@ export function TransferRecordsScreen() {
       id={`transfer-tab-${value}`}
       aria-selected={direction === value}
       aria-controls="transfer-records"
+      tabIndex={direction === value ? 0 : -1}
       className="tab"
       onClick={() => setDirection(value)}
+      onKeyDown={(event) => {
+        // Tabs pattern: the arrow keys move between the two tabs.
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const next = value === 'out' ? 'in' : 'out';
+        setDirection(next);
+        document.getElementById(`transfer-tab-${next}`)?.focus();
+      }}
     >
       {label}
     </button>

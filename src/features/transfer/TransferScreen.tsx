@@ -18,6 +18,7 @@ import {
   fieldErrorsFromAnswer,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
+import { describeRequestError } from '../../ui/requestFailures.ts';
 import { isHexAddress } from '../../wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
 import { QrScanDialog } from './QrScanDialog.tsx';
@@ -113,7 +114,13 @@ export function TransferScreen() {
   }
 
   const balanceLoading = available === undefined;
-  const blockedReason = action.disabledReason ?? (balanceLoading ? t`Balance loading` : null);
+  const blockedReason =
+    action.disabledReason ??
+    (wallet.isError && balanceLoading
+      ? describeRequestError(wallet.error)
+      : balanceLoading
+        ? t`Balance loading`
+        : null);
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>

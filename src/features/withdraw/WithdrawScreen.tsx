@@ -117,8 +117,8 @@ export function WithdrawScreen() {
 
   const blockedReason =
     action.disabledReason ??
-    (config.isError
-      ? describeRequestError(config.error)
+    (config.isError || (wallet.isError && available === undefined)
+      ? describeRequestError(config.error ?? wallet.error)
       : maximum === undefined
         ? t`Balance loading`
         : null);
