@@ -79,7 +79,9 @@ async function inviteCodeBeforeSigning(address: string): Promise<string> {
   } catch {
     return pending;
   }
-  if (!status.invite_required || status.code_valid) return pending;
+  if (status.registered || status.code_valid) return pending;
+  // Without a code, a wallet may register only where invites are not required.
+  if (!pending && !status.invite_required) return pending;
   return askInviteCode({
     reason: pending
       ? t`The invite code ${pending} was not found. Check it, or ask for a new one.`
