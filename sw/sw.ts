@@ -2,6 +2,7 @@
 // The service worker: the app shell and locale catalogs come from the precache, so the app
 // opens offline. API calls are never answered from here; the app keeps its own record cache.
 import {
+  addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
@@ -13,6 +14,25 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
+// The server writes index.html's first paint in the visitor's language and so sends
+// `Vary: Accept-Language`; the cache would then refuse the stored shell to a navigation whose
+// language header differs from the install request's, and the app would not open offline.
+// The shell itself is the same for every language, so it is stored without Vary.
+addPlugins([
+  {
+    async cacheWillUpdate({ response }) {
+      if (!response.ok) return null;
+      if (!response.headers.has('vary')) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('vary');
+      return new Response(await response.blob(), {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    },
+  },
+]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -4,6 +4,7 @@ import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { announceOtherWallet } from './support/otherWallet.ts';
+import { openMoneyAction } from './support/money.ts';
 import { installTestWallet, type TestWalletHandle } from './support/testWallet.ts';
 
 // Public test keys (eth-sig-util vectors): never for funds.
@@ -160,6 +161,31 @@ describe('accessibility (axe-core)', () => {
     await scan('user centre');
     await app.page.getByRole('button', { name: 'Back' }).click();
     await app.page.getByRole('link', { name: 'Wallet' }).first().click();
+    await app.page.getByRole('navigation', { name: 'Money actions' }).waitFor();
+    await scan('wallet');
+    const moneyScreens = [
+      ['Transfer', '/wallet/transfer'],
+      ['Withdraw', '/withdraw'],
+      ['Money log', '/wallet/moneyLog'],
+      ['Transfer records', '/transfer/list'],
+      ['Withdraw records', '/withdraw/list'],
+    ] as const;
+    for (const [name, path] of moneyScreens) {
+      await openMoneyAction(app, name, path);
+      // Kept-alive pages stay in the document, hidden: wait for this screen's own content.
+      await app.page
+        .locator('main')
+        .locator('form, ul')
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+      await scan(name);
+      await app.page.getByRole('button', { name: 'Back' }).click();
+      await expect.poll(app.path).toBe('/wallet');
+    }
+    await app.page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(app.path).toBe('/index');
+    await app.page.getByRole('link', { name: 'Notices' }).first().click();
     await app.page.getByText('Not available yet').waitFor();
     await scan('not available yet');
     await app.page.goto(`${app.server.url}/no/such/page`);

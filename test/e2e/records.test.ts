@@ -5,6 +5,7 @@ import { allStoredText, tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import {
   ALICE_KEY,
+  goHome,
   openMoneyAction,
   openWallet,
   openWalletFromMenu,
@@ -54,6 +55,9 @@ describe('money log and saved records', () => {
     const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
     await tokenFrom(await login);
+    // Signing in again returns to the page that was reloaded.
+    await expect.poll(app.path).toBe('/wallet/transfer');
+    await goHome(app);
     await app.page.getByTestId('signed-in').waitFor();
     await app.context.setOffline(true);
     await openWallet(app);
@@ -79,6 +83,7 @@ describe('money log and saved records', () => {
     // Signing out on purpose forgets the saved records of this address.
     await app.context.setOffline(false);
     expect(await allStoredText(app.page)).toContain('balance_after');
+    await goHome(app);
     await app.page.getByRole('button', { name: 'Menu' }).click();
     await app.page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(app.path).toBe('/index');

@@ -31,8 +31,19 @@ export async function openWallet(app: BrowserApp): Promise<void> {
   await expect.poll(app.path).toBe('/wallet');
 }
 
-/** From any page: the side menu's 'Assets' entry. */
+/** Back, page by page, to home, where the menu lives (a reload would end the session). */
+export async function goHome(app: BrowserApp): Promise<void> {
+  for (let step = 0; step < 8 && app.path() !== '/index'; step++) {
+    const from = app.path();
+    await app.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(app.path).not.toBe(from);
+  }
+  expect(app.path()).toBe('/index');
+}
+
+/** From any page: home, then the menu's 'Assets' entry. */
 export async function openWalletFromMenu(app: BrowserApp): Promise<void> {
+  await goHome(app);
   await app.page.getByRole('button', { name: 'Menu' }).click();
   await app.page
     .getByRole('navigation', { name: 'Menu' })
