@@ -172,10 +172,11 @@ describe('accessibility (axe-core)', () => {
     ] as const;
     for (const [name, path] of moneyScreens) {
       await openMoneyAction(app, name, path);
-      // Kept-alive pages stay in the document, hidden: wait for this screen's own content.
+      // Kept-alive pages stay in the document, hidden: wait for this screen's own settled
+      // content (its form, its records or its empty state), not a loading skeleton.
       await app.page
         .locator('main')
-        .locator('form, ul')
+        .locator('form, ul.records, .empty-state')
         .filter({ visible: true })
         .first()
         .waitFor();
