@@ -5,6 +5,7 @@
 //
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
+//   BENCH_ONLY=transfer                transfers only (e.g. with NODE_OPTIONS=--cpu-prof)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -13,6 +14,8 @@ import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.t
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+/** BENCH_ONLY=transfer: the bare route and transfers alone (for profiling the money path). */
+const TRANSFERS_ONLY = process.env.BENCH_ONLY === 'transfer';
 
 interface Announce {
   url: string;
@@ -106,13 +109,15 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     const inviteCode = (data as { code: string }).code;
     const figures: Figures[] = [];
     figures.push(await measure('bare Fastify route', { url: `${bare.announce.url}/bare` }));
-    figures.push(await measure('GET /config.json', { url: `${base}/config.json` }));
-    figures.push(
-      await measure('GET /api/v1/user/info', {
-        url: `${base}/api/v1/user/info`,
-        headers: { authorization: `Bearer ${first.token}` },
-      }),
-    );
+    if (!TRANSFERS_ONLY) {
+      figures.push(await measure('GET /config.json', { url: `${base}/config.json` }));
+      figures.push(
+        await measure('GET /api/v1/user/info', {
+          url: `${base}/api/v1/user/info`,
+          headers: { authorization: `Bearer ${first.token}` },
+        }),
+      );
+    }
     const transfers = await benchTransfers(base, app.announce.adminToken!, label, inviteCode);
     if (transfers) figures.push(transfers);
     return figures;
