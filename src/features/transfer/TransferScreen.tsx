@@ -10,7 +10,8 @@ import { useApi } from '../../state/apiContext.tsx';
 import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import { postTransfer, transferListSource, useWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
-import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { formatCoinAmount } from '../../ui/Amount.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
@@ -161,43 +162,15 @@ export function TransferScreen() {
             </Trans>
           </p>
         )}
-        <Field
-          label={<Trans>Amount</Trans>}
+        <AmountField
+          coin={TRANSFER_COIN}
+          value={amount}
+          onChange={setAmount}
           error={errors.amount}
-          aside={
-            <span className="field-aside">
-              <span>
-                <Trans>Available:</Trans>{' '}
-                {available === undefined ? (
-                  <Trans>Balance loading</Trans>
-                ) : (
-                  <Amount value={available} coin={TRANSFER_COIN} />
-                )}
-              </span>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={available === undefined}
-                onClick={() => available !== undefined && setAmount(available)}
-              >
-                <Trans>All</Trans>
-              </button>
-            </span>
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              placeholder={t`Amount of tickets`}
-            />
-          )}
-        </Field>
+          available={available}
+          all={available}
+          placeholder={t`Amount of tickets`}
+        />
         <Field label={<Trans>Remark (optional)</Trans>} error={errors.remark}>
           {(control) => (
             <input

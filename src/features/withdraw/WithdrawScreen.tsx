@@ -15,7 +15,8 @@ import { parseAssetAmount, toDecimalString } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import { postWithdraw, useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
-import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { formatCoinAmount } from '../../ui/Amount.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
@@ -171,43 +172,15 @@ export function WithdrawScreen() {
             />
           )}
         </Field>
-        <Field
-          label={<Trans>Amount</Trans>}
+        <AmountField
+          coin={coin}
+          value={amount}
+          onChange={setAmount}
           error={errors.amount}
-          aside={
-            <span className="field-aside">
-              <span>
-                <Trans>Available:</Trans>{' '}
-                {available === undefined ? (
-                  <Trans>Balance loading</Trans>
-                ) : (
-                  <Amount value={available} coin={coin} />
-                )}
-              </span>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={maximum === undefined}
-                onClick={() => maximum !== undefined && setAmount(maximum)}
-              >
-                <Trans>All</Trans>
-              </button>
-            </span>
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              placeholder={coinConfig ? t`At least ${minimum}` : t`Amount to withdraw`}
-            />
-          )}
-        </Field>
+          available={available}
+          all={maximum}
+          placeholder={coinConfig ? t`At least ${minimum}` : t`Amount to withdraw`}
+        />
       </section>
       <aside className="notice" aria-label={t`Notice`} data-testid="withdraw-notice">
         <strong>

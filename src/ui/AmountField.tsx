@@ -1,0 +1,61 @@
+// The amount field of every money form: the available balance beside the label ('Balance
+// loading' until it is known) and an 'All' button that fills in the most the user can send.
+import { Trans } from '@lingui/react/macro';
+import type { AssetCode } from '../api/assets.ts';
+import { Amount } from './Amount.tsx';
+import { Field } from './Field.tsx';
+
+export interface AmountFieldProps {
+  coin: AssetCode;
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  /** The available balance, as a decimal string; undefined while it loads. */
+  available: string | undefined;
+  /** What 'All' fills in (the available balance, less any fee); undefined disables it. */
+  all: string | undefined;
+  placeholder: string;
+}
+
+export function AmountField(props: AmountFieldProps) {
+  const { coin, value, onChange, error, available, all, placeholder } = props;
+  return (
+    <Field
+      label={<Trans>Amount</Trans>}
+      error={error}
+      aside={
+        <span className="field-aside">
+          <span>
+            <Trans>Available:</Trans>{' '}
+            {available === undefined ? (
+              <Trans>Balance loading</Trans>
+            ) : (
+              <Amount value={available} coin={coin} />
+            )}
+          </span>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            disabled={all === undefined}
+            onClick={() => all !== undefined && onChange(all)}
+          >
+            <Trans>All</Trans>
+          </button>
+        </span>
+      }
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="field-input"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+        />
+      )}
+    </Field>
+  );
+}
