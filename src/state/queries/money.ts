@@ -27,7 +27,7 @@ import {
   type WithdrawApplyRequest,
 } from '../../api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
-import type { RecordListSource } from '../records/recordList.ts';
+import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
 
 export const walletKeys = {
@@ -78,61 +78,33 @@ export function moneyLogSource(
   api: ApiClient,
   filter: { coin?: AssetCode | undefined; type?: MoneyLogType | undefined },
 ) {
-  return {
+  return serverList(api, {
     name: 'moneyLog',
+    path: walletPaths.moneyLog,
+    data: moneyLogDataSchema,
     params: { coin: filter.coin, type: filter.type },
-    fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'GET',
-        path: walletPaths.moneyLog,
-        query: { page, page_size: pageSize, coin: filter.coin, type: filter.type },
-        data: moneyLogDataSchema,
-        signal,
-      }),
-  } satisfies RecordListSource<unknown>;
+  });
 }
 
 export function incomeSource(api: ApiClient) {
-  return {
-    name: 'income',
-    fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'GET',
-        path: walletPaths.incomeList,
-        query: { page, page_size: pageSize },
-        data: incomeDataSchema,
-        signal,
-      }),
-  } satisfies RecordListSource<unknown>;
+  return serverList(api, { name: 'income', path: walletPaths.incomeList, data: incomeDataSchema });
 }
 
 export function transferListSource(api: ApiClient, direction: TransferDirection) {
-  return {
+  return serverList(api, {
     name: 'transfers',
+    path: transferPaths.list,
+    data: transferListDataSchema,
     params: { direction },
-    fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'GET',
-        path: transferPaths.list,
-        query: { page, page_size: pageSize, direction },
-        data: transferListDataSchema,
-        signal,
-      }),
-  } satisfies RecordListSource<unknown>;
+  });
 }
 
 export function withdrawListSource(api: ApiClient) {
-  return {
+  return serverList(api, {
     name: 'withdrawals',
-    fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'GET',
-        path: withdrawPaths.list,
-        query: { page, page_size: pageSize },
-        data: withdrawListDataSchema,
-        signal,
-      }),
-  } satisfies RecordListSource<unknown>;
+    path: withdrawPaths.list,
+    data: withdrawListDataSchema,
+  });
 }
 
 // Money actions: every POST carries the intent's idempotency key.

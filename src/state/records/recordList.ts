@@ -8,6 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import type * as v from 'valibot';
+import type { ApiClient } from '../../api/client.ts';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { addressAtom } from '../session.ts';
@@ -36,6 +38,33 @@ export interface RecordListSource<T> {
   params?: ListParams;
   fetchPage: (page: number, pageSize: number, signal: AbortSignal) => Promise<RecordPage<T>>;
   pageSize?: number;
+}
+
+/**
+ * A list the server pages by the wire convention (`page`, `page_size` in; `list`, `total`
+ * out), with `params` sent as further query fields (a filter, a tab).
+ */
+export function serverList<T>(
+  api: ApiClient,
+  source: {
+    name: string;
+    path: string;
+    data: v.GenericSchema<unknown, RecordPage<T>>;
+    params?: ListParams;
+  },
+): RecordListSource<T> {
+  return {
+    name: source.name,
+    ...(source.params ? { params: source.params } : {}),
+    fetchPage: (page, pageSize, signal) =>
+      api.request({
+        method: 'GET',
+        path: source.path,
+        query: { ...source.params, page, page_size: pageSize },
+        data: source.data,
+        signal,
+      }),
+  };
 }
 
 export function cacheListId(name: string, params: ListParams = {}): string {
