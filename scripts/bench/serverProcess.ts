@@ -19,7 +19,12 @@ async function startApp() {
     dataDir,
     databaseUrl: process.env.BENCH_DATABASE_URL || null,
     distDir: path.join(dataDir, 'no-dist'),
-    rateLimits: { login: GENEROUS, loginMessage: GENEROUS, money: GENEROUS, authFailures: GENEROUS },
+    rateLimits: {
+      login: GENEROUS,
+      loginMessage: GENEROUS,
+      money: GENEROUS,
+      authFailures: GENEROUS,
+    },
   });
   return {
     announce: { url: server.url, adminToken: server.adminToken },
