@@ -22,6 +22,11 @@ describe('ticket transfer', () => {
 
     await openWallet(app);
     await expect.poll(() => app.page.getByTestId('balance-TICKET').textContent()).toContain('10');
+    // The chart says what it shows, and an empty asset is not drawn as all frozen.
+    const chartOf = (coin: string) =>
+      app.page.getByTestId(`balance-${coin}`).getByRole('img').getAttribute('aria-label');
+    expect(await chartOf('TICKET')).toBe('100% available, 0% frozen');
+    expect(await chartOf('JU')).toBe('No balance');
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
     await app.page.getByText('Available: 10 TICKET').waitFor();
     await app.page.getByLabel('Receive address').fill(bob.address);

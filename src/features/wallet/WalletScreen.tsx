@@ -125,6 +125,7 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
     parseAssetAmount(balance.available, balance.coin),
     parseAssetAmount(balance.frozen, balance.coin),
   );
+  const empty = dn.equal(total, 0);
   const available = share(balance.available, total, balance.coin);
   const percent = Math.round(available * 100);
   const frozenPercent = 100 - percent;
@@ -139,13 +140,21 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
         viewBox="0 0 100 6"
         preserveAspectRatio="none"
         role="img"
-        aria-label={t`${percent}% available, ${frozenPercent}% frozen`}
+        aria-label={empty ? t`No balance` : t`${percent}% available, ${frozenPercent}% frozen`}
       >
-        <rect x="0" y="0" width="100" height="6" rx="3" className="balance-chart-frozen" />
+        {/* Nothing held: an empty track, not a bar that reads as all frozen. */}
         <rect
           x="0"
           y="0"
-          width={dn.equal(total, 0) ? 0 : available * 100}
+          width="100"
+          height="6"
+          rx="3"
+          className={empty ? 'balance-chart-empty' : 'balance-chart-frozen'}
+        />
+        <rect
+          x="0"
+          y="0"
+          width={empty ? 0 : available * 100}
           height="6"
           rx="3"
           className="balance-chart-available"
