@@ -12,6 +12,7 @@ import { postTransfer, transferListSource, useWallet } from '../../state/queries
 import { useRecordList } from '../../state/records/recordList.ts';
 import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
@@ -199,28 +200,11 @@ export function TransferScreen() {
           </li>
         </ul>
       </aside>
-      {blockedReason && (
-        <p className="field-hint" role="status">
-          {blockedReason}
-        </p>
-      )}
-      {action.canRetry && (
-        <button
-          type="button"
-          className="button button-ghost button-block"
-          onClick={() => void action.retry()}
-          disabled={action.pending || blockedReason !== null}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      )}
-      <button
-        type="submit"
-        className="button button-primary button-block"
-        disabled={action.pending || blockedReason !== null}
-      >
-        {action.pending ? <Trans>Sending…</Trans> : <Trans>Confirm transfer</Trans>}
-      </button>
+      <MoneyFormActions
+        action={action}
+        blockedReason={blockedReason}
+        submitLabel={<Trans>Confirm transfer</Trans>}
+      />
       <Link to="/transfer/list" className="button button-ghost button-block">
         <Trans>Transfer records</Trans>
       </Link>

@@ -17,6 +17,7 @@ import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import { postWithdraw, useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
 import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
@@ -206,28 +207,11 @@ export function WithdrawScreen() {
           </p>
         )}
       </aside>
-      {blockedReason && (
-        <p className="field-hint" role="status">
-          {blockedReason}
-        </p>
-      )}
-      {action.canRetry && (
-        <button
-          type="button"
-          className="button button-ghost button-block"
-          onClick={() => void action.retry()}
-          disabled={action.pending || blockedReason !== null}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      )}
-      <button
-        type="submit"
-        className="button button-primary button-block"
-        disabled={action.pending || blockedReason !== null}
-      >
-        {action.pending ? <Trans>Sending…</Trans> : <Trans>Confirm withdrawal</Trans>}
-      </button>
+      <MoneyFormActions
+        action={action}
+        blockedReason={blockedReason}
+        submitLabel={<Trans>Confirm withdrawal</Trans>}
+      />
       <Link to="/withdraw/list" className="button button-ghost button-block">
         <Trans>Withdraw records</Trans>
       </Link>
