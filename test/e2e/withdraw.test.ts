@@ -51,7 +51,8 @@ describe('withdrawal', () => {
     await app.server.operator.completeWithdrawal(withdrawal!.id, txid);
 
     await openMoneyAction(app, 'Withdraw records', '/withdraw/list');
-    await app.page.getByRole('button', { name: 'Refresh' }).click();
+    // Pages kept alive stay in the document, hidden: press this page's own Refresh.
+    await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
     await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
     await expect.poll(() => record.textContent()).toContain('Completed');
     const link = record.getByRole('link', { name: /^Transaction / });
@@ -76,7 +77,8 @@ describe('failed withdrawal', () => {
       (w) => w.coin === 'JU' && w.amount === '15',
     );
     await app.server.operator.failWithdrawal(mine!.id, 'Address rejected by the chain');
-    await app.page.getByRole('button', { name: 'Refresh' }).click();
+    // Pages kept alive stay in the document, hidden: press this page's own Refresh.
+    await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
     const record = app.page.getByTestId('withdraw-record').first();
     await expect.poll(() => record.getAttribute('data-status')).toBe('failed');
     await expect.poll(() => record.textContent()).toContain('Failed on chain');
