@@ -17,7 +17,7 @@ import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
   checkForm,
-  fieldErrorsFromAnswer,
+  showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -72,11 +72,7 @@ export function TransferScreen() {
       setRemark('');
       void navigate({ to: '/transfer/list' });
     },
-    onFailure: (error) => {
-      const fromServer = fieldErrorsFromAnswer(error, FIELDS);
-      if (fromServer) setErrors(fromServer);
-      return fromServer !== null;
-    },
+    onFailure: showFieldErrors(FIELDS, setErrors),
   });
 
   const onScan = useCallback((scanned: string) => {

@@ -22,7 +22,7 @@ import { Field } from '../../ui/Field.tsx';
 import {
   catalogueMessage,
   checkForm,
-  fieldErrorsFromAnswer,
+  showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -80,11 +80,7 @@ export function WithdrawScreen() {
       setAmount('');
       void navigate({ to: '/withdraw/list' });
     },
-    onFailure: (error) => {
-      const fromServer = fieldErrorsFromAnswer(error, FIELDS);
-      if (fromServer) setErrors(fromServer);
-      return fromServer !== null;
-    },
+    onFailure: showFieldErrors(FIELDS, setErrors),
   });
 
   function validate(): FieldErrors<WithdrawField> | null {
