@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { walletOnlyFiles } from './scripts/build-graph.ts';
+import { catalogParts } from './scripts/catalogParts.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -50,6 +51,7 @@ export default defineConfig({
     // Lingui macros must be expanded before the React transform sees the JSX.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
+    catalogParts(),
     lingui(),
     webManifest(),
     VitePWA({

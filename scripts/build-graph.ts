@@ -20,7 +20,7 @@ export const WALLET_ENTRY = 'src/wallet/onboard.ts';
 const FIRST_SCREEN = [
   /^src\/routes\/index\.tsx/,
   /^src\/routes\/\[index\]\.tsx/,
-  /^locales\/zh-TW\/messages\.po/,
+  /^locales\/zh-TW\/messages\.po\?part=first$/,
 ];
 
 export function readManifest(distDir: string): Manifest | undefined {

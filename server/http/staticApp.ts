@@ -125,7 +125,7 @@ function pageRenderer(root: string, configFor: RuntimeConfigFor, translator: Tra
   const catalogLink = (locale: Locale) => {
     let links = catalogLinks.get(locale);
     if (links === undefined) {
-      const key = `locales/${locale}/messages.po`;
+      const key = `locales/${locale}/messages.po?part=first`;
       links = manifest[key] ? preloadLinks(chunkFiles(manifest, key, loaded)) : '';
       catalogLinks.set(locale, links);
     }

@@ -1,4 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { loadRestOfCatalog } from '../i18n/activate.ts';
+import { currentLocale } from '../i18n/current.ts';
 import { loadUserInfo } from '../state/queries/user.ts';
 import { sessionAtom } from '../state/session.ts';
 
@@ -9,6 +11,9 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     const session = context.store.get(sessionAtom);
     if (!session.token) throw redirect({ to: '/index', search: { redirect: location.href } });
+    // These screens' words are in the second part of the catalog. Offline before it was ever
+    // cached, they show in English rather than not at all.
+    await loadRestOfCatalog(currentLocale()).catch(() => {});
     if (!session.user?.name) {
       try {
         await loadUserInfo(context);

@@ -44,8 +44,12 @@ const MANIFEST = {
     imports: ['_shared.js', '_home.js'],
   },
   '_home.js': { file: 'assets/home-cc33.js' },
-  'locales/ja/messages.po': { file: 'assets/messages-ja44.js', isDynamicEntry: true },
-  'locales/zh-TW/messages.po': { file: 'assets/messages-tw55.js', isDynamicEntry: true },
+  'locales/ja/messages.po?part=first': { file: 'assets/messages-ja44.js', isDynamicEntry: true },
+  'locales/ja/messages.po?part=rest': { file: 'assets/messages-ja-rest.js', isDynamicEntry: true },
+  'locales/zh-TW/messages.po?part=first': {
+    file: 'assets/messages-tw55.js',
+    isDynamicEntry: true,
+  },
 };
 
 describe('serving the built app', () => {
@@ -156,6 +160,8 @@ describe('serving the built app', () => {
     expect(html).toContain('href="/assets/home-cc33.js"');
     expect(html).toContain('href="/assets/messages-ja44.js"');
     expect(html).not.toContain('messages-tw55');
+    // The rest of the catalog follows the first render; it is not preloaded.
+    expect(html).not.toContain('messages-ja-rest');
     expect(html).not.toContain('shared-aa11');
     expect(html.indexOf('ju-runtime-config')).toBeLessThan(html.indexOf('</head>'));
     // The style sheet travels inside the page: painting waits for no second request.

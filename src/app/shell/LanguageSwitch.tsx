@@ -14,7 +14,7 @@ export function LanguageSwitch() {
   const saveLocale = useSetAtom(localeAtom);
 
   async function choose(locale: Locale) {
-    await activateLocale(locale);
+    await activateLocale(locale, { complete: true });
     saveLocale(locale);
     setOpen(false);
   }

@@ -1,0 +1,32 @@
+// Which part of a language's catalog a message ships in, from the files that use it.
+import { describe, expect, it } from 'vitest';
+import { catalogPartOf } from '../../../scripts/catalogParts.ts';
+
+describe('catalogPartOf', () => {
+  it('puts what the shell, home, sign-in and shared controls say in the first part', () => {
+    for (const file of [
+      'src/app/shell/Menu.tsx',
+      'src/features/home/HomeScreen.tsx',
+      'src/features/auth/signIn.ts',
+      'src/ui/RecordList.tsx',
+      'src/routes/__root.tsx',
+      'src/routes/_auth.tsx',
+    ])
+      expect(catalogPartOf([file]), file).toBe('first');
+  });
+
+  it('puts feature screens and the error catalogue in the rest', () => {
+    for (const file of [
+      'src/features/card/CardDetailScreen.tsx',
+      'src/features/withdraw/WithdrawScreen.tsx',
+      'src/routes/_auth/node.tsx',
+      'src/api/errors.ts',
+    ])
+      expect(catalogPartOf([file]), file).toBe('rest');
+  });
+
+  it('keeps a message used on both sides, or used nowhere known, in the first part', () => {
+    expect(catalogPartOf(['src/features/card/A.tsx', 'src/ui/Field.tsx'])).toBe('first');
+    expect(catalogPartOf([])).toBe('first');
+  });
+});
