@@ -1,8 +1,9 @@
 // The 6-digit card PIN (spec §5): numeric, entered twice, and the screen says whether the
 // second entry is still awaited, matches or does not. The digits live only in this component
 // until submit and are wiped right after, whatever the answer.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { catalogueMessage } from '../../ui/formErrors.ts';
 
 export const PIN_LENGTH = 6;
 const PIN_PATTERN = /^\d{6}$/;
@@ -25,7 +26,6 @@ export interface PinEntryProps {
 }
 
 export function PinEntry({ onSubmit, submitLabel, disabled, blockedReason }: PinEntryProps) {
-  const { t } = useLingui();
   const id = useId();
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
@@ -37,11 +37,11 @@ export function PinEntry({ onSubmit, submitLabel, disabled, blockedReason }: Pin
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!PIN_PATTERN.test(first)) {
-      setError(t`The PIN must be exactly 6 digits.`);
+      setError(catalogueMessage('pin_invalid'));
       return;
     }
     if (match !== 'match') {
-      setError(t`The two PINs do not match.`);
+      setError(catalogueMessage('pin_mismatch'));
       return;
     }
     setError(null);

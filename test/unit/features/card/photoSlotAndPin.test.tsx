@@ -109,7 +109,7 @@ describe('PinEntry', () => {
     expect(status.getAttribute('data-match')).toBe('mismatch');
     fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('The two PINs do not match.');
+    expect(screen.getByRole('alert').textContent).toBe('The two PINs do not match');
 
     fireEvent.change(second, { target: { value: '123456' } });
     expect(status.getAttribute('data-match')).toBe('match');
@@ -127,6 +127,6 @@ describe('PinEntry', () => {
     fireEvent.change(screen.getByLabelText('New PIN (6 digits)'), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('The PIN must be exactly 6 digits.');
+    expect(screen.getByRole('alert').textContent).toBe('The PIN must be 6 digits');
   });
 });
