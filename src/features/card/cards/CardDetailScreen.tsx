@@ -34,7 +34,6 @@ import { Amount } from '../../../ui/Amount.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
 import { toast } from '../../../ui/toast.ts';
-import { walletMessages } from '../../auth/walletMessages.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from '../cardLabels.ts';
 import { PinEntry } from '../PinEntry.tsx';
@@ -42,7 +41,6 @@ import { useCardCall } from '../useCardCall.ts';
 import { CardRecords } from './CardRecords.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { recordsCsv, downloadText } from './recordsCsv.ts';
-import { signForReveal, WalletError, WrongWalletError } from './signForReveal.ts';
 import { useRevealed } from './useRevealed.ts';
 import '../card.css';
 
@@ -77,15 +75,14 @@ function CardFace({ card }: { card: Card }) {
     setRevealing(true);
     try {
       const { message } = await revealMessage(api, card.id);
+      // The wallet code loads only now, when the user asks to see a number.
+      const { signForReveal } = await import('./signForReveal.ts');
       const signature = await signForReveal(message);
       revealed.show(await revealCard(api, { id: card.id, message, signature }));
     } catch (error) {
-      if (error instanceof WalletError) toast(i18n._(walletMessages[error.kind]), 'error');
-      else if (error instanceof WrongWalletError) toast(error.message, 'error');
+      if (error instanceof Error && error.name === 'RevealSignError') toast(error.message, 'error');
       else if (error instanceof RequestError) reportRequestError(error);
-      else if (error instanceof Error && error.name !== 'PromptDismissed') {
-        toast(t`The card number could not be shown.`, 'error');
-      }
+      else toast(t`The card number could not be shown.`, 'error');
     } finally {
       setRevealing(false);
     }
