@@ -11,19 +11,8 @@ import {
 import { cardContext } from '../card/cardContext.ts';
 import { holderSummaryWire, listHolders, photosOf, reviewHolder } from '../card/holders.ts';
 import { findReadableFile, readStoredFile } from '../card/uploads.ts';
-import type { AppDatabase } from '../db/database.ts';
 import { defineRoute, type Route } from '../http/route.ts';
-import { adminCardMoneyRoutes } from './adminCardMoney.ts';
-
-async function addressesOf(db: AppDatabase, userIds: bigint[]): Promise<Map<bigint, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.kysely
-    .selectFrom('users')
-    .select(['id', 'address'])
-    .where('id', 'in', [...new Set(userIds)])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.address]));
-}
+import { adminCardMoneyRoutes, addressesOf } from './adminCardMoney.ts';
 
 export const adminCardRoutes: Route[] = [
   defineRoute({
