@@ -21,6 +21,7 @@ import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './routes/index.ts';
 import { runtimeConfigFor } from './routes/runtimeConfig.ts';
+import { registerVisaUpload } from './routes/visa.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -107,6 +108,8 @@ export async function buildApp(
   });
 
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
+  // Photo uploads: a raw body, in a scope of their own (see routes/visa.ts).
+  await registerVisaUpload(app, context);
 
   const sendPage = await serveBuiltApp(
     app,

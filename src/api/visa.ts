@@ -26,6 +26,8 @@ export const visaPaths = {
   getVirtualCardBin: `${VISA}/getVirtualCardBin`,
   // Photos of identity documents: ask for an upload slot, then PUT the bytes to `url`.
   uploadImg: `${VISA}/uploadImg`,
+  /** `{id: file}` → the stored photo itself (image/jpeg, not JSON), for its owner only. */
+  photo: `${VISA}/photo`,
   // Holders (KYC).
   addKyc: `${VISA}/addKyc`,
   editKyc: `${VISA}/editKyc`,
@@ -188,6 +190,10 @@ export const uploadImgDataSchema = v.object({
   max_bytes: v.number(),
 });
 export type UploadImgData = v.InferOutput<typeof uploadImgDataSchema>;
+
+/** POST photo: one of the user's own photos (stored or attached to a holder). */
+export const photoRequestSchema = v.object({ id: fileReferenceSchema });
+export type PhotoRequest = v.InferInput<typeof photoRequestSchema>;
 
 export const uploadPutDataSchema = v.object({ file: v.string() });
 export type UploadPutData = v.InferOutput<typeof uploadPutDataSchema>;
