@@ -113,7 +113,6 @@ export default function PhotoPicker({ label, slot, error }: PhotoPickerProps) {
           className="button button-ghost button-small"
           disabled={busy}
           onClick={() => cameraInput.current?.click()}
-          aria-label={t`Take a photo: ${label}`}
         >
           <Trans>Take photo</Trans>
         </button>
@@ -122,7 +121,6 @@ export default function PhotoPicker({ label, slot, error }: PhotoPickerProps) {
           className="button button-ghost button-small"
           disabled={busy}
           onClick={() => fileInput.current?.click()}
-          aria-label={t`Choose a file: ${label}`}
         >
           <Trans>Choose file</Trans>
         </button>
