@@ -76,6 +76,8 @@ export const visaRoutes: Route[] = [
     path: visaPaths.uploadImg,
     auth: 'user',
     input: uploadImgRequestSchema,
+    // Each slot is a row and, soon, a file: counted like money calls.
+    userRateLimit: 'money',
     async handler({ context, user, input, request }): Promise<UploadImgData> {
       const site = requireSite(request, context.settings.publicUrl);
       return openUploadSlot(

@@ -447,6 +447,19 @@ describe('card holders, addresses and photos', () => {
       expect(storedFiles().length).toBe(before);
     });
 
+    it('two PUTs racing on one URL: exactly one is stored', async () => {
+      const jpeg = await sampleJpeg(21);
+      const slot = await openSlot(server, aliceToken, jpeg.length);
+      // Same origin as the API, so the app's connect-src 'self' allows the PUT.
+      expect(slot.url.startsWith(`${server.url}/api/v1/visa/upload/`)).toBe(true);
+      const before = storedFiles().length;
+      const answers = await Promise.all([putBytes(slot.url, jpeg), putBytes(slot.url, jpeg)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expect(storedFiles().length).toBe(before + 1);
+      expect(answers[0]!.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
+    });
+
     it('accepts PNG and WebP too', async () => {
       await uploadPhoto(server, aliceToken, await samplePng());
       await uploadPhoto(
