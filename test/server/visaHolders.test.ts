@@ -472,6 +472,43 @@ describe('card holders, addresses and photos', () => {
     });
   });
 
+  it('a photo never used by a holder is deleted after a day', async () => {
+    const unused = await uploadPhoto(server, aliceToken, await sampleJpeg(31));
+    const row = await server.db.kysely
+      .selectFrom('card_files')
+      .select('storage_name')
+      .where('id', '=', unused)
+      .executeTakeFirstOrThrow();
+    expect(storedFiles()).toContain(row.storage_name);
+    server.clock.advance(24 * 60 * 60_000 + 1);
+    aliceToken = await login(server, alice);
+    await openSlot(server, aliceToken, 100);
+    expect(storedFiles()).not.toContain(row.storage_name);
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.photo, { id: unused }),
+      ...refusal('photo_not_found'),
+    );
+    // Photos in use stay.
+    const attached = await server.db.kysely
+      .selectFrom('card_files')
+      .select('storage_name')
+      .where('status', '=', 'attached')
+      .where(
+        'user_id',
+        '=',
+        (
+          await server.db.kysely
+            .selectFrom('users')
+            .select('id')
+            .where('address', '=', alice.address)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    expect(attached.length).toBeGreaterThan(0);
+    for (const file of attached) expect(storedFiles()).toContain(file.storage_name);
+  });
+
   it('never writes identity data into the log', () => {
     const log = logLines.join('');
     expect(log.length).toBeGreaterThan(0);
