@@ -460,6 +460,15 @@ describe('card holders, addresses and photos', () => {
       expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
     });
 
+    it('takes the bytes whatever Content-Type the PUT names, or none', async () => {
+      const jpeg = await sampleJpeg(41);
+      const slot = await openSlot(server, aliceToken, jpeg.length);
+      const put = await fetch(slot.url, { method: 'PUT', body: Uint8Array.from(jpeg) });
+      expect(put.status, await put.text()).toBe(200);
+      const other = await openSlot(server, aliceToken, jpeg.length);
+      expect((await putBytes(other.url, jpeg, 'application/octet-stream')).status).toBe(200);
+    });
+
     it('accepts PNG and WebP too', async () => {
       await uploadPhoto(server, aliceToken, await samplePng());
       await uploadPhoto(
