@@ -124,6 +124,29 @@ describe('card holders, addresses and photos', () => {
       expect(detail.photos).toHaveLength(1);
     });
 
+    it('an id card needs two photos, front and back, in that order', async () => {
+      const front = await uploadPhoto(server, aliceToken, await sampleJpeg(51));
+      const back = await uploadPhoto(server, aliceToken, await sampleJpeg(52));
+      expectRefusal(
+        await visa(server, aliceToken, visaPaths.addKyc, {
+          ...HOLDER_FIELDS,
+          id_type: 'id_card',
+          photos: [front, front],
+        }),
+        ...refusal('id_card_photos_required'),
+      );
+      const holder = dataOf(
+        await visa(server, aliceToken, visaPaths.addKyc, {
+          ...HOLDER_FIELDS,
+          id_type: 'id_card',
+          id_number: '440305199001011234',
+          photos: [front, back],
+        }),
+        holderSchema,
+      );
+      expect(holder).toMatchObject({ id_type: 'id_card', photos: [front, back] });
+    });
+
     it('keeps identity data and photos encrypted at rest', async () => {
       const holder = await addHolder(server, aliceToken, { id_number: 'K1234567890' });
       const row = await server.db.kysely
