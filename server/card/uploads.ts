@@ -44,6 +44,7 @@ export async function openUploadSlot(
   siteOrigin: string,
 ): Promise<UploadImgData> {
   const now = card.now();
+  await sweepUploads(card, userId, now);
   const open = await card.db.kysely
     .selectFrom('card_files')
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
@@ -74,6 +75,30 @@ export async function openUploadSlot(
     expires_at: expiresAt,
     max_bytes: Math.min(declared.size, UPLOAD_MAX_BYTES),
   };
+}
+
+/** Photos uploaded but never attached to a holder are kept this long, then deleted. */
+export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Forgets the user's spent and expired slots, and deletes photos that were uploaded but
+ * never used by a holder within a day. Attached photos are never touched here.
+ */
+async function sweepUploads(card: CardContext, userId: bigint, now: Date): Promise<void> {
+  const mine = card.db.kysely.deleteFrom('card_files').where('user_id', '=', userId);
+  await mine
+    .where('status', 'in', ['awaiting', 'receiving', 'refused'])
+    .where('expires_at', '<=', now.toISOString())
+    .execute();
+  const stale = await mine
+    .where('status', '=', 'stored')
+    .where('stored_at', '<=', new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS).toISOString())
+    .returning('storage_name')
+    .execute();
+  deleteStoredFiles(
+    card.dataDir,
+    stale.flatMap((row) => (row.storage_name ? [row.storage_name] : [])),
+  );
 }
 
 /**

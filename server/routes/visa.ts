@@ -12,6 +12,7 @@ import {
   idRequestSchema,
   kycListRequestSchema,
   photoRequestSchema,
+  UPLOAD_MAX_BYTES,
   uploadImgRequestSchema,
   visaPaths,
   type AddressListData,
@@ -54,7 +55,6 @@ import { DomainError } from '../domainError.ts';
 import { parseInput } from '../http/input.ts';
 import { requireSite } from '../http/origin.ts';
 import { defineRoute, type Route } from '../http/route.ts';
-import { UPLOAD_MAX_BYTES } from '../../src/api/visa.ts';
 import type { CardFileRow } from '../db/schemaCard.ts';
 import { cardRoutes } from './visaCards.ts';
 
@@ -76,6 +76,8 @@ export const visaRoutes: Route[] = [
     path: visaPaths.uploadImg,
     auth: 'user',
     input: uploadImgRequestSchema,
+    // Each slot is a row and, soon, a file: counted like money calls.
+    userRateLimit: 'money',
     async handler({ context, user, input, request }): Promise<UploadImgData> {
       const site = requireSite(request, context.settings.publicUrl);
       return openUploadSlot(

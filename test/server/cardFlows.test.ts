@@ -223,6 +223,47 @@ describe('cards', () => {
     expect(total).toBe(0);
   });
 
+  it('keeps a holder and an address while an application in progress uses them', async () => {
+    const application = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+        region: 'HK',
+        holder_id: holderId,
+        address_id: addressId,
+        agree: true,
+      }),
+      cardApplicationSchema,
+    );
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.deleteKyc, { id: holderId }),
+      ...refusal('card_data_in_use'),
+    );
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.deleteAddress, { id: addressId }),
+      ...refusal('card_data_in_use'),
+    );
+    await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
+  });
+
+  it('concurrent recharges never spend more than the balance', async () => {
+    const racer = testWallet('card flows racer');
+    const racerToken = await login(server, racer);
+    await credit(server, racer.address, 'USDT', '100');
+    const holder = await addHolder(server, racerToken);
+    await approveHolder(server, holder.id);
+    const application = await applyVirtual(racerToken, holder.id);
+    const { card } = await issue(application.id);
+    // 90 left: two recharges of 60 (+ 1 fee each) cannot both be paid.
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        visaMoney(server, racerToken, visaPaths.recharge, { id: card.id, amount: '60' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200))
+      expectRefusal(answer, ...refusal('insufficient_balance'));
+    expect((await walletOf(server, racerToken)).USDT.available).toBe('29');
+  });
+
   it('a rejected application returns the fee and can be reapplied for, once', async () => {
     const before = await usdt();
     const application = await applyVirtual();
@@ -445,13 +486,25 @@ describe('cards', () => {
     );
     expect(first).toMatchObject({ amount: '200', fee: '3', total: '203', status: 'pending' });
     expect(Number(await usdt())).toBe(before - 203);
-    const transfers = await server.db.kysely
-      .selectFrom('transfers')
-      .select(['id', 'entry_count'])
-      .where('kind', '=', 'card_recharge')
+    const { transfer_id } = await server.db.kysely
+      .selectFrom('card_recharges')
+      .select('transfer_id')
+      .where('id', '=', BigInt(first.id))
+      .executeTakeFirstOrThrow();
+    const entries = await server.db.kysely
+      .selectFrom('entries')
+      .select('amount')
+      .where('transfer_id', '=', transfer_id)
+      .orderBy('amount')
       .execute();
-    expect(transfers).toHaveLength(1);
-    expect(transfers[0]!.entry_count).toBe(3n);
+    // One transfer: the balance pays amount + fee, the card funding and the fee legs receive.
+    expect(entries.map((entry) => entry.amount)).toEqual([-203_000_000n, 3_000_000n, 200_000_000n]);
+    const replays = await server.db.kysely
+      .selectFrom('card_recharges')
+      .select('id')
+      .where('card_id', '=', BigInt(card.id))
+      .execute();
+    expect(replays).toHaveLength(1);
 
     const processing = await server.admin('POST', adminCardPaths.rechargeProcess, { id: first.id });
     expect(processing.body.data.status).toBe('processing');

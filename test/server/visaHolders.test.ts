@@ -124,6 +124,29 @@ describe('card holders, addresses and photos', () => {
       expect(detail.photos).toHaveLength(1);
     });
 
+    it('an id card needs two photos, front and back, in that order', async () => {
+      const front = await uploadPhoto(server, aliceToken, await sampleJpeg(51));
+      const back = await uploadPhoto(server, aliceToken, await sampleJpeg(52));
+      expectRefusal(
+        await visa(server, aliceToken, visaPaths.addKyc, {
+          ...HOLDER_FIELDS,
+          id_type: 'id_card',
+          photos: [front, front],
+        }),
+        ...refusal('id_card_photos_required'),
+      );
+      const holder = dataOf(
+        await visa(server, aliceToken, visaPaths.addKyc, {
+          ...HOLDER_FIELDS,
+          id_type: 'id_card',
+          id_number: '440305199001011234',
+          photos: [front, back],
+        }),
+        holderSchema,
+      );
+      expect(holder).toMatchObject({ id_type: 'id_card', photos: [front, back] });
+    });
+
     it('keeps identity data and photos encrypted at rest', async () => {
       const holder = await addHolder(server, aliceToken, { id_number: 'K1234567890' });
       const row = await server.db.kysely
@@ -447,6 +470,28 @@ describe('card holders, addresses and photos', () => {
       expect(storedFiles().length).toBe(before);
     });
 
+    it('two PUTs racing on one URL: exactly one is stored', async () => {
+      const jpeg = await sampleJpeg(21);
+      const slot = await openSlot(server, aliceToken, jpeg.length);
+      // Same origin as the API, so the app's connect-src 'self' allows the PUT.
+      expect(slot.url.startsWith(`${server.url}/api/v1/visa/upload/`)).toBe(true);
+      const before = storedFiles().length;
+      const answers = await Promise.all([putBytes(slot.url, jpeg), putBytes(slot.url, jpeg)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expect(storedFiles().length).toBe(before + 1);
+      expect(answers[0]!.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('takes the bytes whatever Content-Type the PUT names, or none', async () => {
+      const jpeg = await sampleJpeg(41);
+      const slot = await openSlot(server, aliceToken, jpeg.length);
+      const put = await fetch(slot.url, { method: 'PUT', body: Uint8Array.from(jpeg) });
+      expect(put.status, await put.text()).toBe(200);
+      const other = await openSlot(server, aliceToken, jpeg.length);
+      expect((await putBytes(other.url, jpeg, 'application/octet-stream')).status).toBe(200);
+    });
+
     it('accepts PNG and WebP too', async () => {
       await uploadPhoto(server, aliceToken, await samplePng());
       await uploadPhoto(
@@ -457,6 +502,43 @@ describe('card holders, addresses and photos', () => {
           .toBuffer(),
       );
     });
+  });
+
+  it('a photo never used by a holder is deleted after a day', async () => {
+    const unused = await uploadPhoto(server, aliceToken, await sampleJpeg(31));
+    const row = await server.db.kysely
+      .selectFrom('card_files')
+      .select('storage_name')
+      .where('id', '=', unused)
+      .executeTakeFirstOrThrow();
+    expect(storedFiles()).toContain(row.storage_name);
+    server.clock.advance(24 * 60 * 60_000 + 1);
+    aliceToken = await login(server, alice);
+    await openSlot(server, aliceToken, 100);
+    expect(storedFiles()).not.toContain(row.storage_name);
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.photo, { id: unused }),
+      ...refusal('photo_not_found'),
+    );
+    // Photos in use stay.
+    const attached = await server.db.kysely
+      .selectFrom('card_files')
+      .select('storage_name')
+      .where('status', '=', 'attached')
+      .where(
+        'user_id',
+        '=',
+        (
+          await server.db.kysely
+            .selectFrom('users')
+            .select('id')
+            .where('address', '=', alice.address)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    expect(attached.length).toBeGreaterThan(0);
+    for (const file of attached) expect(storedFiles()).toContain(file.storage_name);
   });
 
   it('never writes identity data into the log', () => {
