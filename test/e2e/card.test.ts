@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allStoredText } from './support/app.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
@@ -318,6 +319,19 @@ describe('card service', () => {
     await app.page.getByRole('button', { name: 'Unfreeze card' }).click();
     await toast(app, 'Card unfrozen');
     await expect.poll(() => app.page.getByTestId('card-face').textContent()).toContain('Active');
+
+    // Card records are kept for offline reading; identity and delivery data never are.
+    const stored = await allStoredText(app.page);
+    expect(stored).toContain('Coffee Corner');
+    for (const personal of [
+      'A1234567',
+      'san.zhang@example.com',
+      'Nathan Road',
+      'Zhang',
+      '5555 1234',
+    ]) {
+      expect(stored).not.toContain(personal);
+    }
 
     // Exactly the fees and the recharge left the balance: 500 − 10 − 50 − 101.5 (+ 1 now).
     expect(await app.server.operator.credit(alice.address, 'USDT', '1')).toBe('339.5');

@@ -88,11 +88,13 @@ function visaList<T>(
   path: string,
   data: v.GenericSchema<unknown, RecordPage<T>>,
   params: ListParams = {},
+  keepOffline = true,
 ): RecordListSource<T> {
   return {
     name,
     params,
     pageSize: 20,
+    keepOffline,
     fetchPage: (page, pageSize, signal) =>
       api.request({
         method: 'POST',
@@ -104,14 +106,23 @@ function visaList<T>(
   };
 }
 
+// Holders, addresses, applications and cards carry names, identity and delivery data: they
+// are never kept on the device (no KYC data in any web storage). Card records are.
 export const holderListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.holders, visaPaths.kycList, kycListDataSchema);
+  visaList(api, CARD_LISTS.holders, visaPaths.kycList, kycListDataSchema, {}, false);
 export const addressListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.addresses, visaPaths.addressList, addressListDataSchema);
+  visaList(api, CARD_LISTS.addresses, visaPaths.addressList, addressListDataSchema, {}, false);
 export const applicationListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.applications, visaPaths.applyCardList, applyCardListDataSchema);
+  visaList(
+    api,
+    CARD_LISTS.applications,
+    visaPaths.applyCardList,
+    applyCardListDataSchema,
+    {},
+    false,
+  );
 export const myCardListSource = (api: ApiClient, type?: CardType) =>
-  visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type });
+  visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type }, false);
 export const consumeListSource = (api: ApiClient, cardId: string) =>
   visaList(api, CARD_LISTS.consume, visaPaths.consumeList, consumeListDataSchema, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
