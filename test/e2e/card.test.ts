@@ -246,10 +246,20 @@ describe('card service', () => {
     await expect.poll(() => cards.count()).toBe(2);
     await cards.filter({ hasText: 'Virtual card' }).click();
     await expect.poll(app.path).toBe(`/bank/cardDetail/${cardIds.virtual}`);
+    // §5: the recharge amount is required, and at least the minimum.
+    const rechargeButton = app.page.getByRole('button', { name: 'Recharge', exact: true });
+    await rechargeButton.click();
+    await app.page.getByRole('alert').filter({ hasText: 'Enter an amount' }).waitFor();
+    await app.page.getByLabel('Amount', { exact: true }).fill('5');
+    await rechargeButton.click();
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: 'The amount is below the minimum of 10 USDT' })
+      .waitFor();
     await app.page.getByRole('button', { name: '100', exact: true }).click();
     const quote = app.page.getByTestId('recharge-quote');
     await expect.poll(() => quote.textContent()).toMatch(/Fee\s*1\.5 USDT.*Total\s*101\.5 USDT/);
-    await app.page.getByRole('button', { name: 'Recharge', exact: true }).click();
+    await rechargeButton.click();
     const rechargeAsked = await confirmPopup(app.page, 'Confirm recharge', 'Recharge');
     expect(rechargeAsked).toContain('101.5 USDT');
     await toast(app, 'Recharge submitted');
