@@ -9,6 +9,7 @@ import {
   consumeRecordSchema,
   fileReferenceSchema,
   HOLDER_STATUSES,
+  holderSchema,
   holderSummarySchema,
   RECHARGE_STATUSES,
   rechargeRecordSchema,
@@ -19,6 +20,8 @@ const ADMIN_CARD = '/admin/v1/card';
 
 export const adminCardPaths = {
   holders: `${ADMIN_CARD}/holders`,
+  /** GET ?id=: one holder in full (identity data decrypted), for the review. */
+  holder: `${ADMIN_CARD}/holder`,
   holderApprove: `${ADMIN_CARD}/holders/approve`,
   holderReject: `${ADMIN_CARD}/holders/reject`,
   /** GET ?id=<file>: the photo (image/jpeg). */
@@ -62,6 +65,13 @@ export const adminHolderSchema = v.object({
 export type AdminHolder = v.InferOutput<typeof adminHolderSchema>;
 export const adminHoldersDataSchema = pagedList(adminHolderSchema);
 export type AdminHoldersData = v.InferOutput<typeof adminHoldersDataSchema>;
+
+export const adminHolderQuerySchema = v.object({ id: recordIdSchema });
+export const adminHolderDetailSchema = v.object({
+  ...holderSchema.entries,
+  user_address: v.string(),
+});
+export type AdminHolderDetail = v.InferOutput<typeof adminHolderDetailSchema>;
 
 export const adminPhotoQuerySchema = v.object({ id: fileReferenceSchema });
 

@@ -4,7 +4,7 @@
 // the request's idempotency key. A rejection returns the fee in one transfer. A failed
 // application, or one whose card was reported lost or stolen, can be reapplied for once.
 import { randomInt } from 'node:crypto';
-import type { CardApplication, CardType } from '../../src/api/visa.ts';
+import type { Card, CardApplication, CardType } from '../../src/api/visa.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow } from '../db/schemaCard.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
@@ -22,7 +22,6 @@ import { pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { cardWire, createCard } from './cards.ts';
 import { findOwnHolder } from './holders.ts';
 import { binFor, cardAmount } from './info.ts';
-import type { Card } from '../../src/api/visa.ts';
 
 export const CARD_TRANSFER_KIND = {
   applicationFee: 'card_application_fee',
@@ -209,28 +208,31 @@ export async function listApplications(
   db: AppDatabase,
   query: ApplicationQuery,
 ): Promise<{ rows: { row: CardApplicationRow; canReapply: boolean }[]; total: number }> {
-  let filtered = db.kysely.selectFrom('card_applications');
-  if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
-  if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
+  let filtered = db.kysely.selectFrom('card_applications as a');
+  if (query.userId !== undefined) filtered = filtered.where('a.user_id', '=', query.userId);
+  if (query.status !== undefined) filtered = filtered.where('a.status', '=', query.status);
   const total = await filtered
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
     .executeTakeFirstOrThrow();
+  // One query for the page: the card's state and any reapplication decide `can_reapply`.
   const rows = await filtered
-    .selectAll()
-    .orderBy('id', 'desc')
+    .leftJoin('cards as c', 'c.id', 'a.card_id')
+    .leftJoin('card_applications as again', 'again.reapply_of', 'a.id')
+    .selectAll('a')
+    .select(['c.status as card_status', 'again.id as reapplied_by'])
+    .orderBy('a.id', 'desc')
     .limit(query.pageSize)
     .offset(pageOffset(query))
     .execute();
-  const judged = [];
-  for (const row of rows) judged.push({ row, canReapply: await canReapply(db, row) });
-  return { total: Number(total.count), rows: judged };
-}
-
-export async function applicationWireOf(
-  db: AppDatabase,
-  row: CardApplicationRow,
-): Promise<CardApplication> {
-  return applicationWire(row, await canReapply(db, row));
+  return {
+    total: Number(total.count),
+    rows: rows.map(({ card_status: cardStatus, reapplied_by: reappliedBy, ...row }) => ({
+      row,
+      canReapply:
+        reappliedBy === null &&
+        (row.status === 'failed' || (row.status === 'success' && cardStatus === 'blocked')),
+    })),
+  };
 }
 
 /** The operator issues the card of a processing application. */

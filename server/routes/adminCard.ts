@@ -1,15 +1,24 @@
 // /admin/v1/card/*: the operator's side of the card service (admin token).
 import {
   adminCardPaths,
+  adminHolderQuerySchema,
   adminHoldersQuerySchema,
   adminIdRequestSchema,
   adminPhotoQuerySchema,
   adminRejectRequestSchema,
   type AdminHolder,
+  type AdminHolderDetail,
   type AdminHoldersData,
 } from '../admin/contractCard.ts';
 import { cardContext } from '../card/cardContext.ts';
-import { holderSummaryWire, listHolders, photosOf, reviewHolder } from '../card/holders.ts';
+import {
+  holderSummaryWire,
+  holderWire,
+  listHolders,
+  photosOf,
+  reviewHolder,
+} from '../card/holders.ts';
+import { DomainError } from '../domainError.ts';
 import { findReadableFile, readStoredFile } from '../card/uploads.ts';
 import { defineRoute, type Route } from '../http/route.ts';
 import { adminCardMoneyRoutes, addressesOf } from './adminCardMoney.ts';
@@ -38,6 +47,24 @@ export const adminCardRoutes: Route[] = [
           photos: photosOf(row),
         })),
       };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminCardPaths.holder,
+    auth: 'admin',
+    input: adminHolderQuerySchema,
+    async handler({ context, input }): Promise<AdminHolderDetail> {
+      const card = cardContext(context);
+      const row = await card.db.kysely
+        .selectFrom('card_holders')
+        .selectAll()
+        .where('id', '=', BigInt(input.id))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) throw new DomainError('holder_not_found');
+      const owners = await addressesOf(card.db, [row.user_id]);
+      return { ...holderWire(card.vault, row), user_address: owners.get(row.user_id) ?? '' };
     },
   }),
   defineRoute({

@@ -45,6 +45,12 @@ describe('card commands of the admin tool', () => {
     expect(listed.output).toContain('*******32');
     expect(listed.output).not.toContain('E98765432');
 
+    const shown = await cli('kyc', 'show', holder.id);
+    expect(shown.exitCode, shown.output).toBe(0);
+    expect(shown.output).toContain('passport E98765432, issued 2025-03-01, expires 2035-02-28');
+    expect(shown.output).toContain(alice.address);
+    expect((await cli('kyc', 'show', '99999')).output).toBe('Refused: No such holder');
+
     const photoFile = path.join(outDir, 'front.jpg');
     const saved = await cli('kyc', 'photo', holder.photos[0]!, photoFile);
     expect(saved.exitCode, saved.output).toBe(0);

@@ -349,6 +349,12 @@ describe('cards', () => {
       await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' }),
       ...refusal('card_blocked'),
     );
+    const listed = async () =>
+      dataOf(
+        await visa(server, aliceToken, visaPaths.applyCardList, { status: 'success' }),
+        applyCardListDataSchema,
+      ).list.find((row) => row.id === card.application_id);
+    expect((await listed())?.can_reapply).toBe(true);
     const replacement = dataOf(
       await visaMoney(server, aliceToken, visaPaths.replaceApply, {
         id: card.application_id,
@@ -357,6 +363,7 @@ describe('cards', () => {
       cardApplicationSchema,
     );
     expect(replacement.reapply_of).toBe(card.application_id);
+    expect((await listed())?.can_reapply).toBe(false);
   });
 
   it('sets and changes the PIN: 6 digits, twice, stored only as a slow salted hash, never logged', async () => {

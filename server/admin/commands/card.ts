@@ -15,6 +15,7 @@ import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
 import {
   adminApplicationsDataSchema,
   adminCardPaths,
+  adminHolderDetailSchema,
   adminHoldersDataSchema,
   adminIssueDataSchema,
   adminRechargesDataSchema,
@@ -24,6 +25,8 @@ import { formatTable } from '../table.ts';
 
 export const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved|rejected] [--page N] [--page-size N]
       List card holders waiting for review (or by status): names, masked id number, photos.
+  npm run admin -- kyc show <id>
+      One holder in full (identity data decrypted), to compare with the photos.
   npm run admin -- kyc approve <id>
   npm run admin -- kyc reject <id> <reason>
       Decide on a pending holder; the user sees the reason of a rejection.
@@ -77,6 +80,25 @@ export async function runCardCommand(
     switch (command) {
       case 'kyc list':
         return ok(await listHolders(client, page));
+      case 'kyc show': {
+        const [id] = args;
+        if (!id || args.length > 1) return usage('kyc show needs <id>');
+        const holder = v.parse(
+          adminHolderDetailSchema,
+          await client.get(`${adminCardPaths.holder}?id=${encodeURIComponent(id)}`),
+        );
+        return ok(
+          [
+            `Holder ${holder.id}: ${holder.first_name} ${holder.last_name} (${holder.status})`,
+            `User:      ${holder.user_address}`,
+            `Document:  ${holder.id_type} ${holder.id_number}, issued ${holder.issue_date}, expires ${holder.expiry_date}`,
+            `Contact:   ${holder.phone}, ${holder.email}`,
+            `Billing:   ${holder.address}, ${holder.district}, ${holder.city}, ${holder.province}`,
+            `Photos:    ${holder.photos.join(' ')} (kyc photo <file> <output.jpg>)`,
+            ...(holder.reject_reason ? [`Rejected:  ${holder.reject_reason}`] : []),
+          ].join('\n'),
+        );
+      }
       case 'kyc approve':
       case 'kyc reject': {
         const [id, reason] = args;
