@@ -1,14 +1,16 @@
 // /bank (spec §2): the card hub — my cards, holders, addresses and applications with the
 // state of each at a glance, and the one next step to take.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useApi } from '../../state/apiContext.tsx';
 import {
   addressListSource,
   applicationListSource,
   holderListSource,
   myCardListSource,
+  refreshHubLists,
 } from '../../state/queries/card.ts';
 import { useRecordList, type RecordListState } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -166,6 +168,12 @@ export function CardHubScreen() {
   const holders = useRecordList(holderListSource(api));
   const addresses = useRecordList(addressListSource(api));
   const applications = useRecordList(applicationListSource(api));
+  const queryClient = useQueryClient();
+  // The hub is a kept page: each time it shows again (its effects run again), the state of
+  // reviews and applications is fetched afresh, so the next step is never stale.
+  useEffect(() => {
+    void refreshHubLists(queryClient);
+  }, [queryClient]);
   const ready = [cards, holders, applications].every((list) => list.status === 'ready');
 
   return (

@@ -130,6 +130,21 @@ export const rechargeListSource = (api: ApiClient, cardId: string) =>
     id: cardId,
   });
 
+const HUB_LISTS: readonly string[] = [
+  CARD_LISTS.holders,
+  CARD_LISTS.addresses,
+  CARD_LISTS.applications,
+  CARD_LISTS.cards,
+];
+
+/** The hub's four lists, fetched again (the operator may have acted meanwhile). */
+export function refreshHubLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === recordKeys.all[0] && HUB_LISTS.includes(String(queryKey[2])),
+  });
+}
+
 /** Everything card-related shown anywhere is refetched after a change. */
 export async function invalidateCardData(queryClient: QueryClient): Promise<void> {
   await Promise.all([
