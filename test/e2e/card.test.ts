@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allStoredText } from './support/app.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
-import { seriousAxeViolations } from './support/layout.ts';
+import { overflowingElements, seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
@@ -360,13 +360,17 @@ describe('card service', () => {
 });
 
 describe('card screens', () => {
-  it('have no serious or critical accessibility problem', async () => {
+  it('have no serious or critical accessibility problem and fit the narrowest phone', async () => {
     const bob = await signInAs(app, BOB_KEY);
     await app.server.operator.credit(bob.address, 'USDT', '100');
+    // The narrowest phone we support: nothing may reach past the screen's sides either.
+    await app.page.setViewportSize({ width: 320, height: 640 });
     const problems: Record<string, unknown> = {};
     const scan = async (screen: string) => {
       const found = await seriousAxeViolations(app.page);
       if (found.length > 0) problems[screen] = found;
+      const overflow = await overflowingElements(app.page);
+      if (overflow.length > 0) problems[`${screen} (layout)`] = overflow;
     };
     await openCardHub(app);
     await shown(app.page.getByTestId('next-step')).waitFor();

@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
+import { seriousAxeViolations } from './support/layout.ts';
 import { BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
@@ -141,6 +142,9 @@ describe('card second chances and controls', () => {
       const number = app.page.getByTestId('card-number');
       await expect.poll(() => number.textContent()).toMatch(/^\*{4} \*{4} \*{4} \d{4}$/);
       const masked = (await number.textContent()) ?? '';
+      // The card detail, with its recharge, PIN, controls and records, passes axe too.
+      await app.page.getByTestId('recharge-quote').waitFor();
+      expect(await seriousAxeViolations(app.page)).toEqual([]);
       await app.page.getByRole('button', { name: 'Show card number' }).click();
       await expect.poll(() => number.textContent()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
       expect((await number.textContent())?.slice(-4)).toBe(masked.slice(-4));
