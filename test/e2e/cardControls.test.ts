@@ -100,7 +100,11 @@ describe('card second chances and controls', () => {
       await step.getByRole('link', { name: 'Correct the holder' }).click();
       await expect.poll(app.path).toBe('/bank/addHolders');
       await app.page.getByText('Rejected: The passport photo is blurred').waitFor();
-      // The photo already on file counts; the fields come back filled in.
+      // The photo already on file shows and counts; the fields come back filled in.
+      const onFile = app.page.getByTestId('photo-slot').first().getByRole('img');
+      await expect
+        .poll(() => onFile.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
       expect(await app.page.getByLabel('Id number', { exact: true }).inputValue()).toBe('E1234567');
       await app.page.getByRole('button', { name: 'Submit holder' }).click();
       await confirmPopup(app.page, 'Confirm holder', 'Submit');

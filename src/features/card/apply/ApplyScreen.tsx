@@ -43,7 +43,7 @@ import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
 import '../card.css';
 
-type ApplyField = 'region' | 'holder_id' | 'address_id' | 'agree';
+type ApplyField = 'region' | 'holder_id' | 'address_id' | 'agree' | 'fee';
 const FIELDS: readonly ApplyField[] = ['region', 'holder_id', 'address_id', 'agree'];
 
 interface ApplyInput {
@@ -175,7 +175,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     if (fee && available !== undefined) {
       const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
       if (short) {
-        setErrors({ agree: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
+        setErrors({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
         return;
       }
     }
@@ -286,6 +286,11 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
             <Amount value={available} coin={CARD_COIN} />
           )}
         </p>
+        {errors.fee && (
+          <p className="form-error" role="alert">
+            {errors.fee}
+          </p>
+        )}
       </section>
       <section className="card stack">
         <label className="agree">

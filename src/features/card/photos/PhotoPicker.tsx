@@ -3,6 +3,7 @@
 // upload code stay out of every other screen).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
+import { usePhotoOnFile } from './usePhotoOnFile.ts';
 import type { PhotoSlot, PhotoSlotState } from './usePhotoSlot.ts';
 import './photos.css';
 
@@ -38,7 +39,9 @@ export default function PhotoPicker({ label, slot, error }: PhotoPickerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const problem = useProblemText()(slot.state);
   const state = slot.state;
-  const preview = 'preview' in state ? state.preview : null;
+  const fresh = 'preview' in state ? state.preview : null;
+  const onFile = usePhotoOnFile(state.status === 'done' && !fresh ? state.file : null);
+  const preview = fresh ?? onFile;
   const busy = state.status === 'preparing' || state.status === 'uploading';
   const message = error ?? problem;
 
@@ -87,7 +90,7 @@ export default function PhotoPicker({ label, slot, error }: PhotoPickerProps) {
           aria-label={t`Uploading ${label}`}
         />
       )}
-      {state.status === 'done' && preview && (
+      {state.status === 'done' && fresh && (
         <p className="field-hint" role="status">
           <Trans>Uploaded</Trans>
         </p>
