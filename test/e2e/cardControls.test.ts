@@ -167,6 +167,32 @@ describe('card second chances and controls', () => {
       await refresh(app);
       await applicationRecord.getByRole('link', { name: 'Apply again' }).waitFor();
 
+      // An address is added, then deleted after a confirmation.
+      await openCardHub(app);
+      await shown(app.page.getByRole('region', { name: 'Delivery addresses' }))
+        .getByRole('link', { name: /See all/ })
+        .click();
+      await shown(app.page.getByRole('link', { name: 'Add an address' })).click();
+      const address = {
+        Recipient: 'Li Wei',
+        Phone: '+65 8123 4567',
+        Province: 'Singapore',
+        City: 'Singapore',
+        District: 'Bukit Timah',
+        'Detailed address': '8 Holland Road',
+        'Zip code': '278553',
+      };
+      for (const [label, value] of Object.entries(address)) {
+        await app.page.getByLabel(label, { exact: true }).fill(value);
+      }
+      await app.page.getByRole('button', { name: 'Save address' }).click();
+      await expect.poll(app.path).toBe('/bank/addressList');
+      await shown(app.page.getByRole('button', { name: 'Delete the address of Li Wei' })).click();
+      const deleteAsked = await confirmPopup(app.page, 'Delete address', 'Delete');
+      expect(deleteAsked).toContain('cannot be undone');
+      await app.page.getByText('Address deleted', { exact: true }).first().waitFor();
+      await shown(app.page.getByText('No addresses yet')).waitFor();
+
       // Only the application that stood was paid for: 200 − 10 (+ 1 now).
       expect(await app.server.operator.credit(bob.address, 'USDT', '1')).toBe('191');
     },
