@@ -18,10 +18,11 @@ import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
+import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './routes/index.ts';
 import { runtimeConfigFor } from './routes/runtimeConfig.ts';
-import { registerVisaUpload } from './routes/visa.ts';
+import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './routes/visa.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -68,7 +69,7 @@ export async function buildApp(
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(
-      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+      `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
     );
   });
   const routes: RouteSummary[] = [];

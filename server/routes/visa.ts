@@ -209,6 +209,9 @@ export const visaRoutes: Route[] = [
   ...cardRoutes,
 ];
 
+/** The upload URL's path before its secret token, for redacting it in the request log. */
+export const VISA_UPLOAD_LOG_PREFIX = UPLOAD_PUT_PATH.slice(0, UPLOAD_PUT_PATH.indexOf(':token'));
+
 const claimedSlots = new WeakMap<object, CardFileRow>();
 
 /**

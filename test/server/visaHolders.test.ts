@@ -552,4 +552,17 @@ describe('card holders, addresses and photos', () => {
     ])
       expect(log).not.toContain(secret);
   });
+
+  it('never writes an upload link into the log, at trace level: the token is redacted', async () => {
+    const photo = await sampleJpeg(41);
+    const slot = await openSlot(server, aliceToken, photo.length);
+    const token = new URL(slot.url).pathname.split('/').pop()!;
+    // A wrongly cased path and a query string: refused, and still not logged.
+    await putBytes(slot.url.replace('/visa/upload/', '/VISA/upload/') + '?sig=abc', Buffer.of(1));
+    await putBytes(slot.url, photo);
+    const log = logLines.join('');
+    expect(log).toContain('PUT /api/v1/visa/upload/[redacted] 200');
+    expect(log).not.toContain(token);
+    expect(log).not.toMatch(/\/visa\/upload\/(?!\[redacted\])/i);
+  });
 });
