@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextStep, type HubState } from '../../../../src/features/card/nextStep.ts';
+import { idSearch, reapplySearch } from '../../../../src/features/card/routeSearch.ts';
 
 const empty: HubState = { holders: [], applications: [], cards: [] };
 
@@ -39,5 +40,17 @@ describe('nextStep', () => {
     expect(nextStep({ ...empty, cards: [{ id: '7', status: 'blocked' }] })).toEqual({
       kind: 'add_holder',
     });
+  });
+});
+
+describe('card route search', () => {
+  it('keeps only a well-formed object id', () => {
+    expect(idSearch({ id: '42' })).toEqual({ id: '42' });
+    expect(idSearch({ id: 42 })).toEqual({ id: '42' });
+    expect(idSearch({ id: '0' })).toEqual({ id: undefined });
+    expect(idSearch({ id: '1; drop' })).toEqual({ id: undefined });
+    expect(idSearch({})).toEqual({ id: undefined });
+    expect(reapplySearch({ reapply: '7' })).toEqual({ reapply: '7' });
+    expect(reapplySearch({ reapply: ['7'] })).toEqual({ reapply: undefined });
   });
 });
