@@ -91,8 +91,10 @@ export function connectStepFiles(manifest: Manifest): string[] {
 export function walletOnly(manifest: Manifest): Set<string> {
   if (!manifest[WALLET_ENTRY]) return new Set();
   const wallet = closure(manifest, [WALLET_ENTRY], true);
+  // The app's entry stays a root even when the wallet chunk imports from it (the bundler may
+  // move shared modules into the entry): what the entry reaches was loaded before the wallet.
   const otherRoots = Object.keys(manifest).filter(
-    (key) => (manifest[key]!.isEntry || manifest[key]!.isDynamicEntry) && !wallet.has(key),
+    (key) => manifest[key]!.isEntry || (manifest[key]!.isDynamicEntry && !wallet.has(key)),
   );
   const elsewhere = closure(manifest, otherRoots, true, WALLET_ENTRY);
   return filesOf(

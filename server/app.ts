@@ -18,9 +18,11 @@ import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
 import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
+import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './routes/index.ts';
 import { runtimeConfigFor } from './routes/runtimeConfig.ts';
+import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './routes/visa.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -67,7 +69,7 @@ export async function buildApp(
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(
-      `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+      `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
     );
   });
   const routes: RouteSummary[] = [];
@@ -107,6 +109,8 @@ export async function buildApp(
   });
 
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
+  // Photo uploads: a raw body, in a scope of their own (see routes/visa.ts).
+  await registerVisaUpload(app, context);
 
   const sendPage = await serveBuiltApp(
     app,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AssetCode } from '../src/api/assets.ts';
 import type { WithdrawCoin } from '../src/api/withdraw.ts';
 import { parseAssetAmount } from '../src/money/parseAmount.ts';
+import { readCardSettings, type CardSettings } from './card/settings.ts';
 import { isLoopbackHost } from './http/origin.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
@@ -68,6 +69,7 @@ export interface ServerSettings {
     authFailures: RateLimitSetting;
   };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
+  card: CardSettings;
   timeouts: TimeoutSettings;
   /** Open connections per client IP; 0 means no cap (e.g. behind a reverse proxy). */
   maxConnectionsPerIp: number;
@@ -129,6 +131,9 @@ export function readSettings(env: Env): ServerSettings {
       },
     },
     withdraw: readWithdrawSettings(env),
+    card: readCardSettings(env, (message) => {
+      throw new ConfigError(message);
+    }),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * SECOND_MS,
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * SECOND_MS,

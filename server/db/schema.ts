@@ -3,6 +3,7 @@
 // Times are ISO 8601 UTC strings of fixed width (Date#toISOString), which sort correctly as
 // text on both databases.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { CardTables } from './schemaCard.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -110,7 +111,7 @@ export interface WithdrawalsTable {
   finished_at: string | null;
 }
 
-export interface DatabaseSchema {
+export interface DatabaseSchema extends CardTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

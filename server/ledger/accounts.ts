@@ -12,8 +12,10 @@ export const ACCOUNT_KIND = {
   deposits: 'deposits',
   /** Where completed withdrawals leave the ledger (sent on chain). */
   withdrawn: 'withdrawn',
-  /** Fees collected from withdrawals. */
+  /** Fees collected from withdrawals and card services. */
   fees: 'fees',
+  /** Where card recharges leave the ledger (paid to the card issuer). */
+  cardFunding: 'card_funding',
 } as const;
 
 /**

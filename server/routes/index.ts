@@ -1,10 +1,12 @@
 // Every route the server answers, one list per area (same names as src/api/<area>.ts).
 import type { Route } from '../http/route.ts';
 import { adminRoutes } from './admin.ts';
+import { adminCardRoutes } from './adminCard.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
 import { transferRoutes } from './transfer.ts';
 import { userRoutes } from './user.ts';
+import { visaRoutes } from './visa.ts';
 import { walletRoutes } from './wallet.ts';
 import { withdrawRoutes } from './withdraw.ts';
 
@@ -15,5 +17,7 @@ export const routeTable: readonly Route[] = [
   ...walletRoutes,
   ...transferRoutes,
   ...withdrawRoutes,
+  ...visaRoutes,
   ...adminRoutes,
+  ...adminCardRoutes,
 ];

@@ -1,11 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet.tsx';
+import { MyCardsScreen } from '../../features/card/cards/MyCardsScreen.tsx';
 
+// /mineCard and /mineBank are the same page (spec §2).
 export const Route = createFileRoute('/_auth/mineCard')({
   staticData: {
     title: msg`My cards`,
     keepAlive: true,
   },
-  component: NotAvailableYet,
+  component: function MineCards() {
+    return <MyCardsScreen />;
+  },
 });

@@ -38,6 +38,8 @@ export interface RecordListSource<T> {
   params?: ListParams;
   fetchPage: (page: number, pageSize: number, signal: AbortSignal) => Promise<RecordPage<T>>;
   pageSize?: number;
+  /** False for lists of personal data (identity, addresses): never kept on the device. */
+  keepOffline?: boolean;
 }
 
 /**
@@ -109,11 +111,12 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
   const cache = useRecordCache();
   const queryClient = useQueryClient();
   const listId = cacheListId(source.name, source.params);
+  const keep = source.keepOffline !== false;
   const live = useInfiniteQuery(recordListOptions(address, source));
   const cached = useQuery({
     queryKey: recordKeys.cached(address, source.name, source.params),
     queryFn: async () => (address ? ((await cache.read<T>(address, listId)) ?? null) : null),
-    enabled: address !== null,
+    enabled: address !== null && keep,
     staleTime: Infinity,
     networkMode: 'always',
   });
@@ -121,7 +124,7 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
   const firstPage = live.data?.pages[0];
   const firstPageAt = live.dataUpdatedAt;
   useEffect(() => {
-    if (!address || !firstPage) return;
+    if (!address || !firstPage || !keep) return;
     void cache
       .write({
         address,
@@ -131,7 +134,7 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
         savedAt: firstPageAt,
       })
       .catch(() => undefined);
-  }, [address, cache, listId, firstPage, firstPageAt]);
+  }, [address, cache, listId, firstPage, firstPageAt, keep]);
 
   const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
   const refresh = async () => {

@@ -2,6 +2,7 @@
 // (the same calls `npm run admin` makes).
 import { randomUUID } from 'node:crypto';
 import { adminPaths } from '../../../server/admin/contract.ts';
+import { adminCardPaths } from '../../../server/admin/contractCard.ts';
 
 export interface OperatorWithdrawal {
   id: string;
@@ -20,6 +21,44 @@ export interface Operator {
   completeWithdrawal(id: string, txid: string): Promise<void>;
   /** Fails a withdrawal; the held amount and fee return to the user. */
   failWithdrawal(id: string, reason: string): Promise<void>;
+  /** Card holders waiting for review (or all), with the owner's address. */
+  holders(status?: string): Promise<OperatorHolder[]>;
+  approveHolder(id: string): Promise<void>;
+  rejectHolder(id: string, reason: string): Promise<void>;
+  /** Card applications (processing ones wait for the operator). */
+  cardApplications(status?: string): Promise<OperatorCardApplication[]>;
+  /** Issues the card of an application; answers the new card's id. */
+  issueCard(applicationId: string): Promise<string>;
+  rejectCardApplication(applicationId: string, reason: string): Promise<void>;
+  cardRecharges(status?: string): Promise<OperatorRecharge[]>;
+  /** Takes a recharge through processing to success: the amount lands on the card. */
+  settleRecharge(id: string): Promise<void>;
+  /** A purchase on the card at a merchant (demo consumption). */
+  spend(cardId: string, amount: string, merchant: string): Promise<void>;
+}
+
+export interface OperatorHolder {
+  id: string;
+  user_address: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  photos: string[];
+}
+
+export interface OperatorCardApplication {
+  id: string;
+  user_address: string;
+  type: string;
+  status: string;
+}
+
+export interface OperatorRecharge {
+  id: string;
+  user_address: string;
+  card_id: string;
+  amount: string;
+  status: string;
 }
 
 export function createOperator(baseUrl: string, adminToken: string): Operator {
@@ -61,6 +100,48 @@ export function createOperator(baseUrl: string, adminToken: string): Operator {
     },
     async failWithdrawal(id, reason) {
       await call('POST', adminPaths.withdrawalFail, { id, reason });
+    },
+    async holders(status) {
+      const query = status ? `?status=${encodeURIComponent(status)}` : '';
+      return (await call<{ list: OperatorHolder[] }>('GET', `${adminCardPaths.holders}${query}`))
+        .list;
+    },
+    async approveHolder(id) {
+      await call('POST', adminCardPaths.holderApprove, { id });
+    },
+    async rejectHolder(id, reason) {
+      await call('POST', adminCardPaths.holderReject, { id, reason });
+    },
+    async cardApplications(status) {
+      const query = status ? `?status=${encodeURIComponent(status)}` : '';
+      return (
+        await call<{ list: OperatorCardApplication[] }>(
+          'GET',
+          `${adminCardPaths.applications}${query}`,
+        )
+      ).list;
+    },
+    async issueCard(applicationId) {
+      const data = await call<{ card: { id: string } }>('POST', adminCardPaths.issue, {
+        id: applicationId,
+      });
+      return data.card.id;
+    },
+    async rejectCardApplication(applicationId, reason) {
+      await call('POST', adminCardPaths.reject, { id: applicationId, reason });
+    },
+    async cardRecharges(status) {
+      const query = status ? `?status=${encodeURIComponent(status)}` : '';
+      return (
+        await call<{ list: OperatorRecharge[] }>('GET', `${adminCardPaths.recharges}${query}`)
+      ).list;
+    },
+    async settleRecharge(id) {
+      await call('POST', adminCardPaths.rechargeProcess, { id });
+      await call('POST', adminCardPaths.rechargeSettle, { id });
+    },
+    async spend(cardId, amount, merchant) {
+      await call('POST', adminCardPaths.spend, { card_id: cardId, amount, merchant });
     },
   };
 }

@@ -69,6 +69,22 @@ describe('build graph', () => {
     ]);
   });
 
+  it('leaves the entry out of the wallet files when the wallet chunk imports from it', () => {
+    // The bundler may move modules the wallet shares with the app into the entry chunk.
+    const importsEntry = {
+      ...manifest,
+      'src/wallet/onboard.ts': {
+        ...manifest['src/wallet/onboard.ts'],
+        imports: ['index.html', '_viem.js'],
+      },
+    };
+    expect([...walletOnly(importsEntry)].sort()).toEqual([
+      'assets/icons.js',
+      'assets/onboard.js',
+      'assets/viem.js',
+    ]);
+  });
+
   it('counts the style sheet in the first screen, and only new static files in the connect step', () => {
     expect(firstScreenFiles(manifest)).toContain('assets/index.css');
     // The wallet's lazily loaded icons come later; the shared chunk is already there.

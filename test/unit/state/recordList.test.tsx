@@ -79,6 +79,18 @@ describe('useRecordList', () => {
     expect(second.result.current.hasMore).toBe(false);
   });
 
+  it('never keeps a list of personal data on the device', async () => {
+    const cache = openRecordCache('list-e');
+    const write = vi.spyOn(cache, 'write');
+    const read = vi.spyOn(cache, 'read');
+    const personal = { ...source(pages), keepOffline: false };
+    const { result } = renderHook(() => useRecordList(personal), { wrapper: wrapperFor(cache) });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.items).toHaveLength(2);
+    expect(write).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+  });
+
   it('reports an error when nothing was saved and the load fails', async () => {
     const failing = () => Promise.reject(new Error('down'));
     const { result } = renderHook(() => useRecordList(source(failing)), {

@@ -1,10 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { HolderFormScreen } from '../../../features/card/holders/HolderFormScreen.tsx';
+import { idSearch } from '../../../features/card/routeSearch.ts';
 
 export const Route = createFileRoute('/_auth/bank/addHolders')({
   staticData: {
-    title: msg`Cardholder`,
+    title: msg`Holder`,
   },
-  component: NotAvailableYet,
+  validateSearch: idSearch,
+  component: function AddHolders() {
+    return <HolderFormScreen id={Route.useSearch().id} />;
+  },
 });

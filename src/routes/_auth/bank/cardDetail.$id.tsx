@@ -1,10 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { CardDetailScreen } from '../../../features/card/cards/CardDetailScreen.tsx';
 
 export const Route = createFileRoute('/_auth/bank/cardDetail/$id')({
   staticData: {
     title: msg`Card detail`,
   },
-  component: NotAvailableYet,
+  component: function CardDetail() {
+    const { id } = Route.useParams();
+    return <CardDetailScreen key={id} id={id} />;
+  },
 });

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { HolderListScreen } from '../../../features/card/holders/HolderListScreen.tsx';
 
 export const Route = createFileRoute('/_auth/bank/holdersList')({
   staticData: {
-    title: msg`Cardholders`,
+    title: msg`Holders`,
     keepAlive: true,
   },
-  component: NotAvailableYet,
+  component: HolderListScreen,
 });

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { CardHubScreen } from '../../../features/card/CardHubScreen.tsx';
 
 export const Route = createFileRoute('/_auth/bank/')({
   staticData: {
     title: msg`Card service`,
     keepAlive: true,
   },
-  component: NotAvailableYet,
+  component: CardHubScreen,
 });

@@ -1,10 +1,17 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
+import { idSearch } from '../../../features/card/routeSearch.ts';
 
 export const Route = createFileRoute('/_auth/bank/physicalReapply')({
   staticData: {
     title: msg`Physical card reapplication`,
   },
-  component: NotAvailableYet,
+  validateSearch: idSearch,
+  component: function PhysicalReapply() {
+    const { id } = Route.useSearch();
+    // Which application to apply again for is chosen on the application list.
+    if (!id) return <Navigate to="/bank/applyList" replace />;
+    return <ApplyScreen type="physical" reapplyOf={id} />;
+  },
 });

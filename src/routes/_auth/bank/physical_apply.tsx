@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
 
 export const Route = createFileRoute('/_auth/bank/physical_apply')({
   staticData: {
     title: msg`Physical card application`,
   },
-  component: NotAvailableYet,
+  component: function PhysicalApply() {
+    return <ApplyScreen type="physical" />;
+  },
 });

@@ -1,10 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
+import { reapplySearch } from '../../../features/card/routeSearch.ts';
 
 export const Route = createFileRoute('/_auth/bank/virtual_apply')({
   staticData: {
     title: msg`Virtual card application`,
   },
-  component: NotAvailableYet,
+  validateSearch: reapplySearch,
+  component: function VirtualApply() {
+    return <ApplyScreen type="virtual" reapplyOf={Route.useSearch().reapply} />;
+  },
 });

@@ -1,0 +1,347 @@
+// Operator commands of the card service: holder review (kyc), card applications and
+// spending (card), recharges (recharge). They call /admin/v1/card over HTTP like the rest
+// of the admin tool.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { anyApiResponseSchema, SUCCESS_CODE } from '../../../src/api/response.ts';
+import {
+  cardApplicationSchema,
+  holderSummarySchema,
+  rechargeRecordSchema,
+} from '../../../src/api/visa.ts';
+import { ADMIN_TOKEN_FILE, readTokenFile } from '../../dataDir.ts';
+import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
+import {
+  adminApplicationsDataSchema,
+  adminCardPaths,
+  adminHolderDetailSchema,
+  adminHoldersDataSchema,
+  adminIssueDataSchema,
+  adminRechargesDataSchema,
+  adminSpendDataSchema,
+} from '../contractCard.ts';
+import { formatTable } from '../table.ts';
+
+export const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved|rejected] [--page N] [--page-size N]
+      List card holders waiting for review (or by status): names, masked id number, photos.
+  npm run admin -- kyc show <id>
+      One holder in full (identity data decrypted), to compare with the photos.
+  npm run admin -- kyc approve <id>
+  npm run admin -- kyc reject <id> <reason>
+      Decide on a pending holder; the user sees the reason of a rejection.
+  npm run admin -- kyc photo <file> <output.jpg>
+      Save one of a holder's document photos (decrypted) to a file readable only by you.
+  npm run admin -- card applications [--status processing|success|failed] [--page N] [--page-size N]
+  npm run admin -- card issue <applicationId>
+      Issue the card of a processing application (virtual: active; physical: to activate).
+  npm run admin -- card reject <applicationId> <reason>
+      Reject a processing application; the fee returns to the user's balance.
+  npm run admin -- card spend <cardId> <amount> <merchant>
+      Record spending on an active card (a consumption record; the card balance goes down).
+  npm run admin -- recharge list [--status pending|processing|success|failed] [--page N] [--page-size N]
+  npm run admin -- recharge process <id>
+      Mark a pending recharge as processing at the issuer.
+  npm run admin -- recharge settle <id>
+      The recharge arrived: the amount is added to the card balance.
+  npm run admin -- recharge fail <id> <reason>
+      The recharge failed: amount and fee return to the user's balance.
+`;
+
+type Env = Record<string, string | undefined>;
+type Values = Partial<Record<'page' | 'page-size' | 'status' | 'key', string>>;
+export interface CommandResult {
+  output: string;
+  exitCode: number;
+}
+
+const usage = (text: string): CommandResult => ({ output: `${text}\n\n${CARD_HELP}`, exitCode: 2 });
+
+/** The result of a card service command, or undefined when the command is not one of these. */
+export async function runCardCommand(
+  positionals: readonly string[],
+  values: Values,
+  env: Env,
+): Promise<CommandResult | undefined> {
+  const [area, action, ...args] = positionals;
+  if (area !== 'kyc' && area !== 'card' && area !== 'recharge') return undefined;
+  const token = adminToken(env);
+  if (!token) {
+    return {
+      output: `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory.`,
+      exitCode: 1,
+    };
+  }
+  const client = cardAdminClient(apiUrl(env), token);
+  const page = pageQuery(values);
+  if (!page) return usage('--page and --page-size must be whole numbers from 1');
+  try {
+    const command = `${area} ${action ?? ''}`;
+    switch (command) {
+      case 'kyc list':
+        return ok(await listHolders(client, page));
+      case 'kyc show': {
+        const [id] = args;
+        if (!id || args.length > 1) return usage('kyc show needs <id>');
+        const holder = v.parse(
+          adminHolderDetailSchema,
+          await client.get(`${adminCardPaths.holder}?id=${encodeURIComponent(id)}`),
+        );
+        return ok(
+          [
+            `Holder ${holder.id}: ${holder.first_name} ${holder.last_name} (${holder.status})`,
+            `User:      ${holder.user_address}`,
+            `Document:  ${holder.id_type} ${holder.id_number}, issued ${holder.issue_date}, expires ${holder.expiry_date}`,
+            `Contact:   ${holder.phone}, ${holder.email}`,
+            `Billing:   ${holder.address}, ${holder.district}, ${holder.city}, ${holder.province}`,
+            `Photos:    ${holder.photos.join(' ')} (kyc photo <file> <output.jpg>)`,
+            ...(holder.reject_reason ? [`Rejected:  ${holder.reject_reason}`] : []),
+          ].join('\n'),
+        );
+      }
+      case 'kyc approve':
+      case 'kyc reject': {
+        const [id, reason] = args;
+        if (!id || (action === 'reject') !== (reason !== undefined) || args.length > 2)
+          return usage(
+            action === 'approve' ? 'kyc approve needs <id>' : 'kyc reject needs <id> <reason>',
+          );
+        const holder = v.parse(
+          holderSummarySchema,
+          await client.post(
+            action === 'approve' ? adminCardPaths.holderApprove : adminCardPaths.holderReject,
+            action === 'approve' ? { id } : { id, reason },
+          ),
+        );
+        return ok(
+          `Holder ${holder.id} (${holder.first_name} ${holder.last_name}) is now ${holder.status}.`,
+        );
+      }
+      case 'kyc photo': {
+        const [file, output] = args;
+        if (!file || !output || args.length > 2)
+          return usage('kyc photo needs <file> <output.jpg>');
+        const bytes = await client.bytes(`${adminCardPaths.photo}?id=${encodeURIComponent(file)}`);
+        fs.writeFileSync(output, bytes, { mode: 0o600, flag: 'wx' });
+        return ok(`Saved ${bytes.length} bytes to ${path.resolve(output)}.`);
+      }
+      case 'card applications':
+        return ok(await listApplications(client, page));
+      case 'card issue': {
+        const [id] = args;
+        if (!id || args.length > 1) return usage('card issue needs <applicationId>');
+        const { application, card } = v.parse(
+          adminIssueDataSchema,
+          await client.post(adminCardPaths.issue, { id }),
+        );
+        return ok(
+          `Application ${application.id} (${application.order_no}) issued card ${card.id} ${card.masked_number}, ${card.status}.`,
+        );
+      }
+      case 'card reject': {
+        const [id, reason] = args;
+        if (!id || !reason || args.length > 2)
+          return usage('card reject needs <applicationId> <reason>');
+        const application = v.parse(
+          cardApplicationSchema,
+          await client.post(adminCardPaths.reject, { id, reason }),
+        );
+        return ok(
+          `Application ${application.id} rejected (${application.reject_reason}); fee ${application.fee} ${application.coin} returned.`,
+        );
+      }
+      case 'card spend': {
+        const [cardId, amount, merchant] = args;
+        if (!cardId || !amount || !merchant || args.length > 3)
+          return usage('card spend needs <cardId> <amount> <merchant>');
+        const { record, balance } = v.parse(
+          adminSpendDataSchema,
+          await client.post(adminCardPaths.spend, { card_id: cardId, amount, merchant }),
+        );
+        return ok(
+          `Card ${record.card_id} spent ${record.amount} at ${record.merchant}; balance ${balance}.`,
+        );
+      }
+      case 'recharge list':
+        return ok(await listRecharges(client, page));
+      case 'recharge process':
+      case 'recharge settle':
+      case 'recharge fail': {
+        const [id, reason] = args;
+        const needsReason = action === 'fail';
+        if (!id || needsReason !== (reason !== undefined) || args.length > 2)
+          return usage(
+            needsReason ? 'recharge fail needs <id> <reason>' : `recharge ${action} needs <id>`,
+          );
+        const target = {
+          process: adminCardPaths.rechargeProcess,
+          settle: adminCardPaths.rechargeSettle,
+          fail: adminCardPaths.rechargeFail,
+        }[action as 'process' | 'settle' | 'fail'];
+        const record = v.parse(
+          rechargeRecordSchema,
+          await client.post(target, needsReason ? { id, reason } : { id }),
+        );
+        return ok(
+          `Recharge ${record.id} of ${record.amount} ${record.coin} is now ${record.status}.`,
+        );
+      }
+      default:
+        return usage(`Unknown command: ${positionals.join(' ')}`);
+    }
+  } catch (error) {
+    if (error instanceof AdminRequestError)
+      return { output: `Refused: ${error.message}`, exitCode: 1 };
+    if (error instanceof ServerUnreachableError) return { output: error.message, exitCode: 1 };
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return { output: `Not overwriting ${args[1]}: the file exists.`, exitCode: 1 };
+    throw error;
+  }
+}
+
+const ok = (output: string): CommandResult => ({ output, exitCode: 0 });
+
+function pageQuery(values: Values): URLSearchParams | null {
+  const query = new URLSearchParams({
+    page: values.page ?? '1',
+    page_size: values['page-size'] ?? '100',
+  });
+  for (const value of query.values()) if (!/^[1-9]\d{0,8}$/.test(value)) return null;
+  if (values.status) query.set('status', values.status);
+  return query;
+}
+
+async function listHolders(client: CardAdminClient, query: URLSearchParams): Promise<string> {
+  const { list, total } = v.parse(
+    adminHoldersDataSchema,
+    await client.get(`${adminCardPaths.holders}?${query}`),
+  );
+  if (total === 0) return 'No holders.';
+  const table = formatTable(
+    ['ID', 'STATUS', 'NAME', 'ID TYPE', 'ID NUMBER', 'USER', 'PHOTOS', 'UPDATED', 'REASON'],
+    list.map((row) => [
+      row.id,
+      row.status,
+      `${row.first_name} ${row.last_name}`,
+      row.id_type,
+      row.id_number,
+      row.user_address,
+      row.photos.join(' '),
+      row.updated_at,
+      row.reject_reason ?? '-',
+    ]),
+  );
+  return `${table}\n\n${list.length} of ${total} holders`;
+}
+
+async function listApplications(client: CardAdminClient, query: URLSearchParams): Promise<string> {
+  const { list, total } = v.parse(
+    adminApplicationsDataSchema,
+    await client.get(`${adminCardPaths.applications}?${query}`),
+  );
+  if (total === 0) return 'No card applications.';
+  const table = formatTable(
+    ['ID', 'STATUS', 'ORDER', 'TYPE', 'REGION', 'HOLDER', 'FEE', 'USER', 'CARD', 'CREATED'],
+    list.map((row) => [
+      row.id,
+      row.status,
+      row.order_no,
+      row.type,
+      row.region,
+      row.holder_name,
+      `${row.fee} ${row.coin}`,
+      row.user_address,
+      row.card_id ?? '-',
+      row.created_at,
+    ]),
+  );
+  return `${table}\n\n${list.length} of ${total} applications`;
+}
+
+async function listRecharges(client: CardAdminClient, query: URLSearchParams): Promise<string> {
+  const { list, total } = v.parse(
+    adminRechargesDataSchema,
+    await client.get(`${adminCardPaths.recharges}?${query}`),
+  );
+  if (total === 0) return 'No recharges.';
+  const table = formatTable(
+    ['ID', 'STATUS', 'CARD', 'AMOUNT', 'FEE', 'USER', 'CREATED', 'REASON'],
+    list.map((row) => [
+      row.id,
+      row.status,
+      row.card_id,
+      `${row.amount} ${row.coin}`,
+      row.fee,
+      row.user_address,
+      row.created_at,
+      row.failure_reason ?? '-',
+    ]),
+  );
+  return `${table}\n\n${list.length} of ${total} recharges`;
+}
+
+function apiUrl(env: Env): string {
+  return env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
+}
+
+function adminToken(env: Env): string | null {
+  return (
+    env.ADMIN_TOKEN?.trim() ||
+    readTokenFile(path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE))
+  );
+}
+
+interface CardAdminClient {
+  get(path: string): Promise<unknown>;
+  post(path: string, body: unknown): Promise<unknown>;
+  bytes(path: string): Promise<Buffer>;
+}
+
+function cardAdminClient(baseUrl: string, token: string): CardAdminClient {
+  async function send(method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<Response> {
+    try {
+      return await fetch(new URL(urlPath, baseUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          lang: 'EN',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw new ServerUnreachableError(
+        `Cannot reach the server at ${baseUrl} (${String((error as Error).cause ?? error)}). Is it running?`,
+      );
+    }
+  }
+  async function data(response: Response): Promise<unknown> {
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const envelope = v.safeParse(anyApiResponseSchema, parsed);
+    if (!envelope.success)
+      throw new AdminRequestError(
+        `Unexpected answer (HTTP ${response.status}): ${text.slice(0, 200)}`,
+        response.status,
+        null,
+      );
+    if (!response.ok || envelope.output.code !== SUCCESS_CODE)
+      throw new AdminRequestError(envelope.output.message, response.status, envelope.output.code);
+    return envelope.output.data;
+  }
+  return {
+    get: async (urlPath) => data(await send('GET', urlPath)),
+    post: async (urlPath, body) => data(await send('POST', urlPath, body)),
+    async bytes(urlPath) {
+      const response = await send('GET', urlPath);
+      if (!response.ok || response.headers.get('content-type') !== 'image/jpeg')
+        await data(response);
+      return Buffer.from(await response.arrayBuffer());
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// Operator calls of the card service under /admin/v1/card (admin token), shared by the
+// server and the admin CLI.
+import * as v from 'valibot';
+import { recordIdSchema } from '../../src/api/withdraw.ts';
+import {
+  APPLICATION_STATUSES,
+  cardApplicationSchema,
+  cardSchema,
+  consumeRecordSchema,
+  fileReferenceSchema,
+  HOLDER_STATUSES,
+  holderSchema,
+  holderSummarySchema,
+  RECHARGE_STATUSES,
+  rechargeRecordSchema,
+} from '../../src/api/visa.ts';
+import { pagedList } from '../../src/api/response.ts';
+
+const ADMIN_CARD = '/admin/v1/card';
+
+export const adminCardPaths = {
+  holders: `${ADMIN_CARD}/holders`,
+  /** GET ?id=: one holder in full (identity data decrypted), for the review. */
+  holder: `${ADMIN_CARD}/holder`,
+  holderApprove: `${ADMIN_CARD}/holders/approve`,
+  holderReject: `${ADMIN_CARD}/holders/reject`,
+  /** GET ?id=<file>: the photo (image/jpeg). */
+  photo: `${ADMIN_CARD}/photo`,
+  applications: `${ADMIN_CARD}/applications`,
+  issue: `${ADMIN_CARD}/applications/issue`,
+  reject: `${ADMIN_CARD}/applications/reject`,
+  recharges: `${ADMIN_CARD}/recharges`,
+  rechargeProcess: `${ADMIN_CARD}/recharges/process`,
+  rechargeSettle: `${ADMIN_CARD}/recharges/settle`,
+  rechargeFail: `${ADMIN_CARD}/recharges/fail`,
+  spend: `${ADMIN_CARD}/spend`,
+} as const;
+
+const pageNumber = (fallback: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d{1,9}$/, 'Expected a whole number'),
+    v.transform(Number),
+    v.minValue(1),
+    v.maxValue(max),
+  );
+const adminPage = { page: pageNumber('1', 1_000_000_000), page_size: pageNumber('100', 1000) };
+
+const reasonSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200));
+
+export const adminIdRequestSchema = v.object({ id: recordIdSchema });
+export type AdminIdRequest = v.InferInput<typeof adminIdRequestSchema>;
+export const adminRejectRequestSchema = v.object({ id: recordIdSchema, reason: reasonSchema });
+export type AdminRejectRequest = v.InferInput<typeof adminRejectRequestSchema>;
+
+export const adminHoldersQuerySchema = v.object({
+  ...adminPage,
+  status: v.optional(v.picklist(HOLDER_STATUSES)),
+});
+export const adminHolderSchema = v.object({
+  ...holderSummarySchema.entries,
+  user_address: v.string(),
+  photos: v.array(v.string()),
+});
+export type AdminHolder = v.InferOutput<typeof adminHolderSchema>;
+export const adminHoldersDataSchema = pagedList(adminHolderSchema);
+export type AdminHoldersData = v.InferOutput<typeof adminHoldersDataSchema>;
+
+export const adminHolderQuerySchema = v.object({ id: recordIdSchema });
+export const adminHolderDetailSchema = v.object({
+  ...holderSchema.entries,
+  user_address: v.string(),
+});
+export type AdminHolderDetail = v.InferOutput<typeof adminHolderDetailSchema>;
+
+export const adminPhotoQuerySchema = v.object({ id: fileReferenceSchema });
+
+export const adminApplicationsQuerySchema = v.object({
+  ...adminPage,
+  status: v.optional(v.picklist(APPLICATION_STATUSES)),
+});
+export const adminApplicationSchema = v.object({
+  ...cardApplicationSchema.entries,
+  user_address: v.string(),
+});
+export type AdminApplication = v.InferOutput<typeof adminApplicationSchema>;
+export const adminApplicationsDataSchema = pagedList(adminApplicationSchema);
+export type AdminApplicationsData = v.InferOutput<typeof adminApplicationsDataSchema>;
+
+export const adminIssueDataSchema = v.object({
+  application: cardApplicationSchema,
+  card: cardSchema,
+});
+export type AdminIssueData = v.InferOutput<typeof adminIssueDataSchema>;
+
+export const adminRechargesQuerySchema = v.object({
+  ...adminPage,
+  status: v.optional(v.picklist(RECHARGE_STATUSES)),
+});
+export const adminRechargeSchema = v.object({
+  ...rechargeRecordSchema.entries,
+  user_address: v.string(),
+});
+export const adminRechargesDataSchema = pagedList(adminRechargeSchema);
+export type AdminRechargesData = v.InferOutput<typeof adminRechargesDataSchema>;
+
+export const adminSpendRequestSchema = v.object({
+  card_id: recordIdSchema,
+  amount: v.pipe(v.string(), v.maxLength(64)),
+  merchant: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+});
+export type AdminSpendRequest = v.InferInput<typeof adminSpendRequestSchema>;
+export const adminSpendDataSchema = v.object({
+  record: consumeRecordSchema,
+  balance: v.string(),
+});
+export type AdminSpendData = v.InferOutput<typeof adminSpendDataSchema>;

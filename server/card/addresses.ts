@@ -1,0 +1,123 @@
+// Delivery addresses for physical cards. Every call is scoped to its user: another user's
+// address (or a deleted one) is answered exactly like one that never existed.
+import type { AddressForm, DeliveryAddress } from '../../src/api/visa.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { CardAddressRow } from '../db/schemaCard.ts';
+import { DomainError } from '../domainError.ts';
+import { pageOffset, type Page } from './cardContext.ts';
+
+type AddressFields = Required<AddressForm>;
+
+export async function addAddress(
+  db: AppDatabase,
+  userId: bigint,
+  fields: AddressFields,
+  now: Date,
+): Promise<DeliveryAddress> {
+  const at = now.toISOString();
+  const row = await db.kysely
+    .insertInto('card_addresses')
+    .values({ user_id: userId, ...pick(fields), created_at: at, updated_at: at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return addressWire(row);
+}
+
+export async function editAddress(
+  db: AppDatabase,
+  userId: bigint,
+  id: bigint,
+  fields: AddressFields,
+  now: Date,
+): Promise<DeliveryAddress> {
+  const row = await db.kysely
+    .updateTable('card_addresses')
+    .set({ ...pick(fields), updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new DomainError('address_not_found');
+  return addressWire(row);
+}
+
+export async function findOwnAddress(
+  db: AppDatabase,
+  userId: bigint,
+  id: bigint,
+): Promise<CardAddressRow> {
+  const row = await db.kysely
+    .selectFrom('card_addresses')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new DomainError('address_not_found');
+  return row;
+}
+
+/** Deleting is refused while a card application in progress delivers to the address. */
+export async function deleteAddress(
+  db: AppDatabase,
+  userId: bigint,
+  id: bigint,
+  now: Date,
+): Promise<void> {
+  await findOwnAddress(db, userId, id);
+  const inUse = await db.kysely
+    .selectFrom('card_applications')
+    .select('id')
+    .where('address_id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  if (inUse) throw new DomainError('card_data_in_use');
+  await db.kysely
+    .updateTable('card_addresses')
+    .set({ deleted_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function listAddresses(
+  db: AppDatabase,
+  userId: bigint,
+  page: Page,
+): Promise<{ list: DeliveryAddress[]; total: number }> {
+  const mine = db.kysely
+    .selectFrom('card_addresses')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
+  const total = await mine
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await mine
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(page.pageSize)
+    .offset(pageOffset(page))
+    .execute();
+  return { total: Number(total.count), list: rows.map(addressWire) };
+}
+
+function pick(fields: AddressFields) {
+  const { name, phone, province, city, district, address, zip } = fields;
+  return { name, phone, province, city, district, address, zip };
+}
+
+export function addressWire(row: CardAddressRow): DeliveryAddress {
+  return {
+    id: String(row.id),
+    name: row.name,
+    phone: row.phone,
+    province: row.province,
+    city: row.city,
+    district: row.district,
+    address: row.address,
+    zip: row.zip,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

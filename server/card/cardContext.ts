@@ -1,0 +1,35 @@
+// What the card service's domain code needs from the server context.
+import type { ServerContext } from '../context.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { CardSettings } from './settings.ts';
+import { vaultFor, type Vault } from './vault.ts';
+
+export interface CardContext {
+  db: AppDatabase;
+  settings: CardSettings;
+  vault: Vault;
+  /** Where photos are stored (outside any served folder). */
+  dataDir: string;
+  now: () => Date;
+}
+
+export function cardContext(context: ServerContext): CardContext {
+  const { settings } = context;
+  return {
+    db: context.db,
+    settings: settings.card,
+    vault: vaultFor(settings.dataDir, settings.card.dataKey),
+    dataDir: settings.dataDir,
+    now: context.now,
+  };
+}
+
+/** A page of rows and the total, from `page`/`page_size`. */
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+export function pageOffset({ page, pageSize }: Page): number {
+  return (page - 1) * pageSize;
+}

@@ -1,0 +1,179 @@
+// Cards: issue (operator), the owner's views, and the controls (activate, freeze,
+// unfreeze, report, PIN). Numbers and CVVs are sealed; only the last four are in clear.
+import { randomInt } from 'node:crypto';
+import type { Card } from '../../src/api/visa.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
+import { DomainError } from '../domainError.ts';
+import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { issuedState, requireActive, transition, type CardAction } from './cardStates.ts';
+import { cardAmount } from './info.ts';
+import { hashPin } from './pin.ts';
+import type { Vault } from './vault.ts';
+
+const CARD_YEARS = 3;
+const secretBinding = (userId: bigint) => `card-secret:${userId}`;
+
+export interface CardSecret {
+  number: string;
+  cvv: string;
+}
+
+/** A 16-digit number under `bin` with a valid Luhn check digit. */
+export function cardNumber(bin: string): string {
+  let digits = bin;
+  while (digits.length < 15) digits += String(randomInt(10));
+  return digits + luhnCheckDigit(digits);
+}
+
+function luhnCheckDigit(partial: string): string {
+  let sum = 0;
+  for (let index = 0; index < partial.length; index++) {
+    let digit = Number(partial[partial.length - 1 - index]);
+    if (index % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+export function maskCardNumber(last4: string): string {
+  return `**** **** **** ${last4}`;
+}
+
+/** Creates the card of an application being issued (inside the operator's transaction). */
+export async function createCard(
+  trx: AppDatabase,
+  vault: Vault,
+  application: CardApplicationRow,
+  now: Date,
+): Promise<CardRow> {
+  const secret: CardSecret = {
+    number: cardNumber(application.bin),
+    cvv: String(randomInt(1000)).padStart(3, '0'),
+  };
+  const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + CARD_YEARS) % 100).padStart(2, '0')}`;
+  return trx.kysely
+    .insertInto('cards')
+    .values({
+      user_id: application.user_id,
+      application_id: application.id,
+      type: application.type,
+      region: application.region,
+      status: issuedState(application.type),
+      secret_sealed: vault.sealText(JSON.stringify(secret), secretBinding(application.user_id)),
+      last4: secret.number.slice(-4),
+      expiry,
+      holder_name: application.holder_name,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function openCardSecret(vault: Vault, row: CardRow): CardSecret {
+  return JSON.parse(vault.openText(row.secret_sealed, secretBinding(row.user_id))) as CardSecret;
+}
+
+export async function findOwnCard(db: AppDatabase, userId: bigint, id: bigint): Promise<CardRow> {
+  const row = await db.kysely
+    .selectFrom('cards')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new DomainError('card_not_found');
+  return row;
+}
+
+export async function listCards(
+  db: AppDatabase,
+  userId: bigint,
+  query: Page & { type?: CardRow['type'] },
+): Promise<{ list: Card[]; total: number }> {
+  let mine = db.kysely.selectFrom('cards').where('user_id', '=', userId);
+  if (query.type !== undefined) mine = mine.where('type', '=', query.type);
+  const total = await mine
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await mine
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset(pageOffset(query))
+    .execute();
+  return { total: Number(total.count), list: rows.map(cardWire) };
+}
+
+/**
+ * Moves an own card by `action`. The UPDATE is guarded by the state it was read in, so of
+ * two concurrent moves only one happens; the other is judged again on the new state.
+ */
+export async function moveCard(
+  card: CardContext,
+  userId: bigint,
+  id: bigint,
+  action: CardAction,
+  blockedReason: string | null = null,
+): Promise<Card> {
+  for (;;) {
+    const current = await findOwnCard(card.db, userId, id);
+    const next = transition(current, action);
+    if (!next.ok) throw new DomainError(next.error, { data: { status: current.status } });
+    const moved = await card.db.kysely
+      .updateTable('cards')
+      .set({
+        status: next.to,
+        blocked_reason: action === 'report' ? blockedReason : current.blocked_reason,
+        updated_at: card.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', current.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (moved) return cardWire(moved);
+  }
+}
+
+/** Sets or changes the PIN of an own active card; only a slow salted hash is kept. */
+export async function setPin(
+  card: CardContext,
+  userId: bigint,
+  id: bigint,
+  pin: string,
+): Promise<void> {
+  const current = await findOwnCard(card.db, userId, id);
+  const blocked = requireActive(current);
+  if (blocked) throw new DomainError(blocked, { data: { status: current.status } });
+  const pinHash = await hashPin(pin);
+  const updated = await card.db.kysely
+    .updateTable('cards')
+    .set({ pin_hash: pinHash, updated_at: card.now().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw new DomainError('card_not_active');
+}
+
+export function cardWire(row: CardRow): Card {
+  return {
+    id: String(row.id),
+    type: row.type,
+    region: row.region,
+    status: row.status,
+    masked_number: maskCardNumber(row.last4),
+    last4: row.last4,
+    expiry: row.expiry,
+    balance: cardAmount(row.balance),
+    coin: 'USDT',
+    holder_name: row.holder_name,
+    application_id: String(row.application_id),
+    pin_set: row.pin_hash !== null,
+    blocked_reason: row.blocked_reason,
+    created_at: row.created_at,
+  };
+}

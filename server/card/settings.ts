@@ -1,0 +1,56 @@
+// Card service settings, from the environment (table in docs/operations.md, "Card service").
+import { parseAssetAmount } from '../../src/money/parseAmount.ts';
+import { CARD_COIN } from '../../src/api/visa.ts';
+
+export interface CardSettings {
+  /** Region codes cards are offered in (ISO 3166-1 alpha-2). */
+  regions: string[];
+  /** Application fees in units of CARD_COIN. */
+  virtualFee: bigint;
+  physicalFee: bigint;
+  rechargeFeeRateBps: number;
+  rechargeFeeMinimum: bigint;
+  rechargeMinimum: bigint;
+  /** 32-byte key for identity data, photos and card numbers, from CARD_DATA_KEY (base64 or hex); else DATA_DIR/card-data-key. */
+  dataKey: string | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** `fail` throws the configuration error (config.ts passes its own, to avoid an import cycle). */
+export function readCardSettings(env: Env, fail: (message: string) => never): CardSettings {
+  const regions = (env.CARD_REGIONS?.trim() || 'HK,SG,GB,US')
+    .split(',')
+    .map((region) => region.trim().toUpperCase())
+    .filter(Boolean);
+  for (const region of regions) {
+    if (!/^[A-Z]{2}$/.test(region))
+      fail(`CARD_REGIONS must list two-letter codes, got "${region}"`);
+  }
+  const bps = env.CARD_RECHARGE_FEE_BPS?.trim() || '150';
+  if (!/^\d{1,4}$/.test(bps) || Number(bps) > 10_000)
+    fail(`CARD_RECHARGE_FEE_BPS must be 0 to 10000, got "${bps}"`);
+  return {
+    regions,
+    virtualFee: amount(env, 'CARD_VIRTUAL_FEE', '10', fail),
+    physicalFee: amount(env, 'CARD_PHYSICAL_FEE', '50', fail),
+    rechargeFeeRateBps: Number(bps),
+    rechargeFeeMinimum: amount(env, 'CARD_RECHARGE_FEE_MINIMUM', '1', fail),
+    rechargeMinimum: amount(env, 'CARD_RECHARGE_MINIMUM', '10', fail),
+    dataKey: env.CARD_DATA_KEY?.trim() || null,
+  };
+}
+
+function amount(
+  env: Env,
+  name: string,
+  fallback: string,
+  fail: (message: string) => never,
+): bigint {
+  const value = env[name]?.trim() || fallback;
+  try {
+    return parseAssetAmount(value, CARD_COIN)[0];
+  } catch {
+    fail(`${name} must be a plain amount of ${CARD_COIN}, got "${value}"`);
+  }
+}

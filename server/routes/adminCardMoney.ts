@@ -1,0 +1,152 @@
+// /admin/v1/card/*: applications (issue, reject), recharges (process, settle, fail) and
+// spending, for the operator.
+import {
+  adminApplicationsQuerySchema,
+  adminCardPaths,
+  adminIdRequestSchema,
+  adminRechargesQuerySchema,
+  adminRejectRequestSchema,
+  adminSpendRequestSchema,
+  type AdminApplicationsData,
+  type AdminIssueData,
+  type AdminRechargesData,
+  type AdminSpendData,
+} from '../admin/contractCard.ts';
+import type { CardApplication, RechargeRecord } from '../../src/api/visa.ts';
+import {
+  applicationWire,
+  issueCard,
+  listApplications,
+  rejectApplication,
+} from '../card/applications.ts';
+import { cardContext } from '../card/cardContext.ts';
+import { finishRecharge, listRecharges, rechargeWire, spendOnCard } from '../card/recharges.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { parsePositiveAmount } from '../http/input.ts';
+import { defineRoute, type Route } from '../http/route.ts';
+
+export async function addressesOf(
+  db: AppDatabase,
+  userIds: bigint[],
+): Promise<Map<bigint, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'address'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.address]));
+}
+
+export const adminCardMoneyRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: adminCardPaths.applications,
+    auth: 'admin',
+    input: adminApplicationsQuerySchema,
+    async handler({ context: { db }, input }): Promise<AdminApplicationsData> {
+      const { rows, total } = await listApplications(db, {
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      const owners = await addressesOf(
+        db,
+        rows.map(({ row }) => row.user_id),
+      );
+      return {
+        total,
+        list: rows.map(({ row, canReapply }) => ({
+          ...applicationWire(row, canReapply),
+          user_address: owners.get(row.user_id) ?? '',
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.issue,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    async handler({ context, input }): Promise<AdminIssueData> {
+      return issueCard(cardContext(context), BigInt(input.id));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.reject,
+    auth: 'admin',
+    input: adminRejectRequestSchema,
+    async handler({ context, input }): Promise<CardApplication> {
+      return rejectApplication(cardContext(context), BigInt(input.id), input.reason);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: adminCardPaths.recharges,
+    auth: 'admin',
+    input: adminRechargesQuerySchema,
+    async handler({ context: { db }, input }): Promise<AdminRechargesData> {
+      const { rows, total } = await listRecharges(db, {
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      const owners = await addressesOf(
+        db,
+        rows.map((row) => row.user_id),
+      );
+      return {
+        total,
+        list: rows.map((row) => ({
+          ...rechargeWire(row),
+          user_address: owners.get(row.user_id) ?? '',
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.rechargeProcess,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    async handler({ context, input }): Promise<RechargeRecord> {
+      return finishRecharge(cardContext(context), BigInt(input.id), { status: 'processing' });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.rechargeSettle,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    async handler({ context, input }): Promise<RechargeRecord> {
+      return finishRecharge(cardContext(context), BigInt(input.id), { status: 'success' });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.rechargeFail,
+    auth: 'admin',
+    input: adminRejectRequestSchema,
+    async handler({ context, input }): Promise<RechargeRecord> {
+      return finishRecharge(cardContext(context), BigInt(input.id), {
+        status: 'failed',
+        reason: input.reason,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: adminCardPaths.spend,
+    auth: 'admin',
+    input: adminSpendRequestSchema,
+    async handler({ context, input }): Promise<AdminSpendData> {
+      return spendOnCard(
+        cardContext(context),
+        BigInt(input.card_id),
+        parsePositiveAmount(input.amount, 'USDT'),
+        input.merchant,
+      );
+    },
+  }),
+];

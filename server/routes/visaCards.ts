@@ -1,0 +1,280 @@
+// /api/v1/visa/*: card applications, cards, recharges and card controls (src/api/visa.ts).
+// Every id is looked up with the session's user: another user's card, application or
+// record answers exactly like a missing one.
+import { assetDecimals } from '../../src/api/assets.ts';
+import {
+  applyCardListRequestSchema,
+  CARD_COIN,
+  cardRecordListRequestSchema,
+  getVirtualCardBinRequestSchema,
+  idRequestSchema,
+  myCardListRequestSchema,
+  openRealCardRequestSchema,
+  openVirtualCardRequestSchema,
+  rechargeListRequestSchema,
+  rechargeRequestSchema,
+  replaceApplyRequestSchema,
+  reportRequestSchema,
+  revealRequestSchema,
+  updatePinRequestSchema,
+  visaPaths,
+  type ApplyCardListData,
+  type Card,
+  type CardApplication,
+  type ConsumeListData,
+  type GetVirtualCardBinData,
+  type MyCardListData,
+  type RechargeListData,
+  type RechargeRecord,
+  type RevealData,
+  type RevealMessageData,
+} from '../../src/api/visa.ts';
+import { parseAmount } from '../../src/money/parseAmount.ts';
+import {
+  applicationWire,
+  applyForCard,
+  listApplications,
+  reapplyForCard,
+} from '../card/applications.ts';
+import { cardContext } from '../card/cardContext.ts';
+import { cardWire, findOwnCard, listCards, moveCard, setPin } from '../card/cards.ts';
+import { cardBins } from '../card/info.ts';
+import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from '../card/recharges.ts';
+import { issueRevealMessage, revealCard } from '../card/reveal.ts';
+import { defineRoute, type Route } from '../http/route.ts';
+
+const done = null;
+
+export const cardRoutes: Route[] = [
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.getVirtualCardBin,
+    auth: 'user',
+    input: getVirtualCardBinRequestSchema,
+    async handler({ context, input }): Promise<GetVirtualCardBinData> {
+      return { list: cardBins(context.settings.card, input) };
+    },
+  }),
+
+  // ---- Applications (money)
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.openVirtualCard,
+    auth: 'user',
+    input: openVirtualCardRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return applyForCard(
+        cardContext(context),
+        user.id,
+        {
+          type: 'virtual',
+          region: input.region,
+          holderId: BigInt(input.holder_id),
+          addressId: null,
+          bin: input.bin,
+        },
+        idempotencyKey!,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.openRealCard,
+    auth: 'user',
+    input: openRealCardRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return applyForCard(
+        cardContext(context),
+        user.id,
+        {
+          type: 'physical',
+          region: input.region,
+          holderId: BigInt(input.holder_id),
+          addressId: BigInt(input.address_id),
+        },
+        idempotencyKey!,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.replaceApply,
+    auth: 'user',
+    input: replaceApplyRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return reapplyForCard(
+        cardContext(context),
+        user.id,
+        {
+          applicationId: BigInt(input.id),
+          holderId: input.holder_id === undefined ? undefined : BigInt(input.holder_id),
+          addressId: input.address_id === undefined ? undefined : BigInt(input.address_id),
+        },
+        idempotencyKey!,
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.applyCardList,
+    auth: 'user',
+    input: applyCardListRequestSchema,
+    async handler({ context, user, input }): Promise<ApplyCardListData> {
+      const { rows, total } = await listApplications(context.db, {
+        userId: user.id,
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      return { total, list: rows.map(({ row, canReapply }) => applicationWire(row, canReapply)) };
+    },
+  }),
+
+  // ---- Cards
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.myCardList,
+    auth: 'user',
+    input: myCardListRequestSchema,
+    async handler({ context, user, input }): Promise<MyCardListData> {
+      return listCards(context.db, user.id, {
+        type: input.type,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.cardDetail,
+    auth: 'user',
+    input: idRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return cardWire(await findOwnCard(context.db, user.id, BigInt(input.id)));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.active,
+    auth: 'user',
+    input: idRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), 'activate');
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.freeze,
+    auth: 'user',
+    input: idRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), 'freeze');
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.unfreeze,
+    auth: 'user',
+    input: idRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), 'unfreeze');
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.report,
+    auth: 'user',
+    input: reportRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), 'report', input.reason);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.updatePin,
+    auth: 'user',
+    input: updatePinRequestSchema,
+    userRateLimit: 'money',
+    async handler({ context, user, input }): Promise<null> {
+      await setPin(cardContext(context), user.id, BigInt(input.id), input.pin);
+      return done;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.revealMessage,
+    auth: 'user',
+    input: idRequestSchema,
+    userRateLimit: 'money',
+    async handler({ context, user, input }): Promise<RevealMessageData> {
+      return issueRevealMessage(cardContext(context), user, BigInt(input.id));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.reveal,
+    auth: 'user',
+    input: revealRequestSchema,
+    userRateLimit: 'money',
+    async handler({ context, user, input }): Promise<RevealData> {
+      return revealCard(cardContext(context), user, {
+        cardId: BigInt(input.id),
+        message: input.message,
+        signature: input.signature,
+      });
+    },
+  }),
+
+  // ---- Recharge and records
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.recharge,
+    auth: 'user',
+    input: rechargeRequestSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+    async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
+      // The schema has checked it: plain, positive, within the coin's decimals.
+      const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
+      return rechargeCard(cardContext(context), user.id, BigInt(input.id), units, idempotencyKey!);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.rechargeList,
+    auth: 'user',
+    input: rechargeListRequestSchema,
+    async handler({ context, user, input }): Promise<RechargeListData> {
+      await findOwnCard(context.db, user.id, BigInt(input.id));
+      const { rows, total } = await listRecharges(context.db, {
+        userId: user.id,
+        cardId: BigInt(input.id),
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      return { total, list: rows.map(rechargeWire) };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: visaPaths.consumeList,
+    auth: 'user',
+    input: cardRecordListRequestSchema,
+    async handler({ context, user, input }): Promise<ConsumeListData> {
+      await findOwnCard(context.db, user.id, BigInt(input.id));
+      return listConsumptions(context.db, {
+        userId: user.id,
+        cardId: BigInt(input.id),
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+];

@@ -1,0 +1,270 @@
+// /bank (spec §2): the card hub — my cards, holders, addresses and applications with the
+// state of each at a glance, and the one next step to take.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useApi } from '../../state/apiContext.tsx';
+import {
+  addressListSource,
+  applicationListSource,
+  holderListSource,
+  myCardListSource,
+  refreshHubLists,
+} from '../../state/queries/card.ts';
+import { useRecordList, type RecordListState } from '../../state/records/recordList.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import { StatusPill } from '../wallet/StatusPill.tsx';
+import {
+  applicationStatusLabels,
+  cardStatusLabels,
+  cardTone,
+  cardTypeLabels,
+  holderStatusLabels,
+} from './cardLabels.ts';
+import { nextStep, type NextStep } from './nextStep.ts';
+import './card.css';
+
+const SHOWN = 3;
+
+function Section<T>(props: {
+  title: ReactNode;
+  list: RecordListState<T>;
+  to: '/mineCard' | '/bank/holdersList' | '/bank/addressList' | '/bank/applyList';
+  empty: ReactNode;
+  render: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
+}) {
+  const { list } = props;
+  return (
+    <section className="card stack" aria-labelledby={`hub-${props.to}`}>
+      <div className="row hub-head">
+        <h2 className="section-title" id={`hub-${props.to}`}>
+          {props.title}
+        </h2>
+        <Link to={props.to} className="button button-ghost button-small">
+          <Trans>See all ({list.total})</Trans>
+        </Link>
+      </div>
+      {list.status === 'loading' ? (
+        <div className="skeleton skeleton-row" />
+      ) : list.status === 'error' ? (
+        <p className="form-error">{describeRequestError(list.error)}</p>
+      ) : list.items.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        <ul className="hub-list">
+          {list.items.slice(0, SHOWN).map((item) => (
+            <li key={props.itemKey(item)} className="record-line">
+              {props.render(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NextStepCard({ step }: { step: NextStep }) {
+  let text: ReactNode;
+  let action: ReactNode = null;
+  switch (step.kind) {
+    case 'add_holder':
+      text = (
+        <Trans>
+          Start by adding a cardholder: your identity is reviewed before a card is issued.
+        </Trans>
+      );
+      action = (
+        <Link to="/bank/addHolders" className="button button-primary">
+          <Trans>Add a holder</Trans>
+        </Link>
+      );
+      break;
+    case 'fix_holder':
+      text = (
+        <Trans>Your holder was rejected. Read the reason, correct it and send it again.</Trans>
+      );
+      action = (
+        <Link
+          to="/bank/addHolders"
+          search={{ id: step.holderId }}
+          className="button button-primary"
+        >
+          <Trans>Correct the holder</Trans>
+        </Link>
+      );
+      break;
+    case 'wait_review':
+      text = (
+        <Trans>Your holder is being reviewed. You can apply for a card once it is approved.</Trans>
+      );
+      break;
+    case 'apply':
+      text = <Trans>Your holder is approved. Apply for a virtual or a physical card.</Trans>;
+      action = (
+        <span className="row">
+          <Link to="/bank/virtual_apply" className="button button-primary">
+            <Trans>Apply for a virtual card</Trans>
+          </Link>
+          <Link to="/bank/physical_apply" className="button button-ghost">
+            <Trans>Apply for a physical card</Trans>
+          </Link>
+        </span>
+      );
+      break;
+    case 'wait_issue':
+      text = <Trans>Your application is being processed. The card appears here once issued.</Trans>;
+      break;
+    case 'reapply':
+      text = <Trans>Your last application was not successful. You can apply again.</Trans>;
+      action = (
+        <Link to="/bank/applyList" className="button button-primary">
+          <Trans>See applications</Trans>
+        </Link>
+      );
+      break;
+    case 'activate':
+      text = <Trans>A physical card is on its way. Activate it once you have received it.</Trans>;
+      action = (
+        <Link
+          to="/bank/cardDetail/$id"
+          params={{ id: step.cardId }}
+          className="button button-primary"
+        >
+          <Trans>Open the card</Trans>
+        </Link>
+      );
+      break;
+    case 'use_card':
+      text = <Trans>Your card is ready. Recharge it and see its records.</Trans>;
+      action = (
+        <Link
+          to="/bank/cardDetail/$id"
+          params={{ id: step.cardId }}
+          className="button button-primary"
+        >
+          <Trans>Open the card</Trans>
+        </Link>
+      );
+      break;
+  }
+  return (
+    <section className="notice stack" data-testid="next-step" data-step={step.kind}>
+      <strong>
+        <Trans>Next step</Trans>
+      </strong>
+      <p>{text}</p>
+      {action}
+    </section>
+  );
+}
+
+export function CardHubScreen() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const cards = useRecordList(myCardListSource(api));
+  const holders = useRecordList(holderListSource(api));
+  const addresses = useRecordList(addressListSource(api));
+  const applications = useRecordList(applicationListSource(api));
+  const queryClient = useQueryClient();
+  // The hub is a kept page: each time it shows again (its effects run again), the state of
+  // reviews and applications is fetched afresh, so the next step is never stale.
+  useEffect(() => {
+    void refreshHubLists(queryClient);
+  }, [queryClient]);
+  const ready = [cards, holders, applications].every((list) => list.status === 'ready');
+
+  return (
+    <div className="stack">
+      {ready && (
+        <NextStepCard
+          step={nextStep({
+            holders: holders.items,
+            applications: applications.items,
+            cards: cards.items,
+          })}
+        />
+      )}
+      <Section
+        title={<Trans>My cards</Trans>}
+        list={cards}
+        to="/mineCard"
+        empty={<Trans>No cards yet</Trans>}
+        itemKey={(card) => card.id}
+        render={(card) => (
+          <>
+            <Link to="/bank/cardDetail/$id" params={{ id: card.id }}>
+              {i18n._(cardTypeLabels[card.type])} · <span className="mono">{card.last4}</span>
+            </Link>
+            <span className="row">
+              <Amount value={card.balance} coin={card.coin} />
+              <StatusPill label={cardStatusLabels[card.status]} tone={cardTone(card.status)} />
+            </span>
+          </>
+        )}
+      />
+      <Section
+        title={<Trans>Holders</Trans>}
+        list={holders}
+        to="/bank/holdersList"
+        empty={<Trans>No holders yet</Trans>}
+        itemKey={(holder) => holder.id}
+        render={(holder) => (
+          <>
+            <span>
+              {holder.first_name} {holder.last_name}
+            </span>
+            <StatusPill label={holderStatusLabels[holder.status]} tone={cardTone(holder.status)} />
+          </>
+        )}
+      />
+      <Section
+        title={<Trans>Delivery addresses</Trans>}
+        list={addresses}
+        to="/bank/addressList"
+        empty={<Trans>No addresses yet</Trans>}
+        itemKey={(address) => address.id}
+        render={(address) => (
+          <>
+            <span>{address.name}</span>
+            <span className="muted">
+              {address.city} {address.zip}
+            </span>
+          </>
+        )}
+      />
+      <Section
+        title={<Trans>Applications</Trans>}
+        list={applications}
+        to="/bank/applyList"
+        empty={<Trans>No applications yet</Trans>}
+        itemKey={(application) => application.id}
+        render={(application) => (
+          <>
+            <span>
+              {i18n._(cardTypeLabels[application.type])} ·{' '}
+              <span className="mono">{application.order_no}</span>
+            </span>
+            <StatusPill
+              label={applicationStatusLabels[application.status]}
+              tone={cardTone(application.status)}
+            />
+          </>
+        )}
+      />
+      <nav className="stack" aria-label={t`Card actions`}>
+        <Link to="/bank/virtual_apply" className="button button-ghost button-block">
+          <Trans>Apply for a virtual card</Trans>
+        </Link>
+        <Link to="/bank/physical_apply" className="button button-ghost button-block">
+          <Trans>Apply for a physical card</Trans>
+        </Link>
+        <Link to="/bank/virtual_pay" className="button button-ghost button-block">
+          <Trans>Pay with a virtual card</Trans>
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// A text input in a <Field>, for the card forms' many plain fields.
+import type { HTMLInputTypeAttribute, ReactNode } from 'react';
+import { Field } from '../../ui/Field.tsx';
+
+export interface TextFieldProps {
+  name: string;
+  label: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  type?: HTMLInputTypeAttribute;
+  inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+  autoComplete?: string;
+}
+
+export function TextField(props: TextFieldProps) {
+  return (
+    <Field label={props.label} error={props.error} hint={props.hint}>
+      {(control) => (
+        <input
+          {...control}
+          className="field-input"
+          name={props.name}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete ?? 'off'}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,117 @@
+// /bank/addAddress (spec §2, §5): a delivery address for physical cards, added or edited
+// (`?id=`). Every field is required: 'please fill in all address info'.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { addressFormSchema, type AddressForm, type DeliveryAddress } from '../../../api/visa.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { addAddress, editAddress, useDeliveryAddress } from '../../../state/queries/card.ts';
+import { checkForm, showFieldErrors, type FieldErrors } from '../../../ui/formErrors.ts';
+import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { TextField } from '../TextField.tsx';
+import { useCardCall } from '../useCardCall.ts';
+import { useDeleteAddress } from './AddressListScreen.tsx';
+
+type AddressField = keyof AddressForm;
+const FIELDS: readonly AddressField[] = [
+  'name',
+  'phone',
+  'province',
+  'city',
+  'district',
+  'address',
+  'zip',
+];
+
+export function AddressFormScreen({ id }: { id?: string | undefined }) {
+  const address = useDeliveryAddress(id);
+  if (id && address.isPending) return <PageSkeleton />;
+  if (id && address.isError) {
+    return (
+      <p className="form-error" role="alert">
+        {describeRequestError(address.error)}
+      </p>
+    );
+  }
+  return <AddressFormBody key={id ?? 'new'} address={id ? (address.data ?? null) : null} />;
+}
+
+function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
+  const { t } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Record<AddressField, string>>(() => ({
+    name: address?.name ?? '',
+    phone: address?.phone ?? '',
+    province: address?.province ?? '',
+    city: address?.city ?? '',
+    district: address?.district ?? '',
+    address: address?.address ?? '',
+    zip: address?.zip ?? '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
+  const toList = () => void navigate({ to: '/bank/addressList' });
+  const save = useCardCall({
+    run: (body: AddressForm) =>
+      address ? editAddress(api, { ...body, id: address.id }) : addAddress(api, body),
+    successMessage: address ? t`Address updated` : t`Address saved`,
+    failureMessage: address ? t`Address update failed` : t`Address save failed`,
+    onSuccess: toList,
+    onFailure: showFieldErrors(FIELDS, setErrors),
+  });
+  const remove = useDeleteAddress(toList);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkForm<typeof addressFormSchema, AddressField>(addressFormSchema, form);
+    setErrors(check.ok ? {} : check.errors);
+    if (check.ok) void save.run(form);
+  }
+
+  const field = (
+    name: AddressField,
+    label: string,
+    extra: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'numeric' } = {},
+  ) => (
+    <TextField
+      name={name}
+      label={label}
+      value={form[name]}
+      onChange={(value) => setForm((current) => ({ ...current, [name]: value }))}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <section className="card stack">
+        {field('name', t`Recipient`, { autoComplete: 'name' })}
+        {field('phone', t`Phone`, { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+        {field('province', t`Province`)}
+        {field('city', t`City`)}
+        {field('district', t`District`)}
+        {field('address', t`Detailed address`, { autoComplete: 'street-address' })}
+        {field('zip', t`Zip code`, { autoComplete: 'postal-code' })}
+      </section>
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={save.pending || save.offline}
+      >
+        {save.pending ? <Trans>Sending…</Trans> : <Trans>Save address</Trans>}
+      </button>
+      {address && (
+        <button
+          type="button"
+          className="button button-ghost button-block"
+          disabled={remove.pending || save.offline}
+          onClick={() => void remove.run(address)}
+        >
+          <Trans>Delete address</Trans>
+        </button>
+      )}
+    </form>
+  );
+}

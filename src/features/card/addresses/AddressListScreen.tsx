@@ -1,0 +1,78 @@
+// /bank/addressList (spec §2): delivery addresses for physical cards; edit; delete with
+// confirmation.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { DeliveryAddress } from '../../../api/visa.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { addressListSource, deleteAddress } from '../../../state/queries/card.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
+import { RecordList } from '../../../ui/RecordList.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { useCardCall } from '../useCardCall.ts';
+import '../card.css';
+
+export function useDeleteAddress(onDeleted?: () => void) {
+  const { t } = useLingui();
+  const api = useApi();
+  return useCardCall({
+    confirm: (address: Pick<DeliveryAddress, 'id' | 'name'>) => ({
+      title: t`Delete address`,
+      message: t`Delete the address of ${address.name}? This cannot be undone.`,
+      confirmText: t`Delete`,
+    }),
+    run: (address: Pick<DeliveryAddress, 'id' | 'name'>) => deleteAddress(api, address.id),
+    successMessage: t`Address deleted`,
+    failureMessage: t`Address delete failed`,
+    ...(onDeleted ? { onSuccess: onDeleted } : {}),
+  });
+}
+
+export function AddressListScreen() {
+  const { t } = useLingui();
+  const list = useRecordList(addressListSource(useApi()));
+  const remove = useDeleteAddress();
+  return (
+    <div className="stack">
+      <Link to="/bank/addAddress" className="button button-primary button-block">
+        <Trans>Add an address</Trans>
+      </Link>
+      <RecordList
+        list={list}
+        label={t`Delivery addresses`}
+        itemKey={(row: DeliveryAddress) => row.id}
+        describeError={describeRequestError}
+        empty={<Trans>No addresses yet</Trans>}
+        renderItem={(row: DeliveryAddress) => (
+          <div className="record-body" data-testid="address-record">
+            <span className="record-line">
+              <span className="record-title">{row.name}</span>
+              <span className="record-meta">{row.phone}</span>
+            </span>
+            <span className="record-meta">
+              {[row.address, row.district, row.city, row.province, row.zip].join(', ')}
+            </span>
+            <span className="card-actions">
+              <Link
+                to="/bank/addAddress"
+                search={{ id: row.id }}
+                className="button button-ghost button-small"
+                aria-label={t`Edit the address of ${row.name}`}
+              >
+                <Trans>Edit</Trans>
+              </Link>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                disabled={remove.pending}
+                onClick={() => void remove.run(row)}
+                aria-label={t`Delete the address of ${row.name}`}
+              >
+                <Trans>Delete</Trans>
+              </button>
+            </span>
+          </div>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,334 @@
+// /bank/virtual_apply, /bank/physical_apply and /bank/physicalReapply (spec §2, §5, §8):
+// region, an approved holder, a delivery address for a physical card, the fee from the
+// server, and the agreements ('please agree'). The fee is paid from the balance as a money
+// action (confirm first, one idempotency key per intent), with the server's reason on failure.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AMOUNT_ERRORS } from '../../../api/money.ts';
+import {
+  CARD_COIN,
+  openRealCardRequestSchema,
+  openVirtualCardRequestSchema,
+  replaceApplyRequestSchema,
+  type CardType,
+  type DeliveryAddress,
+  type HolderSummary,
+} from '../../../api/visa.ts';
+import { parseAssetAmount } from '../../../money/index.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { useMoneyAction } from '../../../state/money/useMoneyAction.ts';
+import {
+  addressListSource,
+  holderListSource,
+  invalidateCardData,
+  openRealCard,
+  openVirtualCard,
+  replaceApply,
+  useVisaInfo,
+} from '../../../state/queries/card.ts';
+import { useWallet } from '../../../state/queries/money.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
+import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
+import { Field } from '../../../ui/Field.tsx';
+import {
+  catalogueMessage,
+  checkForm,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../../ui/formErrors.ts';
+import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { cardTypeLabels } from '../cardLabels.ts';
+import '../card.css';
+
+type ApplyField = 'region' | 'holder_id' | 'address_id' | 'agree' | 'fee';
+const FIELDS: readonly ApplyField[] = ['region', 'holder_id', 'address_id', 'agree'];
+
+interface ApplyInput {
+  region: string;
+  holder_id: string;
+  address_id: string;
+  agree: boolean;
+}
+
+export interface ApplyScreenProps {
+  type: CardType;
+  /** The earlier application this one applies again for (/bank/physicalReapply?id=). */
+  reapplyOf?: string | undefined;
+}
+
+function useRegionName() {
+  const { i18n } = useLingui();
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return (code: string) => names?.of(code) ?? code;
+}
+
+export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const info = useVisaInfo();
+  const wallet = useWallet();
+  const holders = useRecordList(holderListSource(api));
+  const addresses = useRecordList(addressListSource(api));
+  const regionName = useRegionName();
+  const approved = holders.items.filter((holder) => holder.status === 'approved');
+  const [region, setRegion] = useState('');
+  const [holderId, setHolderId] = useState('');
+  const [addressId, setAddressId] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const physical = type === 'physical';
+  const fee = info.data?.fees[type];
+  const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
+  const chosenRegion = region || (info.data?.regions[0] ?? '');
+  const chosenHolder = holderId || (approved[0]?.id ?? '');
+  const chosenAddress = addressId || (addresses.items[0]?.id ?? '');
+  const feeText = fee ? `${formatCoinAmount(fee, CARD_COIN, i18n.locale)} ${CARD_COIN}` : '';
+  const typeName = i18n._(cardTypeLabels[type]);
+
+  const action = useMoneyAction({
+    confirm: (input: ApplyInput) => ({
+      title: t`Confirm card application`,
+      message: [
+        t`Apply for a ${typeName} in ${regionName(input.region)}?`,
+        t`Fee: ${feeText}, paid from your balance.`,
+      ].join('\n'),
+      confirmText: t`Pay and apply`,
+    }),
+    run: (input, key) => {
+      const address = physical ? { address_id: input.address_id } : {};
+      if (reapplyOf) {
+        return replaceApply(
+          api,
+          { id: reapplyOf, holder_id: input.holder_id, agree: input.agree, ...address },
+          key,
+        );
+      }
+      return physical
+        ? openRealCard(
+            api,
+            {
+              region: input.region,
+              holder_id: input.holder_id,
+              address_id: input.address_id,
+              agree: input.agree,
+            },
+            key,
+          )
+        : openVirtualCard(
+            api,
+            { region: input.region, holder_id: input.holder_id, agree: input.agree },
+            key,
+          );
+    },
+    successMessage: () => t`Card application submitted`,
+    failureMessage: () => t`Card application failed, try again`,
+    onSuccess: () => {
+      void invalidateCardData(queryClient);
+      void navigate({ to: '/bank/applyList' });
+    },
+    onFailure: showFieldErrors(FIELDS, setErrors),
+  });
+
+  function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
+    const address = physical ? { address_id: input.address_id } : {};
+    const check = reapplyOf
+      ? checkForm<typeof replaceApplyRequestSchema, ApplyField>(replaceApplyRequestSchema, {
+          id: reapplyOf,
+          holder_id: input.holder_id,
+          agree: input.agree,
+          ...address,
+        })
+      : physical
+        ? checkForm<typeof openRealCardRequestSchema, ApplyField>(openRealCardRequestSchema, input)
+        : checkForm<typeof openVirtualCardRequestSchema, ApplyField>(openVirtualCardRequestSchema, {
+            region: input.region,
+            holder_id: input.holder_id,
+            agree: input.agree,
+          });
+    const found: FieldErrors<ApplyField> = check.ok ? {} : { ...check.errors };
+    if (physical && !input.address_id) found.address_id = catalogueMessage('address_not_found');
+    if (!input.holder_id) found.holder_id = catalogueMessage('holder_not_approved');
+    return Object.values(found).some(Boolean) ? found : null;
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = {
+      region: chosenRegion,
+      holder_id: chosenHolder,
+      address_id: physical ? chosenAddress : '',
+      agree,
+    };
+    const found = validate(input);
+    setErrors(found ?? {});
+    if (found) return;
+    if (fee && available !== undefined) {
+      const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
+      if (short) {
+        setErrors({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
+        return;
+      }
+    }
+    void action.submit(input);
+  }
+
+  const blockedReason =
+    action.disabledReason ??
+    (info.isError ? describeRequestError(info.error) : !fee ? t`Loading the card fees…` : null);
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      {reapplyOf && (
+        <p className="notice" role="status">
+          <Trans>You are applying again. The fee is paid again.</Trans>
+        </p>
+      )}
+      <section className="card stack">
+        <p className="row">
+          <span>
+            <Trans>Card type</Trans>
+          </span>
+          <strong>{typeName}</strong>
+        </p>
+        {!reapplyOf && (
+          <Field label={<Trans>Region</Trans>} error={errors.region}>
+            {(control) => (
+              <select
+                {...control}
+                className="field-select"
+                value={chosenRegion}
+                onChange={(event) => setRegion(event.target.value)}
+              >
+                {(info.data?.regions ?? []).map((code) => (
+                  <option key={code} value={code}>
+                    {regionName(code)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field
+          label={<Trans>Holder</Trans>}
+          error={errors.holder_id}
+          hint={
+            approved.length === 0 && holders.status === 'ready' ? (
+              <Trans>
+                No approved holder yet. <Link to="/bank/holdersList">See holders</Link>
+              </Trans>
+            ) : undefined
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="field-select"
+              value={chosenHolder}
+              onChange={(event) => setHolderId(event.target.value)}
+            >
+              {approved.map((holder: HolderSummary) => (
+                <option key={holder.id} value={holder.id}>
+                  {holder.first_name} {holder.last_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {physical && (
+          <Field
+            label={<Trans>Delivery address</Trans>}
+            error={errors.address_id}
+            hint={
+              <Link to="/bank/addAddress">
+                <Trans>Add an address</Trans>
+              </Link>
+            }
+          >
+            {(control) => (
+              <select
+                {...control}
+                className="field-select"
+                value={chosenAddress}
+                onChange={(event) => setAddressId(event.target.value)}
+              >
+                {addresses.items.map((address: DeliveryAddress) => (
+                  <option key={address.id} value={address.id}>
+                    {address.name} · {address.city} {address.address}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <p className="row" data-testid="card-fee">
+          <span>
+            <Trans>Fee</Trans>
+          </span>
+          {fee ? <Amount value={fee} coin={CARD_COIN} /> : <span className="skeleton" />}
+        </p>
+        <p className="row">
+          <span>
+            <Trans>Available</Trans>
+          </span>
+          {available === undefined ? (
+            <Trans>Balance loading</Trans>
+          ) : (
+            <Amount value={available} coin={CARD_COIN} />
+          )}
+        </p>
+        {errors.fee && (
+          <p className="form-error" role="alert">
+            {errors.fee}
+          </p>
+        )}
+      </section>
+      <section className="card stack">
+        <label className="agree">
+          <input
+            type="checkbox"
+            name="agree"
+            checked={agree}
+            aria-invalid={Boolean(errors.agree)}
+            onChange={(event) => setAgree(event.target.checked)}
+          />
+          <span>
+            <Trans>
+              I have read and agree to the card terms, the cardholder agreement and the privacy
+              notice.
+            </Trans>
+          </span>
+        </label>
+        {(info.data?.agreements.length ?? 0) > 0 && (
+          <p className="field-hint">
+            {info.data?.agreements
+              .map((agreement) => `${agreement.id} v${agreement.version}`)
+              .join(' · ')}
+          </p>
+        )}
+        {errors.agree && (
+          <p className="form-error" role="alert">
+            {errors.agree}
+          </p>
+        )}
+      </section>
+      <MoneyFormActions
+        action={action}
+        blockedReason={blockedReason}
+        submitLabel={<Trans>Pay the fee and apply</Trans>}
+      />
+      <Link to="/bank/applyList" className="button button-ghost button-block">
+        <Trans>My applications</Trans>
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+// Words for the card service's states and kinds, written once for every card screen.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type {
+  ApplicationStatus,
+  CardStatus,
+  CardType,
+  HolderStatus,
+  IdType,
+  RechargeStatus,
+} from '../../api/visa.ts';
+import type { Tone } from '../wallet/moneyLabels.ts';
+
+export const holderStatusLabels: Record<HolderStatus, MessageDescriptor> = {
+  pending: msg`Under review`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  unknown: msg`Unknown`,
+};
+
+export const applicationStatusLabels: Record<ApplicationStatus, MessageDescriptor> = {
+  processing: msg`Processing`,
+  success: msg`Issued`,
+  failed: msg`Rejected`,
+  unknown: msg`Unknown`,
+};
+
+export const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
+  inactive: msg`Not activated`,
+  active: msg`Active`,
+  frozen: msg`Frozen`,
+  blocked: msg`Blocked`,
+  unknown: msg`Unknown`,
+};
+
+export const rechargeStatusLabels: Record<RechargeStatus, MessageDescriptor> = {
+  pending: msg`Pending recharge`,
+  processing: msg`Processing`,
+  success: msg`Success`,
+  failed: msg`Failed`,
+  unknown: msg`Unknown`,
+};
+
+export const cardTypeLabels: Record<CardType, MessageDescriptor> = {
+  virtual: msg`Virtual card`,
+  physical: msg`Physical card`,
+};
+
+export const idTypeLabels: Record<IdType, MessageDescriptor> = {
+  id_card: msg`Id card`,
+  passport: msg`Passport`,
+};
+
+const GOOD = new Set(['approved', 'success', 'active']);
+const BAD = new Set(['rejected', 'failed', 'blocked']);
+
+export function cardTone(status: string): Tone {
+  if (GOOD.has(status)) return 'success';
+  if (BAD.has(status)) return 'danger';
+  return 'neutral';
+}

@@ -1,0 +1,345 @@
+// /bank/cardDetail/$id (spec §2, §4): the card — number (masked; shown for 30 s after a fresh
+// wallet signature), type, status, expiry, balance — and what its state allows: recharge,
+// activation of a received physical card, set or change the PIN, freeze and unfreeze, report
+// lost or stolen; its consumption and recharge records, and an export of them as CSV.
+import { i18n as linguiI18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  CARD_COIN,
+  REVEAL_VISIBLE_MS,
+  type Card,
+  type ConsumeRecord,
+  type RechargeRecord,
+  type RevealData,
+} from '../../../api/visa.ts';
+import { RequestError } from '../../../api/requestErrors.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import {
+  activateCard,
+  consumeListSource,
+  freezeCard,
+  rechargeListSource,
+  reportCard,
+  revealCard,
+  revealMessage,
+  unfreezeCard,
+  updatePin,
+  useCard,
+  useVisaInfo,
+} from '../../../state/queries/card.ts';
+import type { RecordListSource } from '../../../state/records/recordList.ts';
+import { Amount } from '../../../ui/Amount.tsx';
+import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
+import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
+import { toast } from '../../../ui/toast.ts';
+import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from '../cardLabels.ts';
+import { PinEntry } from '../PinEntry.tsx';
+import { useCardCall } from '../useCardCall.ts';
+import { CardRecords } from './CardRecords.tsx';
+import { RechargeForm } from './RechargeForm.tsx';
+import { recordsCsv, downloadText } from './recordsCsv.ts';
+import { useRevealed } from './useRevealed.ts';
+import '../card.css';
+
+export function CardDetailScreen({ id }: { id: string }) {
+  const card = useCard(id);
+  if (card.isPending) return <PageSkeleton />;
+  if (card.isError) {
+    return (
+      <div className="empty-state" role="alert">
+        <p className="empty-state-title">{describeRequestError(card.error)}</p>
+        <Link to="/mineCard" className="button button-ghost">
+          <Trans>My cards</Trans>
+        </Link>
+      </div>
+    );
+  }
+  return <CardDetail card={card.data} />;
+}
+
+function groupDigits(number: string): string {
+  return number.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function CardFace({ card }: { card: Card }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const revealed = useRevealed<RevealData>(REVEAL_VISIBLE_MS);
+  const [revealing, setRevealing] = useState(false);
+  const seconds = REVEAL_VISIBLE_MS / 1000;
+
+  async function reveal() {
+    setRevealing(true);
+    try {
+      const { message } = await revealMessage(api, card.id);
+      // The wallet code loads only now, when the user asks to see a number.
+      const { signForReveal } = await import('./signForReveal.ts');
+      const signature = await signForReveal(message);
+      revealed.show(await revealCard(api, { id: card.id, message, signature }));
+    } catch (error) {
+      if (error instanceof Error && error.name === 'RevealSignError') toast(error.message, 'error');
+      else if (error instanceof RequestError) reportRequestError(error);
+      else toast(t`The card number could not be shown.`, 'error');
+    } finally {
+      setRevealing(false);
+    }
+  }
+
+  return (
+    <section className="card-face" aria-label={t`Card`} data-testid="card-face">
+      <span className="row">
+        <strong>{i18n._(cardTypeLabels[card.type])}</strong>
+        <StatusPill label={cardStatusLabels[card.status]} tone={cardTone(card.status)} />
+      </span>
+      <span className="card-number mono" data-testid="card-number">
+        {revealed.value ? groupDigits(revealed.value.number) : card.masked_number}
+      </span>
+      <span className="row">
+        <span>
+          <Trans>Expires {revealed.value?.expiry ?? card.expiry}</Trans>
+        </span>
+        {revealed.value && (
+          <span className="mono">
+            <Trans>CVV {revealed.value.cvv}</Trans>
+          </span>
+        )}
+      </span>
+      <span>{card.holder_name}</span>
+      <span className="row">
+        <span>
+          <Trans>Balance</Trans>
+        </span>
+        <strong data-testid="card-balance">
+          <Amount value={card.balance} coin={card.coin} />
+        </strong>
+      </span>
+      {revealed.value ? (
+        <span className="row">
+          <span role="status">
+            <Trans>Hidden again after {seconds} seconds.</Trans>
+          </span>
+          <button type="button" className="button button-small" onClick={revealed.hide}>
+            <Trans>Hide number</Trans>
+          </button>
+        </span>
+      ) : (
+        card.status !== 'blocked' && (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={revealing}
+            onClick={() => void reveal()}
+          >
+            {revealing ? <Trans>Waiting for your wallet…</Trans> : <Trans>Show card number</Trans>}
+          </button>
+        )
+      )}
+    </section>
+  );
+}
+
+async function allPages<T>(source: RecordListSource<T>): Promise<T[]> {
+  const items: T[] = [];
+  const signal = new AbortController().signal;
+  for (let page = 1; ; page += 1) {
+    const answer = await source.fetchPage(page, 50, signal);
+    items.push(...answer.list);
+    if (answer.list.length === 0 || items.length >= answer.total) return items;
+  }
+}
+
+function CardDetail({ card }: { card: Card }) {
+  const { t } = useLingui();
+  const api = useApi();
+  const info = useVisaInfo();
+  const [exporting, setExporting] = useState(false);
+  const physical = card.type === 'physical';
+
+  const activate = useCardCall({
+    confirm: () => ({
+      title: t`Activate card`,
+      message: t`Only activate a card you have received. Activate the card ending ${card.last4}?`,
+      confirmText: t`Activate`,
+    }),
+    run: () => activateCard(api, card.id),
+    successMessage: t`Card activated`,
+    failureMessage: t`Activation failed`,
+  });
+  const pin = useCardCall({
+    run: (value: string) => updatePin(api, { id: card.id, pin: value, confirm_pin: value }),
+    successMessage: card.pin_set ? t`PIN changed` : t`PIN set`,
+    failureMessage: t`PIN setting failed`,
+  });
+  const freeze = useCardCall({
+    confirm: () => ({
+      title: t`Freeze card`,
+      message: t`Freeze the card? It cannot be used or recharged until you unfreeze it.`,
+      confirmText: t`Freeze`,
+    }),
+    run: () => freezeCard(api, card.id),
+    successMessage: t`Card frozen`,
+    failureMessage: t`Freezing the card failed`,
+  });
+  const unfreeze = useCardCall({
+    run: () => unfreezeCard(api, card.id),
+    successMessage: t`Card unfrozen`,
+    failureMessage: t`Unfreezing the card failed`,
+  });
+  const report = useCardCall({
+    confirm: (reason: 'lost' | 'stolen') => ({
+      title: reason === 'lost' ? t`Report card lost` : t`Report card stolen`,
+      message: t`The card is blocked for good and cannot be used again. Its balance stays yours; you can apply for a replacement. Continue?`,
+      confirmText: t`Block the card`,
+    }),
+    run: (reason: 'lost' | 'stolen') => reportCard(api, { id: card.id, reason }),
+    successMessage: t`Card blocked`,
+    failureMessage: t`Reporting the card failed`,
+  });
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const [consumption, recharges] = await Promise.all([
+        allPages<ConsumeRecord>(consumeListSource(api, card.id)),
+        allPages<RechargeRecord>(rechargeListSource(api, card.id)),
+      ]);
+      const csv = recordsCsv(
+        consumption,
+        recharges,
+        {
+          kind: t`Kind`,
+          time: t`Time`,
+          amount: t`Amount`,
+          fee: t`Fee`,
+          total: t`Total`,
+          coin: t`Coin`,
+          status: t`Status`,
+          merchant: t`Merchant`,
+          consumption: t`Consumption`,
+          recharge: t`Recharge`,
+        },
+        (status) =>
+          status in rechargeStatusLabels
+            ? linguiI18n._(rechargeStatusLabels[status as keyof typeof rechargeStatusLabels])
+            : status,
+      );
+      downloadText(csv, `card-${card.last4}-records.csv`);
+      toast(t`Records exported`, 'success');
+    } catch (error) {
+      reportRequestError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const offline = activate.offline;
+  return (
+    <div className="stack">
+      <CardFace card={card} />
+      {card.status === 'inactive' && physical && (
+        <section className="card stack">
+          <p className="warning">
+            <Trans>Only activate a card you have received.</Trans>
+          </p>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={activate.pending || offline}
+            onClick={() => void activate.run(undefined)}
+          >
+            <Trans>Activate card</Trans>
+          </button>
+        </section>
+      )}
+      {card.status === 'active' && info.data && (
+        <section className="card stack" aria-labelledby="recharge-title">
+          <h2 className="section-title" id="recharge-title">
+            <Trans>Recharge</Trans>
+          </h2>
+          <RechargeForm cardId={card.id} rule={info.data.recharge} />
+        </section>
+      )}
+      {card.status === 'active' && (
+        <section className="card stack" aria-labelledby="pin-title">
+          <h2 className="section-title" id="pin-title">
+            {card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
+          </h2>
+          <PinEntry
+            onSubmit={(value) => pin.run(value)}
+            submitLabel={card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
+            blockedReason={offline ? t`You are offline.` : null}
+          />
+        </section>
+      )}
+      {card.status === 'blocked' ? (
+        <section className="notice stack">
+          <p>
+            <Trans>This card was reported lost or stolen and is blocked for good.</Trans>
+          </p>
+          <Link to="/bank/applyList" className="button button-primary">
+            <Trans>Apply for a replacement</Trans>
+          </Link>
+        </section>
+      ) : (
+        <section className="card stack" aria-labelledby="controls-title">
+          <h2 className="section-title" id="controls-title">
+            <Trans>Card controls</Trans>
+          </h2>
+          <div className="card-actions">
+            {card.status === 'active' && (
+              <button
+                type="button"
+                className="button button-ghost"
+                disabled={freeze.pending || offline}
+                onClick={() => void freeze.run(undefined)}
+              >
+                <Trans>Freeze card</Trans>
+              </button>
+            )}
+            {card.status === 'frozen' && (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={unfreeze.pending || offline}
+                onClick={() => void unfreeze.run(undefined)}
+              >
+                <Trans>Unfreeze card</Trans>
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={report.pending || offline}
+              onClick={() => void report.run('lost')}
+            >
+              <Trans>Report lost</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={report.pending || offline}
+              onClick={() => void report.run('stolen')}
+            >
+              <Trans>Report stolen</Trans>
+            </button>
+          </div>
+        </section>
+      )}
+      <CardRecords cardId={card.id} />
+      <button
+        type="button"
+        className="button button-ghost button-block"
+        disabled={exporting}
+        onClick={() => void exportCsv()}
+      >
+        {exporting ? <Trans>Exporting…</Trans> : <Trans>Export records (CSV)</Trans>}
+      </button>
+      <p className="field-hint">
+        <Trans>Balances and fees are in {CARD_COIN}.</Trans>
+      </p>
+    </div>
+  );
+}

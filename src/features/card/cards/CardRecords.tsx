@@ -1,0 +1,115 @@
+// A card's consumption and recharge records (spec §2, §4), one tab each, endless lists.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { ConsumeRecord, RechargeRecord } from '../../../api/visa.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { consumeListSource, rechargeListSource } from '../../../state/queries/card.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
+import { Amount } from '../../../ui/Amount.tsx';
+import { RecordList } from '../../../ui/RecordList.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
+
+type Tab = 'consume' | 'recharge';
+
+export function CardRecords({ cardId }: { cardId: string }) {
+  const { t } = useLingui();
+  const [tab, setTab] = useState<Tab>('consume');
+  const button = (value: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`card-tab-${value}`}
+      aria-selected={tab === value}
+      aria-controls="card-records"
+      tabIndex={tab === value ? 0 : -1}
+      className="tab"
+      onClick={() => setTab(value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const next = value === 'consume' ? 'recharge' : 'consume';
+        setTab(next);
+        document.getElementById(`card-tab-${next}`)?.focus();
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section className="stack">
+      <div className="tabs" role="tablist" aria-label={t`Card records`}>
+        {button('consume', t`Consumption`)}
+        {button('recharge', t`Recharges`)}
+      </div>
+      <div id="card-records" role="tabpanel" aria-labelledby={`card-tab-${tab}`}>
+        {tab === 'consume' ? <ConsumeList cardId={cardId} /> : <RechargeList cardId={cardId} />}
+      </div>
+    </section>
+  );
+}
+
+function ConsumeList({ cardId }: { cardId: string }) {
+  const { t, i18n } = useLingui();
+  const list = useRecordList(consumeListSource(useApi(), cardId));
+  return (
+    <RecordList
+      list={list}
+      label={t`Consumption records`}
+      itemKey={(row: ConsumeRecord) => row.id}
+      describeError={describeRequestError}
+      empty={<Trans>No consumption yet</Trans>}
+      renderItem={(row: ConsumeRecord) => (
+        <div className="record-body" data-testid="consume-record">
+          <span className="record-line">
+            <span className="record-title">{row.merchant}</span>
+            <Amount className="record-amount" value={`-${row.amount}`} coin={row.coin} signed />
+          </span>
+          <time className="record-meta" dateTime={row.created_at}>
+            {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+          </time>
+        </div>
+      )}
+    />
+  );
+}
+
+function RechargeList({ cardId }: { cardId: string }) {
+  const { t, i18n } = useLingui();
+  const list = useRecordList(rechargeListSource(useApi(), cardId));
+  return (
+    <RecordList
+      list={list}
+      label={t`Recharge records`}
+      itemKey={(row: RechargeRecord) => row.id}
+      describeError={describeRequestError}
+      empty={<Trans>No recharges yet</Trans>}
+      renderItem={(row: RechargeRecord) => {
+        const reason = row.failure_reason ?? '';
+        return (
+          <div className="record-body" data-testid="recharge-record" data-status={row.status}>
+            <span className="record-line">
+              <Amount className="record-amount" value={row.amount} coin={row.coin} />
+              <StatusPill label={rechargeStatusLabels[row.status]} tone={cardTone(row.status)} />
+            </span>
+            <span className="record-line">
+              <time className="record-meta" dateTime={row.created_at}>
+                {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+              </time>
+              <span className="record-meta">
+                <Trans>
+                  Fee <Amount value={row.fee} coin={row.coin} />
+                </Trans>
+              </span>
+            </span>
+            {row.status === 'failed' && reason && (
+              <span className="record-meta">
+                <Trans>Reason: {reason}</Trans>
+              </span>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+// Recharge a card from the balance (spec §2, §5): quick amounts, the fee by the server's rule
+// and the total that leaves the balance; the amount is required.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../api/money.ts';
+import {
+  CARD_COIN,
+  rechargeFeeUnits,
+  rechargeRequestSchema,
+  type VisaInfoData,
+} from '../../../api/visa.ts';
+import { parseAssetAmount, toDecimalString } from '../../../money/index.ts';
+import { assetDecimals } from '../../../api/assets.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { useMoneyAction } from '../../../state/money/useMoneyAction.ts';
+import { invalidateCardData, rechargeCard } from '../../../state/queries/card.ts';
+import { useWallet } from '../../../state/queries/money.ts';
+import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
+import { AmountField } from '../../../ui/AmountField.tsx';
+import {
+  catalogueMessage,
+  checkForm,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../../ui/formErrors.ts';
+import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
+
+const DECIMALS = assetDecimals(CARD_COIN);
+
+/** Fee and total for the typed amount, or null while it is not a valid amount. */
+export function rechargeQuote(amount: string, rule: VisaInfoData['recharge']) {
+  const check = checkAmountText(amount, DECIMALS);
+  if (!check.ok) return null;
+  const fee = rechargeFeeUnits(check.units, {
+    feeRateBps: rule.fee_rate_bps,
+    feeMinimumUnits: parseAssetAmount(rule.fee_minimum, CARD_COIN)[0],
+  });
+  return {
+    amountUnits: check.units,
+    feeUnits: fee,
+    fee: toDecimalString([fee, DECIMALS]),
+    total: toDecimalString([check.units + fee, DECIMALS]),
+    totalUnits: check.units + fee,
+  };
+}
+
+type RechargeField = 'amount';
+
+export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const wallet = useWallet();
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<RechargeField>>({});
+  const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
+  const quote = rechargeQuote(amount, rule);
+  const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
+
+  const action = useMoneyAction({
+    confirm: (input: { id: string; amount: string }) => {
+      const q = rechargeQuote(input.amount, rule);
+      const amountText = show(input.amount);
+      const feeText = q ? show(q.fee) : '';
+      const totalText = q ? show(q.total) : '';
+      return {
+        title: t`Confirm recharge`,
+        message: [
+          t`Recharge ${amountText} onto this card?`,
+          t`Fee: ${feeText}. Total from your balance: ${totalText}.`,
+        ].join('\n'),
+        confirmText: t`Recharge`,
+      };
+    },
+    run: (input, key) => rechargeCard(api, input, key),
+    successMessage: () => t`Recharge submitted`,
+    failureMessage: () => t`Recharge failed, try again`,
+    onSuccess: () => {
+      setAmount('');
+      void invalidateCardData(queryClient);
+    },
+    onFailure: showFieldErrors(['amount'] as const, setErrors),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkForm<typeof rechargeRequestSchema, RechargeField>(
+      rechargeRequestSchema,
+      { id: cardId, amount },
+      { decimals: DECIMALS },
+    );
+    const found: FieldErrors<RechargeField> = check.ok ? {} : { ...check.errors };
+    if (!found.amount && quote && available !== undefined) {
+      const minimum = show(rule.minimum);
+      const limit = checkAmountLimits(quote.amountUnits, {
+        available: parseAssetAmount(available, CARD_COIN)[0] - quote.feeUnits,
+        minimum: parseAssetAmount(rule.minimum, CARD_COIN)[0],
+      });
+      if (limit === AMOUNT_ERRORS.below_minimum) {
+        found.amount = catalogueMessage(limit, { minimum });
+      } else if (limit) found.amount = catalogueMessage(limit);
+    }
+    setErrors(found);
+    if (found.amount) return;
+    void action.submit({ id: cardId, amount });
+  }
+
+  const blockedReason =
+    action.disabledReason ?? (available === undefined ? t`Balance loading` : null);
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`}>
+      <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
+        {rule.quick_amounts.map((quick) => (
+          <button
+            key={quick}
+            type="button"
+            className="button button-ghost button-small"
+            aria-pressed={amount === quick}
+            onClick={() => setAmount(quick)}
+          >
+            {formatCoinAmount(quick, CARD_COIN, i18n.locale)}
+          </button>
+        ))}
+      </div>
+      <AmountField
+        coin={CARD_COIN}
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount}
+        available={available}
+        all={undefined}
+        placeholder={t`Amount to recharge`}
+      />
+      <dl className="kv" data-testid="recharge-quote">
+        <div className="row">
+          <dt>
+            <Trans>Fee</Trans>
+          </dt>
+          <dd>{quote ? <Amount value={quote.fee} coin={CARD_COIN} /> : '—'}</dd>
+        </div>
+        <div className="row">
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd>{quote ? <Amount value={quote.total} coin={CARD_COIN} /> : '—'}</dd>
+        </div>
+      </dl>
+      <MoneyFormActions
+        action={action}
+        blockedReason={blockedReason}
+        submitLabel={<Trans>Recharge</Trans>}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,260 @@
+// /bank/addHolders (spec §2, §5): add a cardholder, or correct one not yet approved
+// (`?id=`). Every field is required; names and the billing address in English or pinyin;
+// real dates; the document's photos (front and back of an id card, one of a passport),
+// downsized on the device and uploaded before the form is sent; a confirmation first.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  editKycRequestSchema,
+  holderFormSchema,
+  ID_TYPES,
+  type Holder,
+  type HolderForm,
+  type IdType,
+} from '../../../api/visa.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import {
+  addHolder,
+  deleteHolder,
+  editHolder,
+  uploadImg,
+  useHolder,
+} from '../../../state/queries/card.ts';
+import { checkForm, showFieldErrors, type FieldErrors } from '../../../ui/formErrors.ts';
+import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { idTypeLabels } from '../cardLabels.ts';
+import { usePhotoSlot, type RequestUpload } from '../photos/usePhotoSlot.ts';
+import { TextField } from '../TextField.tsx';
+import { useCardCall } from '../useCardCall.ts';
+import '../card.css';
+
+// The camera, canvas and upload parts load when the form shows its photo fields.
+const PhotoPicker = lazy(() => import('../photos/PhotoPicker.tsx'));
+
+type TextKey = Exclude<keyof HolderForm, 'id_type' | 'photos'>;
+type HolderField = TextKey | 'id_type' | 'photos';
+const FIELDS: readonly HolderField[] = [
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'province',
+  'city',
+  'district',
+  'address',
+  'id_type',
+  'id_number',
+  'issue_date',
+  'expiry_date',
+  'photos',
+];
+
+export function HolderFormScreen({ id }: { id?: string | undefined }) {
+  const holder = useHolder(id);
+  if (id && holder.isPending) return <PageSkeleton />;
+  if (id && holder.isError) {
+    return (
+      <p className="form-error" role="alert">
+        {describeRequestError(holder.error)}
+      </p>
+    );
+  }
+  return <HolderFormBody key={id ?? 'new'} holder={id ? (holder.data ?? null) : null} />;
+}
+
+function emptyText(holder: Holder | null): Record<TextKey, string> {
+  return {
+    first_name: holder?.first_name ?? '',
+    last_name: holder?.last_name ?? '',
+    phone: holder?.phone ?? '',
+    email: holder?.email ?? '',
+    province: holder?.province ?? '',
+    city: holder?.city ?? '',
+    district: holder?.district ?? '',
+    address: holder?.address ?? '',
+    id_number: holder?.id_number ?? '',
+    issue_date: holder?.issue_date ?? '',
+    expiry_date: holder?.expiry_date ?? '',
+  };
+}
+
+function HolderFormBody({ holder }: { holder: Holder | null }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [text, setText] = useState(() => emptyText(holder));
+  const [idType, setIdType] = useState<IdType>(holder?.id_type ?? 'id_card');
+  const [errors, setErrors] = useState<FieldErrors<HolderField>>({});
+  const requestUpload: RequestUpload = (photo, signal) =>
+    uploadImg(api, { content_type: photo.type, size: photo.blob.size }, signal);
+  const front = usePhotoSlot(holder?.photos[0] ?? null, requestUpload);
+  const back = usePhotoSlot(holder?.photos[1] ?? null, requestUpload);
+  const photos = (idType === 'passport' ? [front.file] : [front.file, back.file]).filter(
+    (file): file is string => file !== null,
+  );
+
+  const save = useCardCall({
+    confirm: (form: HolderForm) => ({
+      title: t`Confirm holder`,
+      message: [
+        `${form.first_name} ${form.last_name}`,
+        `${i18n._(idTypeLabels[idType])} ${form.id_number}`,
+        `${form.issue_date} – ${form.expiry_date}`,
+        form.phone,
+        form.email,
+        [form.address, form.district, form.city, form.province].join(', '),
+        t`Check every detail: it must match your document.`,
+      ].join('\n'),
+      confirmText: t`Submit`,
+    }),
+    run: (form: HolderForm) =>
+      holder ? editHolder(api, { ...form, id: holder.id }) : addHolder(api, form),
+    successMessage: holder ? t`Holder updated` : t`Holder saved`,
+    failureMessage: holder ? t`Holder update failed` : t`Holder save failed`,
+    onSuccess: () => void navigate({ to: '/bank/holdersList' }),
+    onFailure: showFieldErrors(FIELDS, setErrors),
+  });
+
+  const remove = useCardCall({
+    confirm: () => ({
+      title: t`Delete holder`,
+      message: t`Delete this holder? This cannot be undone.`,
+      confirmText: t`Delete`,
+    }),
+    run: (id: string) => deleteHolder(api, id),
+    successMessage: t`Holder deleted`,
+    failureMessage: t`Holder delete failed`,
+    onSuccess: () => void navigate({ to: '/bank/holdersList' }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const form = { ...text, id_type: idType, photos };
+    const check = holder
+      ? checkForm<ReturnType<typeof editKycRequestSchema>, HolderField>(editKycRequestSchema(), {
+          ...form,
+          id: holder.id,
+        })
+      : checkForm<ReturnType<typeof holderFormSchema>, HolderField>(holderFormSchema(), form);
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) return;
+    void save.run(form);
+  }
+
+  const field = (
+    name: TextKey,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      name={name}
+      label={label}
+      value={text[name]}
+      onChange={(value) => setText((current) => ({ ...current, [name]: value }))}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+  const latinHint = <Trans>In English or pinyin.</Trans>;
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      {holder?.status === 'rejected' && holder.reject_reason && (
+        <p className="notice" role="status">
+          <Trans>Rejected: {holder.reject_reason}</Trans>
+        </p>
+      )}
+      <section className="card stack">
+        <h2 className="section-title">
+          <Trans>Holder</Trans>
+        </h2>
+        {field('first_name', t`First name (English)`, {
+          hint: latinHint,
+          autoComplete: 'given-name',
+        })}
+        {field('last_name', t`Last name (English)`, {
+          hint: latinHint,
+          autoComplete: 'family-name',
+        })}
+        {field('phone', t`Phone`, { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+        {field('email', t`Email`, { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+      </section>
+      <section className="card stack">
+        <h2 className="section-title">
+          <Trans>Billing address</Trans>
+        </h2>
+        {field('province', t`Province`, { hint: latinHint })}
+        {field('city', t`City`, { hint: latinHint })}
+        {field('district', t`District`, { hint: latinHint })}
+        {field('address', t`Detailed address`, { hint: latinHint })}
+      </section>
+      <section className="card stack">
+        <h2 className="section-title">
+          <Trans>Identity document</Trans>
+        </h2>
+        <fieldset className="segmented">
+          <legend>
+            <Trans>Id type</Trans>
+          </legend>
+          {ID_TYPES.map((type) => (
+            <label key={type} className="segmented-option">
+              <input
+                type="radio"
+                name="id_type"
+                value={type}
+                checked={idType === type}
+                onChange={() => setIdType(type)}
+              />
+              <span>{i18n._(idTypeLabels[type])}</span>
+            </label>
+          ))}
+        </fieldset>
+        {field('id_number', t`Id number`)}
+        {field('issue_date', t`Issue date`, { type: 'date' })}
+        {field('expiry_date', t`Expiry date`, { type: 'date' })}
+        <Suspense fallback={<div className="skeleton skeleton-row" />}>
+          <PhotoPicker
+            label={idType === 'passport' ? t`Passport photo page` : t`Front of the id card`}
+            slot={front}
+          />
+          {idType === 'id_card' && <PhotoPicker label={t`Back of the id card`} slot={back} />}
+        </Suspense>
+        {errors.photos && (
+          <p className="form-error" role="alert">
+            {errors.photos}
+          </p>
+        )}
+        <p className="field-hint">
+          <Trans>
+            Photos are made smaller and stripped of location data on this device before they are
+            sent.
+          </Trans>
+        </p>
+      </section>
+      {save.offline && (
+        <p className="field-hint" role="status">
+          <Trans>You are offline. Connect to save the holder.</Trans>
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={save.pending || save.offline}
+      >
+        {save.pending ? <Trans>Sending…</Trans> : <Trans>Submit holder</Trans>}
+      </button>
+      {holder && (
+        <button
+          type="button"
+          className="button button-ghost button-block"
+          disabled={remove.pending || save.offline}
+          onClick={() => void remove.run(holder.id)}
+        >
+          <Trans>Delete holder</Trans>
+        </button>
+      )}
+    </form>
+  );
+}

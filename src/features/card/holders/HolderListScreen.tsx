@@ -1,0 +1,97 @@
+// /bank/holdersList (spec §2, §4): each holder with its review status (under review,
+// approved, rejected with the reason, unknown); edit one not yet approved; delete with
+// confirmation.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { HolderSummary } from '../../../api/visa.ts';
+import { useApi } from '../../../state/apiContext.tsx';
+import { deleteHolder, holderListSource } from '../../../state/queries/card.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
+import { RecordList } from '../../../ui/RecordList.tsx';
+import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
+import { useCardCall } from '../useCardCall.ts';
+import '../card.css';
+
+export function HolderListScreen() {
+  const { t } = useLingui();
+  const api = useApi();
+  const list = useRecordList(holderListSource(api));
+  const remove = useCardCall({
+    confirm: (holder: HolderSummary) => ({
+      title: t`Delete holder`,
+      message: t`Delete the holder ${holder.first_name} ${holder.last_name}? This cannot be undone.`,
+      confirmText: t`Delete`,
+    }),
+    run: (holder: HolderSummary) => deleteHolder(api, holder.id),
+    successMessage: t`Holder deleted`,
+    failureMessage: t`Holder delete failed`,
+  });
+  return (
+    <div className="stack">
+      <Link to="/bank/addHolders" className="button button-primary button-block">
+        <Trans>Add a holder</Trans>
+      </Link>
+      <RecordList
+        list={list}
+        label={t`Holders`}
+        itemKey={(row: HolderSummary) => row.id}
+        describeError={describeRequestError}
+        empty={<Trans>No holders yet</Trans>}
+        renderItem={(row: HolderSummary) => (
+          <HolderItem row={row} onDelete={() => void remove.run(row)} busy={remove.pending} />
+        )}
+      />
+    </div>
+  );
+}
+
+function HolderItem(props: { row: HolderSummary; onDelete: () => void; busy: boolean }) {
+  const { t, i18n } = useLingui();
+  const { row } = props;
+  const reason = row.reject_reason ?? '';
+  const name = `${row.first_name} ${row.last_name}`;
+  return (
+    <div className="record-body" data-testid="holder-record" data-status={row.status}>
+      <span className="record-line">
+        <span className="record-title">{name}</span>
+        <StatusPill label={holderStatusLabels[row.status]} tone={cardTone(row.status)} />
+      </span>
+      <span className="record-line">
+        <span className="record-meta">
+          {i18n._(idTypeLabels[row.id_type])} <span className="mono">{row.id_number}</span>
+        </span>
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short' })}
+        </time>
+      </span>
+      {row.status === 'rejected' && reason && (
+        <span className="record-meta form-error">
+          <Trans>Reason: {reason}</Trans>
+        </span>
+      )}
+      <span className="card-actions">
+        {row.status !== 'approved' && (
+          <Link
+            to="/bank/addHolders"
+            search={{ id: row.id }}
+            className="button button-ghost button-small"
+            aria-label={t`Edit holder ${name}`}
+          >
+            <Trans>Edit</Trans>
+          </Link>
+        )}
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={props.onDelete}
+          disabled={props.busy}
+          aria-label={t`Delete holder ${name}`}
+        >
+          <Trans>Delete</Trans>
+        </button>
+      </span>
+    </div>
+  );
+}

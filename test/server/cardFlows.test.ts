@@ -1,0 +1,713 @@
+// The card journey on the server, on SQLite and PostgreSQL: apply (fee through the ledger),
+// operator issue/reject, reapply, activate, freeze/unfreeze, report, PIN, reveal, recharge
+// (settle/fail), spending and the records; the ledger invariants after every test.
+import { Writable } from 'node:stream';
+import * as v from 'valibot';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/api/errors.ts';
+import {
+  applyCardListDataSchema,
+  cardApplicationSchema,
+  cardSchema,
+  consumeListDataSchema,
+  deliveryAddressSchema,
+  getVirtualCardBinDataSchema,
+  myCardListDataSchema,
+  rechargeListDataSchema,
+  rechargeRecordSchema,
+  revealDataSchema,
+  revealMessageDataSchema,
+  visaInfoDataSchema,
+  visaPaths,
+} from '../../src/api/visa.ts';
+import {
+  adminCardPaths,
+  adminIssueDataSchema,
+  adminRechargesDataSchema,
+  adminSpendDataSchema,
+} from '../../server/admin/contractCard.ts';
+import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
+import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
+import { ADDRESS_FIELDS, addHolder, approveHolder, visa, visaMoney } from './support/visa.ts';
+
+const refusal = (name: keyof typeof apiErrors) =>
+  [apiErrors[name].status, apiErrors[name].code] as const;
+
+describe('cards', () => {
+  let server: TestServer;
+  const logLines: string[] = [];
+  const alice = testWallet('card flows alice');
+  let aliceToken: string;
+  let holderId: string;
+  let addressId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      inviteRequired: false,
+      logger: {
+        level: 'trace',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+    aliceToken = await login(server, alice);
+    await credit(server, alice.address, 'USDT', '1000');
+    const holder = await addHolder(server, aliceToken);
+    await approveHolder(server, holder.id);
+    holderId = holder.id;
+    addressId = dataOf(
+      await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+      deliveryAddressSchema,
+    ).id;
+  });
+  afterEach(() => assertLedgerInvariants(server.db));
+  afterAll(() => server.close());
+
+  const usdt = async () => (await walletOf(server, aliceToken)).USDT.available;
+
+  async function applyVirtual(token = aliceToken, holder = holderId) {
+    return dataOf(
+      await visaMoney(server, token, visaPaths.openVirtualCard, {
+        region: 'HK',
+        holder_id: holder,
+        agree: true,
+      }),
+      cardApplicationSchema,
+    );
+  }
+
+  async function issue(applicationId: string) {
+    return dataOf(
+      await server.admin('POST', adminCardPaths.issue, { id: applicationId }),
+      adminIssueDataSchema,
+    );
+  }
+
+  async function issuedCard(type: 'virtual' | 'physical' = 'virtual') {
+    const application =
+      type === 'virtual'
+        ? await applyVirtual()
+        : dataOf(
+            await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+              region: 'HK',
+              holder_id: holderId,
+              address_id: addressId,
+              agree: true,
+            }),
+            cardApplicationSchema,
+          );
+    return (await issue(application.id)).card;
+  }
+
+  it('tells the fees, regions, recharge rules and card products', async () => {
+    const info = dataOf(await visa(server, aliceToken, visaPaths.info), visaInfoDataSchema);
+    expect(info).toMatchObject({
+      coin: 'USDT',
+      fees: { virtual: '10', physical: '50' },
+      recharge: { fee_rate_bps: 150, fee_minimum: '1', minimum: '10' },
+    });
+    const bins = dataOf(
+      await visa(server, aliceToken, visaPaths.getVirtualCardBin, {
+        type: 'virtual',
+        region: 'HK',
+      }),
+      getVirtualCardBinDataSchema,
+    );
+    expect(bins.list).toEqual([expect.objectContaining({ type: 'virtual', region: 'HK' })]);
+  });
+
+  it('applies for a virtual card: the fee leaves the balance once per key; the operator issues it', async () => {
+    const before = await usdt();
+    const key = 'apply-virtual-1';
+    const body = { region: 'HK', holder_id: holderId, agree: true };
+    const first = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, body, key),
+      cardApplicationSchema,
+    );
+    const again = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, body, key),
+      cardApplicationSchema,
+    );
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({
+      type: 'virtual',
+      status: 'processing',
+      fee: '10',
+      card_id: null,
+    });
+    expect(await usdt()).toBe(String(Number(before) - 10));
+
+    const { application, card } = await issue(first.id);
+    expect(application).toMatchObject({ status: 'success', card_id: card.id });
+    expect(card).toMatchObject({ type: 'virtual', status: 'active', balance: '0', pin_set: false });
+    expect(card.masked_number).toMatch(/^\*{4} \*{4} \*{4} \d{4}$/);
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.issue, { id: first.id }),
+      ...refusal('application_not_processing'),
+    );
+    const list = dataOf(
+      await visa(server, aliceToken, visaPaths.applyCardList, {}),
+      applyCardListDataSchema,
+    );
+    expect(list.list.find((row) => row.id === first.id)).toMatchObject({ status: 'success' });
+    const cards = dataOf(
+      await visa(server, aliceToken, visaPaths.myCardList, {}),
+      myCardListDataSchema,
+    );
+    expect(cards.list.map((row) => row.id)).toContain(card.id);
+  });
+
+  it('refuses an application without the agreements, for an unapproved holder, or without the balance', async () => {
+    const before = await usdt();
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+        region: 'HK',
+        holder_id: holderId,
+      }),
+      ...refusal('agreement_required'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+        region: 'ZZ',
+        holder_id: holderId,
+        agree: true,
+      }),
+      ...refusal('region_not_supported'),
+    );
+    const pending = await addHolder(server, aliceToken);
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+        region: 'HK',
+        holder_id: pending.id,
+        agree: true,
+      }),
+      ...refusal('holder_not_approved'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+        region: 'HK',
+        holder_id: holderId,
+        agree: true,
+      }),
+      ...refusal('validation'),
+    );
+    expectRefusal(
+      await server.request('POST', visaPaths.openVirtualCard, {
+        json: { region: 'HK', holder_id: holderId, agree: true },
+        token: aliceToken,
+      }),
+      ...refusal('idempotency_key_required'),
+    );
+    const broke = testWallet('card flows broke');
+    const brokeToken = await login(server, broke);
+    const brokeHolder = await addHolder(server, brokeToken);
+    await approveHolder(server, brokeHolder.id);
+    expectRefusal(
+      await visaMoney(server, brokeToken, visaPaths.openVirtualCard, {
+        region: 'HK',
+        holder_id: brokeHolder.id,
+        agree: true,
+      }),
+      ...refusal('insufficient_balance'),
+    );
+    expect(await usdt()).toBe(before);
+    const { total } = dataOf(
+      await visa(server, brokeToken, visaPaths.applyCardList, {}),
+      applyCardListDataSchema,
+    );
+    expect(total).toBe(0);
+  });
+
+  it('keeps a holder and an address while an application in progress uses them', async () => {
+    const application = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+        region: 'HK',
+        holder_id: holderId,
+        address_id: addressId,
+        agree: true,
+      }),
+      cardApplicationSchema,
+    );
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.deleteKyc, { id: holderId }),
+      ...refusal('card_data_in_use'),
+    );
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.deleteAddress, { id: addressId }),
+      ...refusal('card_data_in_use'),
+    );
+    await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
+  });
+
+  it('concurrent recharges never spend more than the balance', async () => {
+    const racer = testWallet('card flows racer');
+    const racerToken = await login(server, racer);
+    await credit(server, racer.address, 'USDT', '100');
+    const holder = await addHolder(server, racerToken);
+    await approveHolder(server, holder.id);
+    const application = await applyVirtual(racerToken, holder.id);
+    const { card } = await issue(application.id);
+    // 90 left: two recharges of 60 (+ 1 fee each) cannot both be paid.
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        visaMoney(server, racerToken, visaPaths.recharge, { id: card.id, amount: '60' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200))
+      expectRefusal(answer, ...refusal('insufficient_balance'));
+    expect((await walletOf(server, racerToken)).USDT.available).toBe('29');
+  });
+
+  it('a rejected application returns the fee and can be reapplied for, once', async () => {
+    const before = await usdt();
+    const application = await applyVirtual();
+    const rejected = dataOf(
+      await server.admin('POST', adminCardPaths.reject, {
+        id: application.id,
+        reason: 'Region closed',
+      }),
+      cardApplicationSchema,
+    );
+    expect(rejected).toMatchObject({
+      status: 'failed',
+      reject_reason: 'Region closed',
+      can_reapply: true,
+    });
+    expect(await usdt()).toBe(before);
+    const again = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+        id: application.id,
+        agree: true,
+      }),
+      cardApplicationSchema,
+    );
+    expect(again).toMatchObject({
+      status: 'processing',
+      reapply_of: application.id,
+      type: 'virtual',
+    });
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+        id: application.id,
+        agree: true,
+      }),
+      ...refusal('application_not_reappliable'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.replaceApply, { id: again.id, agree: true }),
+      ...refusal('application_not_reappliable'),
+    );
+  });
+
+  it('a physical card: activate once received, then freeze, unfreeze; illegal moves are clear errors', async () => {
+    const card = await issuedCard('physical');
+    expect(card).toMatchObject({ type: 'physical', status: 'inactive' });
+    const call = (path: string) => visa(server, aliceToken, path, { id: card.id });
+    expectRefusal(await call(visaPaths.freeze), ...refusal('card_not_active'));
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+      ...refusal('card_not_active'),
+    );
+    expect(dataOf(await call(visaPaths.active), cardSchema).status).toBe('active');
+    expectRefusal(await call(visaPaths.active), ...refusal('card_already_active'));
+    expectRefusal(await call(visaPaths.unfreeze), ...refusal('card_not_frozen'));
+    expect(dataOf(await call(visaPaths.freeze), cardSchema).status).toBe('frozen');
+    expectRefusal(await call(visaPaths.freeze), ...refusal('card_not_active'));
+    expect(dataOf(await call(visaPaths.unfreeze), cardSchema).status).toBe('active');
+
+    const virtual = await issuedCard('virtual');
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.active, { id: virtual.id }),
+      ...refusal('card_not_physical'),
+    );
+  });
+
+  it('reporting a card lost blocks it for good and allows a replacement application', async () => {
+    const card = await issuedCard('virtual');
+    const reported = dataOf(
+      await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'stolen' }),
+      cardSchema,
+    );
+    expect(reported).toMatchObject({ status: 'blocked', blocked_reason: 'stolen' });
+    for (const path of [
+      visaPaths.unfreeze,
+      visaPaths.freeze,
+      visaPaths.active,
+      visaPaths.revealMessage,
+    ])
+      expectRefusal(
+        await visa(server, aliceToken, path, { id: card.id }),
+        ...refusal('card_blocked'),
+      );
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' }),
+      ...refusal('card_blocked'),
+    );
+    const listed = async () =>
+      dataOf(
+        await visa(server, aliceToken, visaPaths.applyCardList, { status: 'success' }),
+        applyCardListDataSchema,
+      ).list.find((row) => row.id === card.application_id);
+    expect((await listed())?.can_reapply).toBe(true);
+    const replacement = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+        id: card.application_id,
+        agree: true,
+      }),
+      cardApplicationSchema,
+    );
+    expect(replacement.reapply_of).toBe(card.application_id);
+    expect((await listed())?.can_reapply).toBe(false);
+  });
+
+  it('sets and changes the PIN: 6 digits, twice, stored only as a slow salted hash, never logged', async () => {
+    const card = await issuedCard('virtual');
+    const pin = (body: object) =>
+      visa(server, aliceToken, visaPaths.updatePin, { id: card.id, ...body });
+    expectRefusal(await pin({ pin: '12345', confirm_pin: '12345' }), ...refusal('pin_invalid'));
+    expectRefusal(await pin({ pin: '12a456', confirm_pin: '12a456' }), ...refusal('pin_invalid'));
+    expectRefusal(await pin({ pin: '482915', confirm_pin: '482916' }), ...refusal('pin_mismatch'));
+    const set = await pin({ pin: '482915', confirm_pin: '482915' });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toBeNull();
+    expect(set.text).not.toContain('482915');
+    const changed = await pin({ pin: '739264', confirm_pin: '739264' });
+    expect(changed.status).toBe(200);
+    const row = await server.db.kysely
+      .selectFrom('cards')
+      .select('pin_hash')
+      .where('id', '=', BigInt(card.id))
+      .executeTakeFirstOrThrow();
+    expect(row.pin_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.pin_hash).not.toContain('739264');
+    expect(
+      dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
+        .pin_set,
+    ).toBe(true);
+    const log = logLines.join('');
+    for (const secret of ['482915', '482916', '739264', '12a456'])
+      expect(log).not.toContain(secret);
+  });
+
+  it('reveals the number only with a fresh wallet signature, once per message', async () => {
+    const card = await issuedCard('virtual');
+    const challenge = async () =>
+      dataOf(
+        await visa(server, aliceToken, visaPaths.revealMessage, { id: card.id }),
+        revealMessageDataSchema,
+      );
+    const { message } = await challenge();
+    expect(message).toContain(`ending ${card.last4}`);
+    const revealed = dataOf(
+      await visa(server, aliceToken, visaPaths.reveal, {
+        id: card.id,
+        message,
+        signature: alice.sign(message),
+      }),
+      revealDataSchema,
+    );
+    expect(revealed.number).toMatch(/^\d{16}$/);
+    expect(revealed.number.endsWith(card.last4)).toBe(true);
+    expect(revealed.cvv).toMatch(/^\d{3}$/);
+    // Used once.
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.reveal, {
+        id: card.id,
+        message,
+        signature: alice.sign(message),
+      }),
+      ...refusal('reveal_signature_invalid'),
+    );
+    // Another wallet's signature.
+    const other = await challenge();
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.reveal, {
+        id: card.id,
+        message: other.message,
+        signature: testWallet('someone else').sign(other.message),
+      }),
+      ...refusal('reveal_signature_invalid'),
+    );
+    // Too late.
+    const late = await challenge();
+    server.clock.advance(61_000);
+    expectRefusal(
+      await visa(server, aliceToken, visaPaths.reveal, {
+        id: card.id,
+        message: late.message,
+        signature: alice.sign(late.message),
+      }),
+      ...refusal('reveal_signature_invalid'),
+    );
+    // The number is stored sealed.
+    const row = await server.db.kysely
+      .selectFrom('cards')
+      .selectAll()
+      .where('id', '=', BigInt(card.id))
+      .executeTakeFirstOrThrow();
+    expect(
+      JSON.stringify(row, (_k, value) => (typeof value === 'bigint' ? String(value) : value)),
+    ).not.toContain(revealed.number);
+  });
+
+  it('recharges through the ledger: amount + fee in one transfer; the operator settles or fails it', async () => {
+    const card = await issuedCard('virtual');
+    const before = Number(await usdt());
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id }),
+      ...refusal('amount_required'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '0' }),
+      ...refusal('amount_not_positive'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '5' }),
+      ...refusal('amount_below_minimum'),
+    );
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '100000' }),
+      ...refusal('insufficient_balance'),
+    );
+    expect(Number(await usdt())).toBe(before);
+
+    const key = 'recharge-200';
+    const first = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '200' }, key),
+      rechargeRecordSchema,
+    );
+    const replay = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '200' }, key),
+      rechargeRecordSchema,
+    );
+    expect(replay).toEqual(first);
+    expectRefusal(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '300' }, key),
+      ...refusal('idempotency_conflict'),
+    );
+    expect(first).toMatchObject({ amount: '200', fee: '3', total: '203', status: 'pending' });
+    expect(Number(await usdt())).toBe(before - 203);
+    const { transfer_id } = await server.db.kysely
+      .selectFrom('card_recharges')
+      .select('transfer_id')
+      .where('id', '=', BigInt(first.id))
+      .executeTakeFirstOrThrow();
+    const entries = await server.db.kysely
+      .selectFrom('entries')
+      .select('amount')
+      .where('transfer_id', '=', transfer_id)
+      .orderBy('amount')
+      .execute();
+    // One transfer: the balance pays amount + fee, the card funding and the fee legs receive.
+    expect(entries.map((entry) => entry.amount)).toEqual([-203_000_000n, 3_000_000n, 200_000_000n]);
+    const replays = await server.db.kysely
+      .selectFrom('card_recharges')
+      .select('id')
+      .where('card_id', '=', BigInt(card.id))
+      .execute();
+    expect(replays).toHaveLength(1);
+
+    const processing = await server.admin('POST', adminCardPaths.rechargeProcess, { id: first.id });
+    expect(processing.body.data.status).toBe('processing');
+    const settled = dataOf(
+      await server.admin('POST', adminCardPaths.rechargeSettle, { id: first.id }),
+      rechargeRecordSchema,
+    );
+    expect(settled.status).toBe('success');
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.rechargeFail, { id: first.id, reason: 'late' }),
+      ...refusal('recharge_not_open'),
+    );
+    expect(
+      dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
+        .balance,
+    ).toBe('200');
+
+    const failing = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '50.5' }),
+      rechargeRecordSchema,
+    );
+    expect(failing.fee).toBe('1');
+    const failed = dataOf(
+      await server.admin('POST', adminCardPaths.rechargeFail, {
+        id: failing.id,
+        reason: 'Issuer declined',
+      }),
+      rechargeRecordSchema,
+    );
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'Issuer declined' });
+    expect(Number(await usdt())).toBe(before - 203);
+
+    const records = dataOf(
+      await visa(server, aliceToken, visaPaths.rechargeList, { id: card.id }),
+      rechargeListDataSchema,
+    );
+    expect(records.list.map((row) => row.status)).toEqual(['failed', 'success']);
+    const pendingOnly = dataOf(
+      await visa(server, aliceToken, visaPaths.rechargeList, { id: card.id, status: 'failed' }),
+      rechargeListDataSchema,
+    );
+    expect(pendingOnly.total).toBe(1);
+    const adminList = dataOf(
+      await server.admin('GET', `${adminCardPaths.recharges}?status=failed`),
+      adminRechargesDataSchema,
+    );
+    expect(adminList.list[0]).toMatchObject({ id: failing.id, user_address: alice.address });
+  });
+
+  it('records spending on the card, refuses more than its balance, and lists consumption', async () => {
+    const card = await issuedCard('virtual');
+    const recharge = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '40' }),
+      rechargeRecordSchema,
+    );
+    await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
+    const spent = dataOf(
+      await server.admin('POST', adminCardPaths.spend, {
+        card_id: card.id,
+        amount: '12.34',
+        merchant: 'Coffee Shop',
+      }),
+      adminSpendDataSchema,
+    );
+    expect(spent).toMatchObject({
+      balance: '27.66',
+      record: { amount: '12.34', merchant: 'Coffee Shop' },
+    });
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.spend, {
+        card_id: card.id,
+        amount: '30',
+        merchant: 'Shop',
+      }),
+      ...refusal('insufficient_balance'),
+    );
+    await visa(server, aliceToken, visaPaths.freeze, { id: card.id });
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.spend, {
+        card_id: card.id,
+        amount: '1',
+        merchant: 'Shop',
+      }),
+      ...refusal('card_not_active'),
+    );
+    const list = dataOf(
+      await visa(server, aliceToken, visaPaths.consumeList, { id: card.id }),
+      consumeListDataSchema,
+    );
+    expect(list).toEqual({ total: 1, list: [spent.record] });
+  });
+
+  describe('authorisation: another user gets nothing, changes nothing, cannot tell the id exists', () => {
+    it('every card call that takes an id', async () => {
+      const card = await issuedCard('virtual');
+      const pendingApplication = await applyVirtual();
+      const failedApplication = await applyVirtual();
+      await server.admin('POST', adminCardPaths.reject, { id: failedApplication.id, reason: 'x' });
+      const mallory = testWallet('card flows mallory');
+      const malloryToken = await login(server, mallory);
+      await credit(server, mallory.address, 'USDT', '500');
+      const malloryHolder = await addHolder(server, malloryToken);
+      await approveHolder(server, malloryHolder.id);
+      const malloryAddress = dataOf(
+        await visa(server, malloryToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        deliveryAddressSchema,
+      ).id;
+      const snapshot = async () => ({
+        card: dataOf(
+          await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+          cardSchema,
+        ),
+        wallet: await walletOf(server, aliceToken),
+        applications: dataOf(
+          await visa(server, aliceToken, visaPaths.applyCardList, {}),
+          applyCardListDataSchema,
+        ),
+      });
+      const before = await snapshot();
+      const missing = '999999';
+      const cardCalls: [string, object, boolean][] = [
+        [visaPaths.cardDetail, {}, false],
+        [visaPaths.active, {}, false],
+        [visaPaths.freeze, {}, false],
+        [visaPaths.unfreeze, {}, false],
+        [visaPaths.report, { reason: 'lost' }, false],
+        [visaPaths.updatePin, { pin: '111111', confirm_pin: '111111' }, false],
+        [visaPaths.revealMessage, {}, false],
+        [
+          visaPaths.reveal,
+          { message: 'Nonce: AAAAAAAAAAAAAAAAAAAAAAAA', signature: mallory.sign('x') },
+          false,
+        ],
+        [visaPaths.consumeList, {}, false],
+        [visaPaths.rechargeList, {}, false],
+        [visaPaths.recharge, { amount: '20' }, true],
+      ];
+      for (const [path, body, money] of cardCalls) {
+        const send = (id: string) =>
+          money
+            ? visaMoney(server, malloryToken, path, { ...body, id })
+            : visa(server, malloryToken, path, { ...body, id });
+        const theirs = await send(card.id);
+        const none = await send(missing);
+        expectRefusal(theirs, ...refusal('card_not_found'));
+        expect(theirs.body, path).toEqual(none.body);
+      }
+      for (const id of [pendingApplication.id, failedApplication.id, card.application_id]) {
+        const theirs = await visaMoney(server, malloryToken, visaPaths.replaceApply, {
+          id,
+          agree: true,
+        });
+        const none = await visaMoney(server, malloryToken, visaPaths.replaceApply, {
+          id: missing,
+          agree: true,
+        });
+        expectRefusal(theirs, ...refusal('application_not_found'));
+        expect(theirs.body).toEqual(none.body);
+      }
+      // Alice's holder and address in Mallory's applications.
+      for (const [path, body, name] of [
+        [
+          visaPaths.openVirtualCard,
+          { region: 'HK', holder_id: holderId, agree: true },
+          'holder_not_found',
+        ],
+        [
+          visaPaths.openRealCard,
+          { region: 'HK', holder_id: malloryHolder.id, address_id: addressId, agree: true },
+          'address_not_found',
+        ],
+        [
+          visaPaths.replaceApply,
+          { id: failedApplication.id, holder_id: holderId, agree: true },
+          'application_not_found',
+        ],
+      ] as const) {
+        expectRefusal(await visaMoney(server, malloryToken, path, body), ...refusal(name));
+      }
+      expect(malloryAddress).toBeTruthy();
+      expect(
+        dataOf(await visa(server, malloryToken, visaPaths.myCardList, {}), myCardListDataSchema)
+          .total,
+      ).toBe(0);
+      expect(
+        dataOf(
+          await visa(server, malloryToken, visaPaths.applyCardList, {}),
+          applyCardListDataSchema,
+        ).total,
+      ).toBe(0);
+      expect((await walletOf(server, malloryToken)).USDT.available).toBe('500');
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  it('keeps the answers in the contract', () => {
+    expect(v.is(cardSchema, {})).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+// Encryption at rest of the card service (AES-256-GCM), its key, and the card settings.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, readSettings } from '../../server/config.ts';
+import { hashPin, verifyPin } from '../../server/card/pin.ts';
+import { CARD_DATA_KEY_FILE, createVault, vaultFor } from '../../server/card/vault.ts';
+
+describe('card data vault', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ju-vault-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens only what it sealed, for the same binding, untampered', () => {
+    const vault = createVault(randomBytes(32));
+    const sealed = vault.sealText('E98765432', 'holder-identity:1');
+    expect(sealed).not.toContain('E98765432');
+    expect(vault.openText(sealed, 'holder-identity:1')).toBe('E98765432');
+    // A fresh IV every time: equal values do not look equal at rest.
+    expect(vault.sealText('E98765432', 'holder-identity:1')).not.toBe(sealed);
+    expect(() => vault.openText(sealed, 'holder-identity:2')).toThrow();
+    const bytes = Buffer.from(sealed, 'base64');
+    bytes[bytes.length - 1]! ^= 1;
+    expect(() => vault.openText(bytes.toString('base64'), 'holder-identity:1')).toThrow();
+    expect(() => createVault(randomBytes(32)).openText(sealed, 'holder-identity:1')).toThrow();
+  });
+
+  it('generates its key once into DATA_DIR (mode 0600) and reuses it', () => {
+    const dir = tempDir();
+    const sealed = vaultFor(dir, null).sealText('secret', 'x');
+    const file = path.join(dir, CARD_DATA_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = readFileSync(file, 'utf8').trim();
+    expect(Buffer.from(key, 'base64')).toHaveLength(32);
+    // Another process (a fresh vault from the same key) opens it.
+    expect(createVault(Buffer.from(key, 'base64')).openText(sealed, 'x')).toBe('secret');
+  });
+
+  it('takes CARD_DATA_KEY as base64 or hex, and refuses a key of the wrong size', () => {
+    const key = randomBytes(32);
+    const sealed = vaultFor(tempDir(), key.toString('hex')).sealText('4859210012345678', 'card');
+    expect(vaultFor(tempDir(), key.toString('base64')).openText(sealed, 'card')).toBe(
+      '4859210012345678',
+    );
+    expect(() => vaultFor(tempDir(), randomBytes(16).toString('base64'))).toThrow(/32-byte key/);
+  });
+
+  it('hashes PINs slowly with a salt: equal PINs give different hashes', async () => {
+    const [first, second] = await Promise.all([hashPin('482915'), hashPin('482915')]);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain('482915');
+    expect(await verifyPin('482915', first)).toBe(true);
+    expect(await verifyPin('482916', first)).toBe(false);
+  });
+
+  it('reads the card settings and refuses wrong ones clearly', () => {
+    const settings = readSettings({ CARD_REGIONS: 'hk, sg', CARD_VIRTUAL_FEE: '2.5' }).card;
+    expect(settings).toMatchObject({ regions: ['HK', 'SG'], virtualFee: 2_500_000n });
+    expect(() => readSettings({ CARD_REGIONS: 'HKG' })).toThrow(ConfigError);
+    expect(() => readSettings({ CARD_RECHARGE_FEE_BPS: '10001' })).toThrow(ConfigError);
+    expect(() => readSettings({ CARD_PHYSICAL_FEE: '-1' })).toThrow(ConfigError);
+  });
+});
