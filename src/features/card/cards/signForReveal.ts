@@ -12,7 +12,6 @@ import { WalletError } from '../../../wallet/walletErrors.ts';
 import { askWalletChoice, PromptDismissed } from '../../auth/prompts.ts';
 import { chainFromConfig } from '../../auth/signIn.ts';
 import { walletMessages } from '../../auth/walletMessages.ts';
-import { walletPickerText } from '../../auth/walletPickerText.ts';
 
 /** The wallet did not sign; `message` says why in the user's language, or is '' if they backed out. */
 export class RevealSignError extends Error {
@@ -22,7 +21,7 @@ export class RevealSignError extends Error {
 /** Signs `message` with the session's wallet account; refuses any other account. */
 export async function signForReveal(message: string): Promise<string> {
   try {
-    const connection = await connectWallet(chainFromConfig(), walletPickerText(), {
+    const connection = await connectWallet(chainFromConfig(), {
       choose: askWalletChoice,
       preferred: store.get(lastWalletAtom) ?? undefined,
     });
