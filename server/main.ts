@@ -19,9 +19,10 @@ import { loadTranslator } from './i18n/catalogs.ts';
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export interface StartServerOptions extends Partial<
-  Omit<ServerSettings, 'chain' | 'rateLimits' | 'timeouts'>
+  Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts'>
 > {
   chain?: Partial<ChainSettings>;
+  payments?: Partial<ServerSettings['payments']>;
   rateLimits?: Partial<ServerSettings['rateLimits']>;
   timeouts?: Partial<ServerSettings['timeouts']>;
   /** Environment to read settings from; options given here win. Default: process.env. */
@@ -49,7 +50,16 @@ export interface RunningServer {
 }
 
 function mergeSettings(options: StartServerOptions): ServerSettings {
-  const { chain, rateLimits, timeouts, env, now: _now, logger: _logger, ...overrides } = options;
+  const {
+    chain,
+    payments,
+    rateLimits,
+    timeouts,
+    env,
+    now: _now,
+    logger: _logger,
+    ...overrides
+  } = options;
   const fromEnv = readSettings(env ?? process.env);
   const defined = Object.fromEntries(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
@@ -58,6 +68,7 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     ...fromEnv,
     ...defined,
     chain: { ...fromEnv.chain, ...chain },
+    payments: { ...fromEnv.payments, ...payments },
     rateLimits: { ...fromEnv.rateLimits, ...rateLimits },
     timeouts: { ...fromEnv.timeouts, ...timeouts },
   };

@@ -1,0 +1,81 @@
+// One local chain (Anvil) per test file: start it in beforeAll, stop it in afterAll. Test
+// wallets get JU on it and pay from it with their own keys, as a browser wallet would.
+import { randomBytes } from 'node:crypto';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseEther,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startLocalNode, type LocalNode } from '../../../server/chain/localNode.ts';
+import { TEST_CHAIN_ID, type TestWallet } from '../harness.ts';
+
+export interface TestChain {
+  rpcUrl: string;
+  chainId: number;
+  client: PublicClient;
+  /** Sets `address`'s JU to at least `ju` more than it has (Anvil's anvil_setBalance). */
+  fund(address: string, ju: string): Promise<void>;
+  /** Sends `ju` from the wallet to `to`; mined at once (one confirmation). */
+  pay(wallet: TestWallet, to: string, ju: string): Promise<Hex>;
+  /** Mines `blocks` empty blocks (more confirmations for what is mined already). */
+  mine(blocks: number): Promise<void>;
+  /** A contract that reverts every call: a payment to it fails on chain. */
+  deployReverter(wallet: TestWallet): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A fresh address nobody holds the key of (a treasury for tests). */
+export function randomAddress(): string {
+  return `0x${randomBytes(20).toString('hex')}`;
+}
+
+export async function startTestChain(): Promise<TestChain> {
+  const node: LocalNode = await startLocalNode({ chainId: TEST_CHAIN_ID });
+  const chain = defineChain({
+    id: TEST_CHAIN_ID,
+    name: 'JuChain (test)',
+    nativeCurrency: { name: 'JU', symbol: 'JU', decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  });
+  const client = createPublicClient({ chain, transport: http(node.rpcUrl) }) as PublicClient;
+  const rpc = (method: string, params: unknown[]) =>
+    client.request({ method, params } as never) as Promise<unknown>;
+
+  return {
+    rpcUrl: node.rpcUrl,
+    chainId: TEST_CHAIN_ID,
+    client,
+    async fund(address, ju) {
+      const balance = await client.getBalance({ address: address as Hex });
+      await rpc('anvil_setBalance', [address, `0x${(balance + parseEther(ju)).toString(16)}`]);
+    },
+    async pay(wallet, to, ju) {
+      const account = privateKeyToAccount(wallet.privateKey as Hex);
+      const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
+      const hash = await walletClient.sendTransaction({ to: to as Hex, value: parseEther(ju) });
+      await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      return hash;
+    },
+    async mine(blocks) {
+      await rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
+    },
+    async deployReverter(wallet) {
+      const account = privateKeyToAccount(wallet.privateKey as Hex);
+      const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
+      // Init code returning the runtime code PUSH1 0 PUSH1 0 REVERT (0x60006000fd).
+      const hash = await walletClient.deployContract({
+        abi: [],
+        bytecode: '0x6460006000fd6000526005601bf3',
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      if (!receipt.contractAddress) throw new Error('The reverting contract was not deployed');
+      return receipt.contractAddress;
+    },
+    stop: () => node.stop(),
+  };
+}
