@@ -41,6 +41,8 @@ export interface ChainSettings {
   confirmations: number;
   /** CHAIN_RPC_URL unset: `npm start` runs a local chain and points rpcUrl at it. */
   embedded: boolean;
+  /** The embedded chain's port: fixed, so a wallet's saved network stays right. */
+  embeddedPort: number;
 }
 
 /** One withdrawable coin: what the withdrawal form's notice shows, and what it costs. */
@@ -116,8 +118,16 @@ export function readSettings(env: Env): ServerSettings {
       tokenSymbol: text(env, 'CHAIN_TOKEN_SYMBOL') ?? 'JU',
       explorerUrl: url(env, 'CHAIN_EXPLORER_URL'),
       treasury: address(env, 'CHAIN_TREASURY'),
-      confirmations: integer(env, 'CHAIN_CONFIRMATIONS', 2, 1, 1000),
+      // The embedded chain mines a block per transaction and no other: one is all there is.
+      confirmations: integer(
+        env,
+        'CHAIN_CONFIRMATIONS',
+        text(env, 'CHAIN_RPC_URL') === null ? 1 : 2,
+        1,
+        1000,
+      ),
       embedded: text(env, 'CHAIN_RPC_URL') === null,
+      embeddedPort: integer(env, 'CHAIN_EMBEDDED_PORT', 8545, 0, 65_535),
     },
     payments: readPaymentSettings({
       integer: (name, fallback, min, max) => integer(env, name, fallback, min, max),

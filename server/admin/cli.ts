@@ -15,6 +15,7 @@ import {
   ServerUnreachableError,
   type AdminClient,
 } from './adminClient.ts';
+import { CHAIN_HELP, runChainCommand } from './commands/chain.ts';
 import { formatTable } from './table.ts';
 
 const HELP = `JU Wallet admin tool
@@ -37,7 +38,7 @@ Usage:
       held until you complete or fail it.
   npm run admin -- ledger check
       Per-asset totals and every ledger invariant; exits with 1 when one is broken.
-  npm run admin -- --help
+${CHAIN_HELP}  npm run admin -- --help
 
 Environment:
   API_URL      server to talk to (default http://127.0.0.1:$PORT, PORT default 8080)
@@ -232,6 +233,8 @@ export async function runCli(
     const { help, values, positionals } = parseArguments(argv);
     if (help || positionals.length === 0) return { output: HELP, exitCode: help ? 0 : 2 };
     const [command, ...rest] = positionals;
+    const chainResult = await runChainCommand(positionals, values, env);
+    if (chainResult) return chainResult;
     if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
       const client = createAdminClient(apiUrl(env), adminToken(env));
       const page = positiveInteger(values.page, '--page', 1);

@@ -10,6 +10,8 @@ export interface LocalNodeOptions {
   /** Where the chain's state is kept (`<stateDir>/state.json`); none: a throwaway chain. */
   stateDir?: string;
   chainId?: number;
+  /** 0 (the default): a free port the system picks. */
+  port?: number;
   /** Milliseconds to wait for the node to listen. */
   startTimeoutMs?: number;
 }
@@ -51,7 +53,14 @@ export function anvilBinaryPath(): string {
 
 export async function startLocalNode(options: LocalNodeOptions = {}): Promise<LocalNode> {
   const chainId = options.chainId ?? LOCAL_CHAIN_ID;
-  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)];
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(chainId),
+  ];
   if (options.stateDir) {
     mkdirSync(options.stateDir, { recursive: true });
     const stateFile = path.join(options.stateDir, 'state.json');

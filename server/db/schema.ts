@@ -3,6 +3,7 @@
 // Times are ISO 8601 UTC strings of fixed width (Date#toISOString), which sort correctly as
 // text on both databases.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ChainTables } from './schemaChain.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -108,9 +109,11 @@ export interface WithdrawalsTable {
   finish_transfer_id: bigint | null;
   created_at: string;
   finished_at: string | null;
+  /** The JU fee's payment on chain (JU withdrawals paid that way). */
+  fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema {
+export interface DatabaseSchema extends ChainTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

@@ -1,6 +1,11 @@
 // Every route the server answers, one list per area (same names as src/api/<area>.ts).
 import type { Route } from '../http/route.ts';
 import { adminRoutes } from './admin.ts';
+import { adminChainRoutes } from './adminChain.ts';
+import { chainRoutes } from './chain.ts';
+import { cycleRoutes } from './cycle.ts';
+import { nodeRoutes } from './node.ts';
+import { ticketRoutes } from './ticket.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
 import { transferRoutes } from './transfer.ts';
@@ -16,4 +21,9 @@ export const routeTable: readonly Route[] = [
   ...transferRoutes,
   ...withdrawRoutes,
   ...adminRoutes,
+  ...chainRoutes,
+  ...ticketRoutes,
+  ...cycleRoutes,
+  ...nodeRoutes,
+  ...adminChainRoutes,
 ];

@@ -19,7 +19,7 @@ export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 
 /** A transaction hash as typed: required, then exactly `0x` + 64 hex (too short is refused). */
 export const txHashSchema = v.pipe(
-  v.string('tx_hash_required' satisfies ApiErrorName),
+  v.optional(v.string('tx_hash_required' satisfies ApiErrorName), ''),
   v.trim(),
   v.minLength(1, 'tx_hash_required' satisfies ApiErrorName),
   v.maxLength(66, 'tx_hash_invalid' satisfies ApiErrorName),

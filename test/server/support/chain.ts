@@ -57,7 +57,12 @@ export async function startTestChain(): Promise<TestChain> {
     async pay(wallet, to, ju) {
       const account = privateKeyToAccount(wallet.privateKey as Hex);
       const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
-      const hash = await walletClient.sendTransaction({ to: to as Hex, value: parseEther(ju) });
+      // A fixed gas limit: no estimate first, so a payment that reverts is still sent.
+      const hash = await walletClient.sendTransaction({
+        to: to as Hex,
+        value: parseEther(ju),
+        gas: 100_000n,
+      });
       await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return hash;
     },
