@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/main.ts';
+import { createChainOperator, type ChainOperator } from './chainOperator.ts';
 import { createOperator, type Operator } from './operator.ts';
 import { startTestChain, type TestChain } from './testChain.ts';
 
@@ -22,6 +23,8 @@ export interface AppServer {
   clock: MovableClock;
   /** This file's own chain (Anvil): the server checks payments on it. */
   chain: TestChain;
+  /** The operator's side of payments on the chain: reviews, pools, background jobs. */
+  chainOperator: ChainOperator;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     operator: createOperator(server.url, server.adminToken),
     clock,
     chain,
+    chainOperator: createChainOperator(server.url, server.adminToken),
     async close() {
       await server.close();
       await chain.stop();
