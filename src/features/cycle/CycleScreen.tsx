@@ -2,8 +2,8 @@
 // activation extra on chain; after the cycle length the principal and the profit return to
 // the JU balance. Returns come only from the funded mutual-aid pool: the screen shows its
 // coverage, and a due return the pool cannot cover yet as 'pending payout'.
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Cycle } from '../../api/cycle.ts';
 import type { Ticket } from '../../api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
@@ -101,7 +101,7 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
           </ul>
         </aside>
       )}
-      <PoolCoverage />
+      <PoolCoverage version={cycles.items.map((cycle) => cycle.status).join()} />
       <form className="stack" onSubmit={onSubmit} noValidate>
         <section className="card">
           <Field label={<Trans>Ticket</Trans>}>
@@ -145,9 +145,14 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
   );
 }
 
-function PoolCoverage() {
+/** `version` changes whenever a cycle changes state: the coverage is fetched again then. */
+function PoolCoverage({ version }: { version: string }) {
   const { t } = useLingui();
   const pool = useCyclePool();
+  const { refetch } = pool;
+  useEffect(() => {
+    void refetch();
+  }, [version, refetch]);
   if (!pool.data) return null;
   const count = pool.data.pending_payout_count;
   return (
@@ -184,12 +189,13 @@ function PoolCoverage() {
           : t`The pool does not cover every return owed yet: due returns wait as pending payout until it is funded.`}
       </p>
       {count > 0 && (
-        <p className="warning">
-          <Trans>
-            {count} returns are due and waiting for the pool (
-            <Amount value={pool.data.pending_payout} coin="JU" />
-            ).
-          </Trans>
+        <p className="warning" data-testid="cycle-pending-payout">
+          <Plural
+            value={count}
+            one="# return is due and waiting for the pool:"
+            other="# returns are due and waiting for the pool:"
+          />{' '}
+          <Amount value={pool.data.pending_payout} coin="JU" />
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@
 // wallet or from the JU balance.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { NodeConfigData, NodeOrder } from '../../api/node.ts';
 import { parseAssetAmount } from '../../money/index.ts';
@@ -108,6 +109,9 @@ export function NodeScreen() {
         </p>
       )}
       <p className="muted">{t`Quotes are valid for ${quoteMinutes} minutes.`}</p>
+      <Link to="/power" className="button button-ghost button-block">
+        <Trans>Compute log</Trans>
+      </Link>
     </div>
   );
 }
@@ -261,7 +265,7 @@ function OrderCard({
           <dt>
             <Trans>Valid for</Trans>
           </dt>
-          <dd data-testid="node-quote-countdown" data-expired={String(expired)} role="timer">
+          <dd data-testid="node-quote-countdown" data-expired={String(expired)}>
             {expired ? expiredText : `${minutes}:${seconds}`}
           </dd>
         </div>
