@@ -190,6 +190,7 @@ class TestWallet implements TestWalletHandle {
   }
 
   async #sendTransaction(param: unknown): Promise<RpcReply> {
+    if (!this.#rpcUrl) return fail(UNSUPPORTED_METHOD, 'This test wallet has no chain to send to.');
     const tx = param as { from?: unknown; to?: unknown; value?: unknown; data?: unknown } | null;
     if (!tx || typeof tx.to !== 'string' || typeof tx.from !== 'string') {
       return fail(INVALID_PARAMS, 'eth_sendTransaction expects [{ from, to, value }].');
@@ -197,7 +198,6 @@ class TestWallet implements TestWalletHandle {
     if (!this.#connected || !sameAddress(tx.from, this.address)) {
       return fail(UNAUTHORIZED, 'The requested account has not been authorized by the user.');
     }
-    if (!this.#rpcUrl) return fail(UNSUPPORTED_METHOD, 'This test wallet has no chain to send to.');
     if (this.rejectPayment) return fail(USER_REJECTED, 'User rejected the transaction.');
     try {
       const signer = this.#walletClient();
