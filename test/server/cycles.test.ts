@@ -11,6 +11,7 @@ import {
   cyclePoolDataSchema,
 } from '../../src/api/cycle.ts';
 import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { runCli } from '../../server/admin/cli.ts';
 import {
   adminChainPaths,
   chainJobsDataSchema,
@@ -144,7 +145,13 @@ describe('mutual-aid cycles', () => {
     });
     expect((await walletOf(server(), aliceToken)).JU.available).toBe('0');
 
-    await fundPool('1.8', 'fund-1');
+    // The operator sees what waits, and funds the pool from the command line.
+    const cli = (args: string[]) =>
+      runCli(args, { API_URL: server().url, ADMIN_TOKEN: server().adminToken });
+    expect((await cli(['cycle', 'pool'])).output).toContain('1 due returns (92.4 JU) wait');
+    const funded = await cli(['cycle', 'fund', '1.8', '--key', 'fund-1']);
+    expect(funded).toMatchObject({ exitCode: 0 });
+    expect(funded.output).toContain('it holds 92.4 JU');
     // A retried funding with the same key funds once.
     expect((await fundPool('1.8', 'fund-1')).replayed).toBe(true);
     expect(await runJobs()).toMatchObject({ paid_cycles: 1, waiting_cycles: 0 });
