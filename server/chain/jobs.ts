@@ -42,6 +42,8 @@ export function startChainJobs(
   context: ServerContext,
   log: FastifyBaseLogger,
 ): { stop(): Promise<void> } {
+  // Without a treasury nothing is paid on chain, so there is nothing to watch.
+  if (!context.settings.chain.treasury) return { stop: async () => {} };
   const timer = setInterval(() => {
     runChainJobs(context).catch((error: unknown) => log.error({ err: error }, 'chain jobs'));
   }, context.settings.payments.pollMs);

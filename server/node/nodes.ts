@@ -227,7 +227,7 @@ export async function payNodeOrderOnChain(
       if (taken.numUpdatedRows !== 1n) throw new DomainError('node_order_not_open');
     },
   });
-  const current = (await findNodeOrder(context.db, order.id))!;
+  const current = (await nodeOrderWithHash(context.db, order.id))!;
   return { payment: paymentWire(payment, context.settings), order: nodeOrderWire(current) };
 }
 

@@ -5,6 +5,7 @@ import { adminChainRoutes } from './adminChain.ts';
 import { chainRoutes } from './chain.ts';
 import { cycleRoutes } from './cycle.ts';
 import { nodeRoutes } from './node.ts';
+import { releaseRoutes } from './release.ts';
 import { ticketRoutes } from './ticket.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
@@ -25,5 +26,6 @@ export const routeTable: readonly Route[] = [
   ...ticketRoutes,
   ...cycleRoutes,
   ...nodeRoutes,
+  ...releaseRoutes,
   ...adminChainRoutes,
 ];

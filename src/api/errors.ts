@@ -499,6 +499,15 @@ export const apiErrors = {
       message: 'This ticket application was already reviewed',
     },
   },
+  /** An operator tried to complete a JU withdrawal whose fee payment the chain has not confirmed. */
+  withdrawal_fee_unconfirmed: {
+    code: 40912,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.withdrawal_fee_unconfirmed',
+      message: 'The JU fee payment of this withdrawal is not confirmed on the chain yet',
+    },
+  },
   rate_limited: {
     code: 429,
     status: 429,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainPaymentSchema, chainPaths } from '../../src/api/chain.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { runCli } from '../../server/admin/cli.ts';
 import { adminChainPaths, chainJobsDataSchema } from '../../server/admin/contractChain.ts';
 import { chainClient } from '../../server/chain/client.ts';
 import { verifyPayment } from '../../server/chain/verifyPayment.ts';
@@ -177,6 +178,24 @@ describe('payments on chain', () => {
     bobToken = await login(server, bob);
     const after = (await myTickets(bobToken)).list[0]!;
     expect(after).toMatchObject({ status: 'invalidated', expires_at: null });
+  });
+
+  it('tells the operator how the chain is, and funds a wallet on a development chain', async () => {
+    const cli = (args: string[]) =>
+      runCli(args, { API_URL: server.url, ADMIN_TOKEN: server.adminToken });
+    const status = await cli(['chain', 'status']);
+    expect(status.exitCode).toBe(0);
+    expect(status.output).toContain(`Chain 210000 at ${chain.rpcUrl}`);
+    expect(status.output).toContain('Reachable: node chain id 210000');
+    expect(status.output).toContain('Confirmations required: 3; pending payments: 0');
+
+    const wallet = randomAddress();
+    expect(await cli(['chain', 'fund', wallet, '12.5'])).toMatchObject({ exitCode: 0 });
+    expect(await chain.client.getBalance({ address: wallet as `0x${string}` })).toBe(
+      12_500_000_000_000_000_000n,
+    );
+    expect((await cli(['chain', 'fund', 'not-an-address', '1'])).exitCode).toBe(1);
+    expect((await cli(['chain', 'fund', wallet])).exitCode).toBe(2);
   });
 
   it('keeps the ledger consistent', async () => {

@@ -1,6 +1,9 @@
 // One local chain (Anvil) per test file: start it in beforeAll, stop it in afterAll. Test
 // wallets get JU on it and pay from it with their own keys, as a browser wallet would.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   createPublicClient,
   createWalletClient,
@@ -12,7 +15,16 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startLocalNode, type LocalNode } from '../../../server/chain/localNode.ts';
-import { TEST_CHAIN_ID, type TestWallet } from '../harness.ts';
+import { startServer, type StartServerOptions } from '../../../server/main.ts';
+import {
+  createHttpClient,
+  createPostgresDatabase,
+  createTestClock,
+  TEST_CHAIN_ID,
+  usesPostgres,
+  type TestServer,
+  type TestWallet,
+} from '../harness.ts';
 
 export interface TestChain {
   rpcUrl: string;
@@ -83,4 +95,66 @@ export async function startTestChain(): Promise<TestChain> {
     },
     stop: () => node.stop(),
   };
+}
+
+/**
+ * A server on the test chain whose data outlives it: `restart()` stops it and starts a new
+ * one on the same database and clock, as after a crash or a deploy.
+ */
+export interface RestartableServer {
+  server: TestServer;
+  /** `overrides` replace the options' groups they name (e.g. `payments`). */
+  restart(overrides?: StartServerOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startRestartableServer(
+  chain: TestChain,
+  options: StartServerOptions,
+): Promise<RestartableServer> {
+  const clock = createTestClock();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-chain-test-'));
+  const database = usesPostgres ? await createPostgresDatabase() : null;
+  const boot = async (overrides: StartServerOptions = {}): Promise<TestServer> => {
+    const running = await startServer({
+      env: {},
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: database?.url ?? null,
+      distDir: path.join(dataDir, 'no-dist'),
+      now: clock.now,
+      rateLimits: {
+        login: { max: 100_000, windowMs: 60_000 },
+        loginMessage: { max: 100_000, windowMs: 60_000 },
+        money: { max: 100_000, windowMs: 60_000 },
+        authFailures: { max: 100_000, windowMs: 60_000 },
+      },
+      ...options,
+      ...overrides,
+      chain: { id: TEST_CHAIN_ID, rpcUrl: chain.rpcUrl, ...options.chain, ...overrides.chain },
+    });
+    const { request } = createHttpClient(running.url);
+    return {
+      ...running,
+      clock,
+      dataDir,
+      request,
+      admin: (method, urlPath, json) =>
+        request(method, urlPath, { json, token: running.adminToken }),
+    };
+  };
+  const handle: RestartableServer = {
+    server: await boot(),
+    async restart(overrides) {
+      await handle.server.close();
+      handle.server = await boot(overrides);
+    },
+    async close() {
+      await handle.server.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
 }
