@@ -14,6 +14,7 @@ import { timeLeft, useNow } from '../payment/countdown.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ticketStatusLabels, ticketStatusTone } from './ticketLabels.ts';
 import '../../ui/records.css';
+import './ticket.css';
 
 export function MyTicketsScreen() {
   const { t } = useLingui();
@@ -21,12 +22,18 @@ export function MyTicketsScreen() {
   const now = useNow(30_000);
   return (
     <div className="stack">
-      <nav className="row" aria-label={t`Ticket actions`}>
+      <nav className="row ticket-actions" aria-label={t`Ticket actions`}>
         <Link to="/ticket/buy" className="button button-primary button-small">
           <Trans>Buy a ticket</Trans>
         </Link>
         <Link to="/ticket/cycle" className="button button-ghost button-small">
           <Trans>Mutual-aid cycles</Trans>
+        </Link>
+        <Link to="/enuRelease" className="button button-ghost button-small">
+          <Trans>Ticket dividend release</Trans>
+        </Link>
+        <Link to="/enuFrom" className="button button-ghost button-small">
+          <Trans>Ticket source</Trans>
         </Link>
       </nav>
       <RecordList
