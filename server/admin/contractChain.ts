@@ -47,6 +47,15 @@ export type ChainFundRequest = v.InferInput<typeof chainFundRequestSchema>;
 export const chainFundDataSchema = v.object({ address: v.string(), balance: v.string() });
 export type ChainFundData = v.InferOutput<typeof chainFundDataSchema>;
 
+/**
+ * `at`: run as if it were that time (ISO 8601, later than now) — only against a development
+ * chain (Anvil), so a demo or a browser test can see a cycle come due without waiting.
+ */
+export const chainJobsRequestSchema = v.object({
+  at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+});
+export type ChainJobsRequest = v.InferInput<typeof chainJobsRequestSchema>;
+
 export const chainJobsDataSchema = v.object({
   decided_payments: v.number(),
   paid_cycles: v.number(),

@@ -73,8 +73,17 @@ export async function startLocalNode(options: LocalNodeOptions = {}): Promise<Lo
       '--preserve-historical-states',
     );
   }
-  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const rpcUrl = await waitForListening(child, options.startTimeoutMs ?? 20_000);
+  let child = spawnGuarded(anvilBinaryPath(), args);
+  let rpcUrl: string;
+  try {
+    rpcUrl = await waitForListening(child, options.startTimeoutMs ?? 20_000);
+  } catch (error) {
+    // The chosen port is taken (another node, another checkout): any free port will do.
+    if (!options.port || !/in use|AddrInUse/i.test(String(error))) throw error;
+    args[args.indexOf('--port') + 1] = '0';
+    child = spawnGuarded(anvilBinaryPath(), args);
+    rpcUrl = await waitForListening(child, options.startTimeoutMs ?? 20_000);
+  }
   let stopped: Promise<void> | null = null;
   return {
     rpcUrl,
@@ -86,12 +95,35 @@ export async function startLocalNode(options: LocalNodeOptions = {}): Promise<Lo
   };
 }
 
+// Anvil runs under a small Node guardian that holds a pipe from this process: when this
+// process dies in any way (SIGKILL included) the pipe closes and the guardian stops Anvil
+// with SIGINT, so no node outlives the server or the test that started it.
+const GUARDIAN = `
+const { spawn } = require('node:child_process');
+const [binary, ...args] = process.argv.slice(1);
+const node = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+const stop = () => node.kill('SIGINT');
+process.stdin.on('end', stop);
+process.stdin.on('error', stop);
+process.stdin.resume();
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+node.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+`;
+
+function spawnGuarded(binary: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, ['-e', GUARDIAN, binary, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
 function waitForListening(child: ChildProcess, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const fail = (reason: string) => {
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      // SIGTERM, not SIGKILL: the guardian passes it on to Anvil.
+      child.kill('SIGTERM');
       reject(new Error(`Anvil did not start: ${reason}\n${output.slice(-2000)}`));
     };
     const timer = setTimeout(() => fail(`no answer within ${timeoutMs} ms`), timeoutMs);

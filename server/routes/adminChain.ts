@@ -5,6 +5,7 @@ import {
   adminApplicationsQuerySchema,
   adminChainPaths,
   chainFundRequestSchema,
+  chainJobsRequestSchema,
   poolFundRequestSchema,
   ticketReviewRequestSchema,
   type AdminApplicationsData,
@@ -25,6 +26,18 @@ import { defineRoute } from '../http/route.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { applicationWire, listApplications, reviewApplication } from '../ticket/applications.ts';
+
+/** Anvil says so in its client version; a real chain never does. */
+async function isDevelopmentChain(rpcUrl: string): Promise<boolean> {
+  try {
+    const version: unknown = await chainClient(rpcUrl).request({
+      method: 'web3_clientVersion',
+    } as never);
+    return typeof version === 'string' && version.toLowerCase().startsWith('anvil');
+  } catch {
+    return false;
+  }
+}
 
 async function fund(
   context: ServerContext,
@@ -115,8 +128,15 @@ export const adminChainRoutes = [
     method: 'POST',
     path: adminChainPaths.runJobs,
     auth: 'admin',
-    async handler({ context }): Promise<ChainJobsData> {
-      return runChainJobs(context);
+    input: chainJobsRequestSchema,
+    async handler({ context, input }): Promise<ChainJobsData> {
+      if (input.at === undefined) return runChainJobs(context);
+      const at = new Date(input.at);
+      if (!(at > context.now()))
+        throw new DomainError('validation', { values: { field: 'at' }, data: { field: 'at' } });
+      if (!(await isDevelopmentChain(context.settings.chain.rpcUrl)))
+        throw new DomainError('forbidden');
+      return runChainJobs({ ...context, now: () => at });
     },
   }),
   defineRoute({

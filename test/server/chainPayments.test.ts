@@ -154,6 +154,15 @@ describe('payments on chain', () => {
     expect(bought.ticket).toMatchObject({ status: 'valid', expires_at: expect.any(String) });
   });
 
+  it('accepts one of two simultaneous submissions of one hash', async () => {
+    const hash = await chain.pay(alice, treasury, '60');
+    await chain.mine(CONFIRMATIONS);
+    const answers = await Promise.all([buy(aliceToken, hash), buy(aliceToken, hash)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.status === 400)!;
+    expectRefusal(refused, 400, apiErrors.hash_already_exists.code);
+  });
+
   it('waits for a hash the chain has never seen, then gives it up', async () => {
     const hash = `0x${randomBytes(32).toString('hex')}`;
     const bought = dataOf(await buy(aliceToken, hash), ticketBuyDataSchema);

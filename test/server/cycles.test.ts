@@ -217,4 +217,28 @@ describe('mutual-aid cycles', () => {
       'valid',
     );
   });
+
+  it('lets the operator of a development chain run the jobs as of a later time', async () => {
+    await handle.restart({
+      chain: { treasury, confirmations: 1 },
+      payments: { pollMs: 3_600_000 },
+    });
+    await fundPool('200', 'fund-3');
+    const ticketId = await buyTicket(bob, bobToken);
+    const joined = dataOf(await join(bob, bobToken, ticketId), cycleJoinDataSchema);
+    const cli = (args: string[]) =>
+      runCli(args, { API_URL: server().url, ADMIN_TOKEN: server().adminToken });
+    const past = new Date(server().clock.now().getTime() - HOUR_MS).toISOString();
+    expect((await cli(['chain', 'run-jobs', past])).exitCode).toBe(1);
+    const later = new Date(server().clock.now().getTime() + 26 * HOUR_MS).toISOString();
+    const ran = await cli(['chain', 'run-jobs', later]);
+    expect(ran.exitCode).toBe(0);
+    expect(ran.output).toContain('cycles paid: 1');
+    const list = await cycles(bobToken);
+    expect(list.list.find((c: { id: string }) => c.id === joined.cycle.id)).toMatchObject({
+      status: 'paid',
+      paid_at: later,
+    });
+    await assertLedgerInvariants(server().db);
+  });
 });

@@ -21,8 +21,9 @@ export const CHAIN_HELP = `  npm run admin -- chain status
       The chain the server reads: RPC URL, block, treasury and its balance, pending payments.
   npm run admin -- chain fund <address> <amount>
       Give <address> <amount> more JU on a development chain (the embedded one, Anvil).
-  npm run admin -- chain run-jobs
-      Check pending payments, pay due cycles and expire old node quotes now.
+  npm run admin -- chain run-jobs [<time> | +<hours>h]
+      Check pending payments, pay due cycles and expire old node quotes now. With a later
+      time (ISO 8601) or +<hours>h, as if it were then: development chains (Anvil) only.
   npm run admin -- ticket list [--status pending|approved|rejected]
       Ticket dividend applications, newest first.
   npm run admin -- ticket approve <id> | ticket reject <id> [reason]
@@ -127,8 +128,14 @@ export async function runChainCommand(
       });
       return ok(`${r.address} now holds ${r.balance} JU on the chain.`);
     }
-    if (action === 'run-jobs' && args.length === 0) {
-      const r = await call(env, 'POST', adminChainPaths.runJobs, chainJobsDataSchema);
+    if (action === 'run-jobs' && args.length <= 1) {
+      const relative = /^\+(\d{1,6})h$/.exec(args[0] ?? '');
+      const at = relative
+        ? new Date(Date.now() + Number(relative[1]) * 3_600_000).toISOString()
+        : args[0];
+      const r = await call(env, 'POST', adminChainPaths.runJobs, chainJobsDataSchema, {
+        ...(at === undefined ? {} : { at }),
+      });
       return ok(
         `Payments decided: ${r.decided_payments}; cycles paid: ${r.paid_cycles}, waiting for the pool: ${r.waiting_cycles}; node quotes expired: ${r.expired_orders}`,
       );

@@ -46,6 +46,32 @@ export function randomAddress(): string {
   return `0x${randomBytes(20).toString('hex')}`;
 }
 
+/** Pays `ju` from the wallet to `to` on the chain at `rpcUrl`, and waits until it is mined. */
+export async function payOn(
+  rpcUrl: string,
+  wallet: TestWallet,
+  to: string,
+  ju: string,
+): Promise<Hex> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const chain = defineChain({
+    id: await client.getChainId(),
+    name: 'JuChain (test)',
+    nativeCurrency: { name: 'JU', symbol: 'JU', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const account = privateKeyToAccount(wallet.privateKey as Hex);
+  const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  // A fixed gas limit: no estimate first, so a payment that reverts is still sent.
+  const hash = await walletClient.sendTransaction({
+    to: to as Hex,
+    value: parseEther(ju),
+    gas: 100_000n,
+  });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  return hash;
+}
+
 export async function startTestChain(): Promise<TestChain> {
   const node: LocalNode = await startLocalNode({ chainId: TEST_CHAIN_ID });
   const chain = defineChain({
@@ -66,18 +92,7 @@ export async function startTestChain(): Promise<TestChain> {
       const balance = await client.getBalance({ address: address as Hex });
       await rpc('anvil_setBalance', [address, `0x${(balance + parseEther(ju)).toString(16)}`]);
     },
-    async pay(wallet, to, ju) {
-      const account = privateKeyToAccount(wallet.privateKey as Hex);
-      const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
-      // A fixed gas limit: no estimate first, so a payment that reverts is still sent.
-      const hash = await walletClient.sendTransaction({
-        to: to as Hex,
-        value: parseEther(ju),
-        gas: 100_000n,
-      });
-      await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-      return hash;
-    },
+    pay: (wallet, to, ju) => payOn(node.rpcUrl, wallet, to, ju),
     async mine(blocks) {
       await rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
     },
