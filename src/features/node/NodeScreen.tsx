@@ -3,19 +3,20 @@
 // and the price for a few minutes (a countdown shows how long), and is paid on chain from the
 // wallet or from the JU balance.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { NodeConfigData, NodeOrder } from '../../api/node.ts';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { refreshMoneyViews, useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import { useWallet } from '../../state/queries/money.ts';
 import {
   postNodeBalanceBuy,
   postNodeChainPay,
   postNodeOrder,
   useNodeConfig,
+  useNodeOrder,
 } from '../../state/queries/node.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -26,7 +27,7 @@ import { describeRequestError } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
 import { timeLeft, useNow } from '../payment/countdown.ts';
-import { PaymentProgress } from '../payment/PaymentProgress.tsx';
+import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
 import { usePayment } from '../payment/usePayment.ts';
 import '../../ui/records.css';
 
@@ -98,7 +99,9 @@ export function NodeScreen() {
           <Trans>Each node grants {power} compute power, shown in your compute log.</Trans>
         </p>
       </section>
-      {order && order.status !== 'paid' ? (
+      {order?.status === 'awaiting_payment' ? (
+        <AwaitingChain order={order} onDone={setOrder} />
+      ) : order && order.status !== 'paid' ? (
         <OrderCard offer={offer} order={order} onDone={setOrder} />
       ) : (
         <QuoteForm offer={offer} onOrder={setOrder} />
@@ -113,6 +116,36 @@ export function NodeScreen() {
         <Trans>Compute log</Trans>
       </Link>
     </div>
+  );
+}
+
+/** Paid on chain, not confirmed yet: no second payment is offered; the order is watched. */
+function AwaitingChain({
+  order,
+  onDone,
+}: {
+  order: NodeOrder;
+  onDone: (order: NodeOrder | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  const watched = useNodeOrder(order.id, true);
+  const latest = watched.data;
+  useEffect(() => {
+    if (!latest || latest.status === 'awaiting_payment') return;
+    onDone(latest);
+    // 'You hold' and the supply left change with the granted nodes.
+    void refreshMoneyViews(queryClient);
+  }, [latest, onDone, queryClient]);
+  return (
+    <section className="card stack" data-testid="node-awaiting" aria-labelledby="node-awaiting">
+      <h2 id="node-awaiting" className="section-title">
+        <Trans>Payment processing</Trans>
+      </h2>
+      <p>
+        <Trans>Payment received; your nodes are granted once the chain confirms it</Trans>
+      </p>
+      {order.hash && <TransactionLine hash={order.hash} />}
+    </section>
   );
 }
 

@@ -34,6 +34,26 @@ export function useNodeConfig() {
   );
 }
 
+/** One order, looked at again every few seconds while its payment waits for the chain. */
+export function useNodeOrder(id: string, waiting: boolean) {
+  const api = useApi();
+  return useQuery(
+    queryOptions({
+      queryKey: [...walletKeys.all, 'nodeOrder', id] as const,
+      queryFn: ({ signal }) =>
+        api.request({
+          method: 'GET',
+          path: nodePaths.order,
+          query: { id },
+          data: nodeOrderDataSchema,
+          signal,
+        }),
+      enabled: waiting,
+      refetchInterval: waiting ? 3_000 : false,
+    }),
+  );
+}
+
 export function postNodeOrder(api: ApiClient, body: NodeGetOrderRequest) {
   return api.request({
     method: 'POST',
