@@ -114,9 +114,7 @@ export async function submitPayment<TSubject>(
 async function decide(
   trx: AppDatabase,
   payment: ChainPaymentRow,
-  verdict:
-    | Exclude<PaymentVerdict, { status: 'pending' }>
-    | { status: 'rejected'; failure: PaymentFailure },
+  verdict: Exclude<PaymentVerdict, { status: 'pending' }>,
   context: ServerContext,
   handler: PurposeHandler,
 ): Promise<ChainPaymentRow | undefined> {

@@ -3,9 +3,14 @@
 // wrong chain, an unknown hash, a reused hash, too few confirmations.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainPaymentSchema, chainPaths } from '../../src/api/chain.ts';
+import { chainInfoDataSchema, chainPaymentSchema, chainPaths } from '../../src/api/chain.ts';
 import { apiErrors } from '../../src/api/errors.ts';
-import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import {
+  ticketBuyDataSchema,
+  ticketConfigDataSchema,
+  ticketListDataSchema,
+  ticketPaths,
+} from '../../src/api/ticket.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { adminChainPaths, chainJobsDataSchema } from '../../server/admin/contractChain.ts';
 import { chainClient } from '../../server/chain/client.ts';
@@ -50,6 +55,26 @@ describe('payments on chain', () => {
     dataOf(await server.admin('POST', adminChainPaths.runJobs), chainJobsDataSchema);
   const myTickets = async (token: string) =>
     dataOf(await server.request('GET', ticketPaths.mine, { token }), ticketListDataSchema);
+
+  it('tells the payment screens where to pay and how much', async () => {
+    const info = dataOf(
+      await server.request('GET', chainPaths.info, { token: aliceToken }),
+      chainInfoDataSchema,
+    );
+    expect(info).toEqual({
+      chain_id: 210000,
+      treasury: expect.stringMatching(new RegExp(`^${treasury}$`, 'i')),
+      required_confirmations: CONFIRMATIONS,
+      prices: { ticket: '60', cycle: '90.6', node: '500', withdraw_fee: '0.01' },
+    });
+    const config = dataOf(
+      await server.request('GET', ticketPaths.config, { token: aliceToken }),
+      ticketConfigDataSchema,
+    );
+    expect(config).toEqual({ price: '60', idle_days: 3, treasury: info.treasury });
+    const runtime = await server.request('GET', '/config.json');
+    expect(runtime.body.chain).toMatchObject({ rpc_url: chain.rpcUrl, treasury: info.treasury });
+  });
 
   it('refuses a missing or malformed hash', async () => {
     expectRefusal(await buy(aliceToken, ''), 400, apiErrors.tx_hash_required.code);
