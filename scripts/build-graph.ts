@@ -32,13 +32,13 @@ function closure(
   manifest: Manifest,
   roots: string[],
   followDynamic: boolean,
-  stopAt?: string,
+  stopAt: (key: string) => boolean = () => false,
 ): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const key = stack.pop()!;
-    if (seen.has(key) || !manifest[key] || key === stopAt) continue;
+    if (seen.has(key) || !manifest[key] || stopAt(key)) continue;
     seen.add(key);
     const chunk = manifest[key];
     stack.push(...(chunk.imports ?? []));
@@ -90,13 +90,13 @@ export function connectStepFiles(manifest: Manifest): string[] {
 /** Files reachable only through the wallet connection chunk. */
 export function walletOnly(manifest: Manifest): Set<string> {
   if (!manifest[WALLET_ENTRY]) return new Set();
-  const wallet = closure(manifest, [WALLET_ENTRY], true);
-  // The app's entry stays a root even when the wallet chunk imports from it (the bundler may
-  // move shared modules into the entry): what the entry reaches was loaded before the wallet.
+  // The page's entry chunk is loaded before the wallet ever is, even when the bundler puts a
+  // module the wallet shares into it: never walk from the wallet through an entry.
+  const wallet = closure(manifest, [WALLET_ENTRY], true, (key) => Boolean(manifest[key]?.isEntry));
   const otherRoots = Object.keys(manifest).filter(
-    (key) => manifest[key]!.isEntry || (manifest[key]!.isDynamicEntry && !wallet.has(key)),
+    (key) => (manifest[key]!.isEntry || manifest[key]!.isDynamicEntry) && !wallet.has(key),
   );
-  const elsewhere = closure(manifest, otherRoots, true, WALLET_ENTRY);
+  const elsewhere = closure(manifest, otherRoots, true, (key) => key === WALLET_ENTRY);
   return filesOf(
     manifest,
     [...wallet].filter((key) => !elsewhere.has(key)),

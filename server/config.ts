@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { AssetCode } from '../src/api/assets.ts';
 import type { WithdrawCoin } from '../src/api/withdraw.ts';
 import { parseAssetAmount } from '../src/money/parseAmount.ts';
+import { toChecksumAddress, isValidAddress } from '../src/wallet/address.ts';
+import { readPaymentSettings, type PaymentSettings } from './chain/settings.ts';
 import { readCardSettings, type CardSettings } from './card/settings.ts';
 import { isLoopbackHost } from './http/origin.ts';
 
@@ -34,6 +36,14 @@ export interface ChainSettings {
   rpcUrl: string;
   tokenSymbol: string;
   explorerUrl: string | null;
+  /** Where payments on chain go (EIP-55); null: the server takes no payments on chain. */
+  treasury: string | null;
+  /** Blocks a payment needs (its own included) before it counts. */
+  confirmations: number;
+  /** CHAIN_RPC_URL unset: `npm start` runs a local chain and points rpcUrl at it. */
+  embedded: boolean;
+  /** The embedded chain's port: fixed, so a wallet's saved network stays right. */
+  embeddedPort: number;
 }
 
 /** One withdrawable coin: what the withdrawal form's notice shows, and what it costs. */
@@ -57,6 +67,8 @@ export interface ServerSettings {
   /** From ADMIN_TOKEN; when null a token is generated once and kept in DATA_DIR/admin-token. */
   adminToken: string | null;
   chain: ChainSettings;
+  /** Prices and schedules of what is paid on chain (server/chain/settings.ts). */
+  payments: PaymentSettings;
   /** Origin for links the server writes (invite links); else taken from each request. */
   publicUrl: string | null;
   sessionTtlSeconds: number;
@@ -107,7 +119,22 @@ export function readSettings(env: Env): ServerSettings {
       rpcUrl: url(env, 'CHAIN_RPC_URL') ?? 'https://rpc.juchain.org',
       tokenSymbol: text(env, 'CHAIN_TOKEN_SYMBOL') ?? 'JU',
       explorerUrl: url(env, 'CHAIN_EXPLORER_URL'),
+      treasury: address(env, 'CHAIN_TREASURY'),
+      // The embedded chain mines a block per transaction and no other: one is all there is.
+      confirmations: integer(
+        env,
+        'CHAIN_CONFIRMATIONS',
+        text(env, 'CHAIN_RPC_URL') === null ? 1 : 2,
+        1,
+        1000,
+      ),
+      embedded: text(env, 'CHAIN_RPC_URL') === null,
+      embeddedPort: integer(env, 'CHAIN_EMBEDDED_PORT', 8545, 0, 65_535),
     },
+    payments: readPaymentSettings({
+      integer: (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      units: (name, fallback) => units(env, name, 'JU', fallback),
+    }),
     publicUrl: publicUrl(env),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 86_400, 60, 365 * 86_400),
     inviteRequired: flag(env, 'INVITE_REQUIRED', true),
@@ -234,6 +261,14 @@ function url(env: Env, name: string): string | null {
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   }
   return value;
+}
+
+function address(env: Env, name: string): string | null {
+  const value = text(env, name);
+  if (value === null) return null;
+  if (!isValidAddress(value))
+    throw new ConfigError(`${name} must be an EVM address (0x + 40 hex), got "${value}"`);
+  return toChecksumAddress(value);
 }
 
 function units(env: Env, name: string, asset: AssetCode, fallback: string): bigint {

@@ -1,6 +1,8 @@
 // Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
+import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
+import { startChainJobs } from './chain/jobs.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
 import {
   checkSettings,
@@ -19,9 +21,10 @@ import { loadTranslator } from './i18n/catalogs.ts';
 const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 export interface StartServerOptions extends Partial<
-  Omit<ServerSettings, 'chain' | 'rateLimits' | 'timeouts'>
+  Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts'>
 > {
   chain?: Partial<ChainSettings>;
+  payments?: Partial<ServerSettings['payments']>;
   rateLimits?: Partial<ServerSettings['rateLimits']>;
   timeouts?: Partial<ServerSettings['timeouts']>;
   /** Environment to read settings from; options given here win. Default: process.env. */
@@ -49,7 +52,16 @@ export interface RunningServer {
 }
 
 function mergeSettings(options: StartServerOptions): ServerSettings {
-  const { chain, rateLimits, timeouts, env, now: _now, logger: _logger, ...overrides } = options;
+  const {
+    chain,
+    payments,
+    rateLimits,
+    timeouts,
+    env,
+    now: _now,
+    logger: _logger,
+    ...overrides
+  } = options;
   const fromEnv = readSettings(env ?? process.env);
   const defined = Object.fromEntries(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
@@ -58,6 +70,7 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     ...fromEnv,
     ...defined,
     chain: { ...fromEnv.chain, ...chain },
+    payments: { ...fromEnv.payments, ...payments },
     rateLimits: { ...fromEnv.rateLimits, ...rateLimits },
     timeouts: { ...fromEnv.timeouts, ...timeouts },
   };
@@ -103,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }, SESSION_SWEEP_INTERVAL_MS);
   sweep.unref();
+  const chainJobs = startChainJobs(context, app.log);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -117,6 +131,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     notes,
     async close() {
       clearInterval(sweep);
+      await chainJobs.stop();
       await app.close();
       await db.close();
     },
@@ -126,15 +141,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 /** Starts from the environment, prints where, and shuts down cleanly on SIGINT/SIGTERM. */
 export async function runFromCommandLine(): Promise<void> {
   let server: RunningServer;
+  let embedded: EmbeddedChain | null = null;
   try {
+    const fromEnv = readSettings(process.env);
+    // Without CHAIN_RPC_URL, a local chain runs beside the server, and stops with it.
+    if (fromEnv.chain.embedded)
+      embedded = await startEmbeddedChain(ensureDataDir(fromEnv.dataDir), fromEnv.chain);
     // Through process.stdout, like console.log, so lines come out in the order written.
     server = await startServer({
-      logger: { level: readSettings(process.env).logLevel, stream: process.stdout },
+      logger: { level: fromEnv.logLevel, stream: process.stdout },
+      ...(embedded ? { chain: { rpcUrl: embedded.node.rpcUrl, treasury: embedded.treasury } } : {}),
     });
   } catch (error) {
+    await embedded?.node.stop();
     console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
     process.exit(1);
   }
+  if (embedded) console.log(embedded.note);
   for (const note of server.notes) console.log(note);
   if (!server.servesApp)
     console.log('No built app in dist/: serving the API only (npm start builds it).');
@@ -149,13 +172,16 @@ export async function runFromCommandLine(): Promise<void> {
     }
     stopping = true;
     console.log(`${signal}: finishing open requests, then stopping…`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Shutdown failed:', error);
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      .then(() => embedded?.node.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -32,6 +32,9 @@ import { Route as AuthBankVirtual_applyRouteImport } from './routes/_auth/bank/v
 import { Route as AuthBankVirtual_payRouteImport } from './routes/_auth/bank/virtual_pay'
 import { Route as AuthNoticeIndexRouteImport } from './routes/_auth/notice/index'
 import { Route as AuthTicketApplyRouteImport } from './routes/_auth/ticket/apply'
+import { Route as AuthTicketBuyRouteImport } from './routes/_auth/ticket/buy'
+import { Route as AuthTicketCycleRouteImport } from './routes/_auth/ticket/cycle'
+import { Route as AuthTicketMineRouteImport } from './routes/_auth/ticket/mine'
 import { Route as AuthTransferListRouteImport } from './routes/_auth/transfer/list'
 import { Route as AuthWalletIndexRouteImport } from './routes/_auth/wallet/index'
 import { Route as AuthWalletMoneyLogRouteImport } from './routes/_auth/wallet/moneyLog'
@@ -157,6 +160,21 @@ const AuthTicketApplyRoute = AuthTicketApplyRouteImport.update({
   path: '/ticket/apply',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTicketBuyRoute = AuthTicketBuyRouteImport.update({
+  id: '/ticket/buy',
+  path: '/ticket/buy',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTicketCycleRoute = AuthTicketCycleRouteImport.update({
+  id: '/ticket/cycle',
+  path: '/ticket/cycle',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTicketMineRoute = AuthTicketMineRouteImport.update({
+  id: '/ticket/mine',
+  path: '/ticket/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTransferListRoute = AuthTransferListRouteImport.update({
   id: '/transfer/list',
   path: '/transfer/list',
@@ -229,6 +247,9 @@ export interface FileRoutesByFullPath {
   '/bank/virtual_apply': typeof AuthBankVirtual_applyRoute
   '/bank/virtual_pay': typeof AuthBankVirtual_payRoute
   '/ticket/apply': typeof AuthTicketApplyRoute
+  '/ticket/buy': typeof AuthTicketBuyRoute
+  '/ticket/cycle': typeof AuthTicketCycleRoute
+  '/ticket/mine': typeof AuthTicketMineRoute
   '/transfer/list': typeof AuthTransferListRoute
   '/wallet/moneyLog': typeof AuthWalletMoneyLogRoute
   '/wallet/transfer': typeof AuthWalletTransferRoute
@@ -263,6 +284,9 @@ export interface FileRoutesByTo {
   '/bank/virtual_apply': typeof AuthBankVirtual_applyRoute
   '/bank/virtual_pay': typeof AuthBankVirtual_payRoute
   '/ticket/apply': typeof AuthTicketApplyRoute
+  '/ticket/buy': typeof AuthTicketBuyRoute
+  '/ticket/cycle': typeof AuthTicketCycleRoute
+  '/ticket/mine': typeof AuthTicketMineRoute
   '/transfer/list': typeof AuthTransferListRoute
   '/wallet/moneyLog': typeof AuthWalletMoneyLogRoute
   '/wallet/transfer': typeof AuthWalletTransferRoute
@@ -299,6 +323,9 @@ export interface FileRoutesById {
   '/_auth/bank/virtual_apply': typeof AuthBankVirtual_applyRoute
   '/_auth/bank/virtual_pay': typeof AuthBankVirtual_payRoute
   '/_auth/ticket/apply': typeof AuthTicketApplyRoute
+  '/_auth/ticket/buy': typeof AuthTicketBuyRoute
+  '/_auth/ticket/cycle': typeof AuthTicketCycleRoute
+  '/_auth/ticket/mine': typeof AuthTicketMineRoute
   '/_auth/transfer/list': typeof AuthTransferListRoute
   '/_auth/wallet/moneyLog': typeof AuthWalletMoneyLogRoute
   '/_auth/wallet/transfer': typeof AuthWalletTransferRoute
@@ -335,6 +362,9 @@ export interface FileRouteTypes {
     | '/bank/virtual_apply'
     | '/bank/virtual_pay'
     | '/ticket/apply'
+    | '/ticket/buy'
+    | '/ticket/cycle'
+    | '/ticket/mine'
     | '/transfer/list'
     | '/wallet/moneyLog'
     | '/wallet/transfer'
@@ -369,6 +399,9 @@ export interface FileRouteTypes {
     | '/bank/virtual_apply'
     | '/bank/virtual_pay'
     | '/ticket/apply'
+    | '/ticket/buy'
+    | '/ticket/cycle'
+    | '/ticket/mine'
     | '/transfer/list'
     | '/wallet/moneyLog'
     | '/wallet/transfer'
@@ -404,6 +437,9 @@ export interface FileRouteTypes {
     | '/_auth/bank/virtual_apply'
     | '/_auth/bank/virtual_pay'
     | '/_auth/ticket/apply'
+    | '/_auth/ticket/buy'
+    | '/_auth/ticket/cycle'
+    | '/_auth/ticket/mine'
     | '/_auth/transfer/list'
     | '/_auth/wallet/moneyLog'
     | '/_auth/wallet/transfer'
@@ -587,6 +623,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTicketApplyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/ticket/buy': {
+      id: '/_auth/ticket/buy'
+      path: '/ticket/buy'
+      fullPath: '/ticket/buy'
+      preLoaderRoute: typeof AuthTicketBuyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/ticket/cycle': {
+      id: '/_auth/ticket/cycle'
+      path: '/ticket/cycle'
+      fullPath: '/ticket/cycle'
+      preLoaderRoute: typeof AuthTicketCycleRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/ticket/mine': {
+      id: '/_auth/ticket/mine'
+      path: '/ticket/mine'
+      fullPath: '/ticket/mine'
+      preLoaderRoute: typeof AuthTicketMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/transfer/list': {
       id: '/_auth/transfer/list'
       path: '/transfer/list'
@@ -679,6 +736,9 @@ interface AuthRouteChildren {
   AuthBankVirtual_applyRoute: typeof AuthBankVirtual_applyRoute
   AuthBankVirtual_payRoute: typeof AuthBankVirtual_payRoute
   AuthTicketApplyRoute: typeof AuthTicketApplyRoute
+  AuthTicketBuyRoute: typeof AuthTicketBuyRoute
+  AuthTicketCycleRoute: typeof AuthTicketCycleRoute
+  AuthTicketMineRoute: typeof AuthTicketMineRoute
   AuthTransferListRoute: typeof AuthTransferListRoute
   AuthWalletMoneyLogRoute: typeof AuthWalletMoneyLogRoute
   AuthWalletTransferRoute: typeof AuthWalletTransferRoute
@@ -712,6 +772,9 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthBankVirtual_applyRoute: AuthBankVirtual_applyRoute,
   AuthBankVirtual_payRoute: AuthBankVirtual_payRoute,
   AuthTicketApplyRoute: AuthTicketApplyRoute,
+  AuthTicketBuyRoute: AuthTicketBuyRoute,
+  AuthTicketCycleRoute: AuthTicketCycleRoute,
+  AuthTicketMineRoute: AuthTicketMineRoute,
   AuthTransferListRoute: AuthTransferListRoute,
   AuthWalletMoneyLogRoute: AuthWalletMoneyLogRoute,
   AuthWalletTransferRoute: AuthWalletTransferRoute,

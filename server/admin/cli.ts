@@ -15,6 +15,7 @@ import {
   ServerUnreachableError,
   type AdminClient,
 } from './adminClient.ts';
+import { CHAIN_HELP, runChainCommand } from './commands/chain.ts';
 import { formatTable } from './table.ts';
 import { CARD_HELP, runCardCommand } from './commands/card.ts';
 
@@ -38,7 +39,7 @@ Usage:
       held until you complete or fail it.
   npm run admin -- ledger check
       Per-asset totals and every ledger invariant; exits with 1 when one is broken.
-${CARD_HELP}  npm run admin -- --help
+${CHAIN_HELP}${CARD_HELP}  npm run admin -- --help
 
 Environment:
   API_URL      server to talk to (default http://127.0.0.1:$PORT, PORT default 8080)
@@ -235,6 +236,8 @@ export async function runCli(
     const [command, ...rest] = positionals;
     const card = await runCardCommand(positionals, values, env);
     if (card) return card;
+    const chainResult = await runChainCommand(positionals, values, env);
+    if (chainResult) return chainResult;
     if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
       const client = createAdminClient(apiUrl(env), adminToken(env));
       const page = positiveInteger(values.page, '--page', 1);

@@ -4,6 +4,7 @@
 // text on both databases.
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { CardTables } from './schemaCard.ts';
+import type { ChainTables } from './schemaChain.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -109,9 +110,11 @@ export interface WithdrawalsTable {
   finish_transfer_id: bigint | null;
   created_at: string;
   finished_at: string | null;
+  /** The JU fee's payment on chain (JU withdrawals paid that way). */
+  fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema extends CardTables {
+export interface DatabaseSchema extends ChainTables, CardTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

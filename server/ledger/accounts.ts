@@ -14,6 +14,14 @@ export const ACCOUNT_KIND = {
   withdrawn: 'withdrawn',
   /** Fees collected from withdrawals and card services. */
   fees: 'fees',
+  /** JU paid to the treasury on chain, entering the ledger: minus all such payments. */
+  chain_received: 'chain_received',
+  /** The mutual-aid pool that pays cycle returns; never spent below zero. */
+  cycle_pool: 'cycle_pool',
+  /** The pool that pays released ticket dividends; never spent below zero. */
+  release_pool: 'release_pool',
+  /** JU users paid for nodes from their balance. */
+  node_sales: 'node_sales',
   /** Where card recharges leave the ledger (paid to the card issuer). */
   cardFunding: 'card_funding',
 } as const;

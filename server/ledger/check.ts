@@ -65,6 +65,16 @@ export async function checkLedger(db: AppDatabase): Promise<LedgerReport> {
     .execute();
   for (const row of negative) problems.push(`user account ${row.id} is below zero: ${row.balance}`);
 
+  // The pools pay only what they hold (cycle returns, released dividends).
+  const overdrawnPools = await kysely
+    .selectFrom('accounts')
+    .select(['id', 'kind', 'balance'])
+    .where('kind', 'in', [ACCOUNT_KIND.cycle_pool, ACCOUNT_KIND.release_pool])
+    .where('balance', '<', 0n)
+    .execute();
+  for (const row of overdrawnPools)
+    problems.push(`${row.kind} account ${row.id} is below zero: ${row.balance}`);
+
   // Every transfer has its stated number of entries, balanced per asset.
   const incomplete = await kysely
     .selectFrom('transfers')

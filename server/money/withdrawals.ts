@@ -36,6 +36,11 @@ export interface WithdrawRequest {
   units: bigint;
   idempotencyKey: string;
   now: Date;
+  /**
+   * The JU fee was paid on chain: records that payment (in the withdrawal's transaction)
+   * and returns its id; the ledger then takes no fee.
+   */
+  feePaidOnChain?: { hash: string; record(trx: AppDatabase): Promise<bigint> };
 }
 
 export async function applyWithdrawal(
@@ -48,7 +53,12 @@ export async function applyWithdrawal(
     ownerId: request.userId,
     scope: 'withdraw',
     key: request.idempotencyKey,
-    request: { coin: request.coin, address: request.address, units: request.units },
+    request: {
+      coin: request.coin,
+      address: request.address,
+      units: request.units,
+      fee_hash: request.feePaidOnChain?.hash ?? null,
+    },
     lockUserId: request.userId,
     now: request.now,
     async run(trx): Promise<Withdrawal> {
@@ -58,7 +68,9 @@ export async function applyWithdrawal(
           data: { field: 'amount', minimum: wireAmount(request.coin, coin.minimum) },
         });
       }
-      const total = request.units + coin.fee;
+      const feePaymentId = request.feePaidOnChain ? await request.feePaidOnChain.record(trx) : null;
+      const fee = feePaymentId === null ? coin.fee : 0n;
+      const total = request.units + fee;
       const available = await ensureUserAccount(trx, request.userId, request.coin, request.now);
       const held = await ensureUserAccount(
         trx,
@@ -84,7 +96,8 @@ export async function applyWithdrawal(
           network: coin.network,
           address: request.address,
           amount: request.units,
-          fee: coin.fee,
+          fee,
+          fee_payment_id: feePaymentId,
           status: 'processing',
           reserve_transfer_id: reserve.id,
           created_at: reserve.createdAt,
@@ -118,6 +131,7 @@ export async function finishWithdrawal(
   now: Date,
 ): Promise<{ withdrawal: Withdrawal; changed: boolean }> {
   return inRetryingTransaction(db, async (trx) => {
+    if (outcome.status === 'completed') await requireConfirmedFee(trx, id);
     const flipped = await trx.kysely
       .updateTable('withdrawals')
       .set({
@@ -160,6 +174,18 @@ export async function finishWithdrawal(
       .executeTakeFirstOrThrow();
     return { withdrawal: withdrawalWire(finished, settings), changed: true };
   });
+}
+
+/** A JU fee paid on chain must be confirmed there before the withdrawal is sent. */
+async function requireConfirmedFee(trx: AppDatabase, id: bigint): Promise<void> {
+  const fee = await trx.kysely
+    .selectFrom('withdrawals')
+    .innerJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id')
+    .select('chain_payments.status')
+    .where('withdrawals.id', '=', id)
+    .executeTakeFirst();
+  if (fee && fee.status !== 'confirmed')
+    throw new DomainError('withdrawal_fee_unconfirmed', { data: { fee_status: fee.status } });
 }
 
 function sameOutcome(row: WithdrawalRow, outcome: WithdrawalOutcome): boolean {

@@ -1,6 +1,12 @@
 // Every route the server answers, one list per area (same names as src/api/<area>.ts).
 import type { Route } from '../http/route.ts';
 import { adminRoutes } from './admin.ts';
+import { adminChainRoutes } from './adminChain.ts';
+import { chainRoutes } from './chain.ts';
+import { cycleRoutes } from './cycle.ts';
+import { nodeRoutes } from './node.ts';
+import { releaseRoutes } from './release.ts';
+import { ticketRoutes } from './ticket.ts';
 import { adminCardRoutes } from './adminCard.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
@@ -19,5 +25,11 @@ export const routeTable: readonly Route[] = [
   ...withdrawRoutes,
   ...visaRoutes,
   ...adminRoutes,
+  ...chainRoutes,
+  ...ticketRoutes,
+  ...cycleRoutes,
+  ...nodeRoutes,
+  ...releaseRoutes,
+  ...adminChainRoutes,
   ...adminCardRoutes,
 ];

@@ -24,6 +24,7 @@ export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettin
       rpc_url: settings.chain.rpcUrl,
       token_symbol: settings.chain.tokenSymbol,
       ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
+      ...(settings.chain.treasury ? { treasury: settings.chain.treasury } : {}),
     },
     // The encrypted envelope is not built yet; until it is, requests travel plain.
     envelope: false,

@@ -5,6 +5,8 @@ import { defineRoute } from '../http/route.ts';
 import { wireBalances } from '../money/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
 import { referralCounts } from '../users/users.ts';
+import { purchasePerformance } from '../chain/performance.ts';
+import { wireAmount } from '../money/wireAmounts.ts';
 
 export const userRoutes = [
   defineRoute({
@@ -12,9 +14,10 @@ export const userRoutes = [
     path: userPaths.info,
     auth: 'user',
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
-      const [counts, balances] = await Promise.all([
+      const [counts, balances, performance] = await Promise.all([
         referralCounts(db, user.id),
         balancesOfUser(db, user.id),
+        purchasePerformance(db, user.id),
       ]);
       const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
       inviteUrl.searchParams.set('code', user.invite_code);
@@ -24,9 +27,9 @@ export const userRoutes = [
         address: user.address,
         zhi_num: counts.direct,
         team_num: counts.team,
-        // Performance figures come with the ticket and node features; nobody has any yet.
-        me_performance: '0',
-        team_performance: '0',
+        // JU of the user's (and their referral tree's) ticket and node purchases.
+        me_performance: wireAmount('JU', performance.personal),
+        team_performance: wireAmount('JU', performance.team),
         level: Number(user.level),
         invite_url: inviteUrl.toString(),
         activated_at: user.activated_at,

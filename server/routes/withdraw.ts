@@ -13,6 +13,7 @@ import {
 } from '../../src/api/withdraw.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { toChecksumAddress } from '../../src/wallet/address.ts';
+import { checkWithdrawFee, juFeeOnChain } from '../chain/withdrawFee.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
@@ -32,7 +33,13 @@ export const withdrawRoutes = [
     idempotent: true,
     userRateLimit: 'money',
     async handler({ context, user, input, idempotencyKey }): Promise<WithdrawApplyData> {
+      // Where payments go on chain, the JU network fee is paid from the wallet first.
+      const feePaidOnChain =
+        input.coin === 'JU' && juFeeOnChain(context)
+          ? await checkWithdrawFee(context, user, input.fee_hash)
+          : undefined;
       return applyWithdrawal(context.db, context.settings.withdraw, {
+        feePaidOnChain,
         userId: user.id,
         coin: input.coin,
         address: input.coin === 'JU' ? toChecksumAddress(input.address) : input.address,

@@ -308,6 +308,206 @@ export const apiErrors = {
       message: 'The request headers are too large',
     },
   },
+  // ---- Payments on the chain: tickets, cycles, nodes, release (issue 8) ----
+  tx_hash_required: {
+    code: 40040,
+    status: 400,
+    message: /*i18n*/ { id: 'error.tx_hash_required', message: 'Enter the transaction hash' },
+  },
+  tx_hash_invalid: {
+    code: 40041,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.tx_hash_invalid',
+      message: 'The transaction hash must be 0x followed by 64 hexadecimal characters',
+    },
+  },
+  payment_reverted: {
+    code: 40042,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_reverted',
+      message: 'This transaction failed on the chain; nothing was paid',
+    },
+  },
+  payment_wrong_sender: {
+    code: 40043,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_wrong_sender',
+      message: 'This transaction was not sent from your wallet address',
+    },
+  },
+  payment_wrong_recipient: {
+    code: 40044,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_wrong_recipient',
+      message: 'This transaction did not pay the JU Wallet treasury',
+    },
+  },
+  payment_wrong_amount: {
+    code: 40045,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_wrong_amount',
+      message: 'This transaction did not pay the amount asked for',
+    },
+  },
+  payment_wrong_chain: {
+    code: 40046,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_wrong_chain',
+      message: 'This transaction is on another network',
+    },
+  },
+  payment_not_found: {
+    code: 40047,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_not_found',
+      message: 'The chain does not know this transaction',
+    },
+  },
+  hash_already_exists: {
+    code: 40048,
+    status: 400,
+    message: /*i18n*/ { id: 'error.hash_already_exists', message: 'Hash already exists' },
+  },
+  ticket_already_applied: {
+    code: 40049,
+    status: 400,
+    message: /*i18n*/ { id: 'error.ticket_already_applied', message: 'You have already applied' },
+  },
+  ticket_not_valid: {
+    code: 40050,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.ticket_not_valid',
+      message: 'This ticket cannot be used: it is invalidated, in a cycle or not paid yet',
+    },
+  },
+  node_sold_out: {
+    code: 40051,
+    status: 400,
+    message: /*i18n*/ { id: 'error.node_sold_out', message: 'Not enough nodes are left' },
+  },
+  node_limit_reached: {
+    code: 40052,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.node_limit_reached',
+      message: 'This would take you over the limit of {limit} nodes per user',
+    },
+  },
+  node_order_expired: {
+    code: 40053,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.node_order_expired',
+      message: 'This quote has expired; get a new one',
+    },
+  },
+  release_amount_exceeds: {
+    code: 40054,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.release_amount_exceeds',
+      message: 'That is more than has been released to you',
+    },
+  },
+  release_pool_underfunded: {
+    code: 40055,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.release_pool_underfunded',
+      message: 'The release pool cannot cover this right now; try later',
+    },
+  },
+  ju_fee_hash_required: {
+    code: 40056,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.ju_fee_hash_required',
+      message: 'Pay the JU network fee from your wallet first',
+    },
+  },
+  ju_fee_payment_failed: {
+    code: 40057,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.ju_fee_payment_failed',
+      message: 'JU fee payment failed, try again',
+    },
+  },
+  chain_payments_unavailable: {
+    code: 40058,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.chain_payments_unavailable',
+      message: 'Payments on the chain are not available on this server',
+    },
+  },
+  chain_unreachable: {
+    code: 40059,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.chain_unreachable',
+      message: 'The chain cannot be reached right now; try later',
+    },
+  },
+  ticket_not_found: {
+    code: 40410,
+    status: 404,
+    message: /*i18n*/ { id: 'error.ticket_not_found', message: 'No such ticket' },
+  },
+  node_order_not_found: {
+    code: 40411,
+    status: 404,
+    message: /*i18n*/ { id: 'error.node_order_not_found', message: 'No such node order' },
+  },
+  ticket_application_not_found: {
+    code: 40412,
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.ticket_application_not_found',
+      message: 'No such ticket application',
+    },
+  },
+  chain_payment_unknown: {
+    code: 40413,
+    status: 404,
+    message: /*i18n*/ {
+      id: 'error.chain_payment_unknown',
+      message: 'No payment of yours has this hash',
+    },
+  },
+  node_order_not_open: {
+    code: 40910,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.node_order_not_open',
+      message: 'This node order is no longer open',
+    },
+  },
+  ticket_application_not_pending: {
+    code: 40911,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.ticket_application_not_pending',
+      message: 'This ticket application was already reviewed',
+    },
+  },
+  /** An operator tried to complete a JU withdrawal whose fee payment the chain has not confirmed. */
+  withdrawal_fee_unconfirmed: {
+    code: 40912,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.withdrawal_fee_unconfirmed',
+      message: 'The JU fee payment of this withdrawal is not confirmed on the chain yet',
+    },
+  },
   // Card service (issue 9): holders, addresses, applications, cards, recharges, photos.
   holder_fields_required: {
     code: 40060,

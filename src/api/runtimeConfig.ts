@@ -16,6 +16,8 @@ export const runtimeConfigSchema = v.object({
     rpc_url: v.string(),
     token_symbol: v.string(),
     explorer_url: v.optional(v.string()),
+    /** Where payments on chain go (EIP-55); absent when the server takes none. */
+    treasury: v.optional(v.string()),
   }),
   /** Whether requests go wrapped in the signed, encrypted envelope (spec §7). */
   envelope: v.boolean(),

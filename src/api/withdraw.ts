@@ -3,6 +3,7 @@
 // withdrawal on chain (txid) or fails it (the hold returns). POSTs need an Idempotency-Key.
 import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
+import { txHashSchema } from './chain.ts';
 import { checkAmountText, evmAddressSchema, tronAddressSchema } from './money.ts';
 import type { ApiErrorName } from './errors.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
@@ -43,6 +44,11 @@ export const withdrawApplyRequestSchema = v.pipe(
     coin: withdrawCoinSchema,
     address: v.pipe(v.string(), v.maxLength(64)),
     amount: v.pipe(v.string(), v.maxLength(64)),
+    /**
+     * JU only, where the server takes payments on chain: the hash of the network fee paid
+     * from the wallet to the treasury (the fee is then not taken from the balance).
+     */
+    fee_hash: v.optional(txHashSchema),
   }),
   v.forward(
     v.check(

@@ -12,6 +12,10 @@ export type WalletErrorKind =
   | 'wallet_internal'
   | 'sign_failed'
   | 'insufficient_funds'
+  | 'insufficient_gas'
+  | 'insufficient_authorization'
+  | 'pay_rejected'
+  | 'pay_failed'
   | 'too_frequent'
   | 'too_many_operations'
   | 'unsupported_network'
@@ -38,15 +42,35 @@ function codeOf(error: unknown): number | undefined {
 
 function messageOf(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'message' in error) {
-    return String((error as { message: unknown }).message).toLowerCase();
+    const record = error as { message: unknown; data?: { message?: unknown } };
+    // Wallets relaying a node's refusal often put the node's words in `data.message`.
+    const inner = typeof record.data?.message === 'string' ? ` ${record.data.message}` : '';
+    return `${String(record.message)}${inner}`.toLowerCase();
   }
   return String(error).toLowerCase();
+}
+
+/** A payment the wallet or the node refused: which of spec §8's reasons it was. */
+function paymentRefusal(code: number | undefined, text: string): WalletErrorKind | null {
+  if (code === 4001 || /user (rejected|denied|cancel)/.test(text)) return 'pay_rejected';
+  if (/insufficient funds|insufficient balance|exceeds the balance|exceeds balance/.test(text))
+    return 'insufficient_funds';
+  if (/gas too low|intrinsic gas|out of gas|gas required exceeds|fee cap|gas limit/.test(text))
+    return 'insufficient_gas';
+  if (code === 4100 || /not (been )?authori[sz]ed|unauthori[sz]ed|allowance/.test(text))
+    return 'insufficient_authorization';
+  // The wallet is on another chain than the one the payment is for.
+  if (code === 4901 || /chain ?id|wrong (network|chain)|does not match the target chain/.test(text))
+    return 'unsupported_network';
+  return null;
 }
 
 export function classifyWalletError(error: unknown, phase: WalletPhase): WalletErrorKind {
   if (error instanceof WalletError) return error.kind;
   const code = codeOf(error);
   const text = messageOf(error);
+  const refusal = phase === 'pay' ? paymentRefusal(code, text) : null;
+  if (refusal) return refusal;
   if (code === 4001 || /user (rejected|denied|cancel)/.test(text)) {
     return phase === 'connect'
       ? 'connect_rejected'
@@ -67,6 +91,7 @@ export function classifyWalletError(error: unknown, phase: WalletPhase): WalletE
   if (code === 4200 && phase === 'switchChain') return 'unsupported_network';
   if (/network|timeout|failed to fetch/.test(text)) return 'network_error';
   if (phase === 'sign') return 'sign_failed';
+  if (phase === 'pay') return 'pay_failed';
   if (phase === 'switchChain') return 'unsupported_network';
   return 'connect_failed';
 }

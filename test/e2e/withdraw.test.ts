@@ -64,14 +64,19 @@ describe('failed withdrawal', () => {
   it('shows failed on chain with the reason, and the hold returns to the balance', async () => {
     const bob = await signInAs(app, BOB_KEY);
     await app.server.operator.credit(bob.address, 'JU', '40');
+    // The JU network fee is paid from the wallet on the chain before the withdrawal is queued.
+    await app.server.chain.setBalance(bob.address, '1');
     await openWallet(app);
     await openMoneyAction(app, 'Withdraw', '/withdraw');
     await app.page.getByText('JU · JU chain').click();
     await app.page.getByLabel('Withdrawal address').fill(bob.address);
     await app.page.getByLabel('Amount').fill('15');
     await app.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw');
+    expect(await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw')).toContain(
+      'paid from your wallet on the JU chain first',
+    );
     await expect.poll(app.path).toBe('/withdraw/list');
+    expect(await app.server.chain.balance(app.server.chain.treasury)).toBeGreaterThan(0n);
 
     const mine = (await app.server.operator.withdrawals('processing')).find(
       (w) => w.coin === 'JU' && w.amount === '15',

@@ -2,6 +2,7 @@
 // the session ends.
 import { sameAddress } from '../../wallet/address.ts';
 import type { WalletConnection } from '../../wallet/connect.ts';
+import { setActiveWallet } from '../../wallet/activeWallet.ts';
 import { store } from '../../state/store.ts';
 import { addressAtom } from '../../state/session.ts';
 import { signOut } from './signOut.ts';
@@ -10,6 +11,7 @@ let stopWatching: (() => void) | undefined;
 
 export function watchWallet(connection: WalletConnection): void {
   stopWatching?.();
+  setActiveWallet(connection);
   const { provider } = connection;
   const onAccounts = (accounts: unknown) => {
     const first = Array.isArray(accounts) ? accounts[0] : undefined;
@@ -26,4 +28,5 @@ export function watchWallet(connection: WalletConnection): void {
 export function stopWalletWatch(): void {
   stopWatching?.();
   stopWatching = undefined;
+  setActiveWallet(null);
 }

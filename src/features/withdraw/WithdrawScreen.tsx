@@ -26,15 +26,19 @@ import {
   type FieldErrors,
 } from '../../ui/formErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
+import { runtimeConfig } from '../../app/runtimeConfig.ts';
+import { PaymentProgress } from '../payment/PaymentProgress.tsx';
+import { usePayment } from '../payment/usePayment.ts';
 import '../../ui/records.css';
 
 type WithdrawField = 'coin' | 'address' | 'amount';
+type WithdrawInput = { coin: WithdrawCoin; address: string; amount: string };
 const FIELDS: readonly WithdrawField[] = ['coin', 'address', 'amount'];
 
 /** What can be withdrawn: the available balance less the fee, never below zero. */
-function withdrawable(available: string, config: WithdrawCoinConfig): string {
-  const units =
-    parseAssetAmount(available, config.coin)[0] - parseAssetAmount(config.fee, config.coin)[0];
+function withdrawable(available: string, config: WithdrawCoinConfig, feeOnChain: boolean): string {
+  const fee = feeOnChain ? 0n : parseAssetAmount(config.fee, config.coin)[0];
+  const units = parseAssetAmount(available, config.coin)[0] - fee;
   return toDecimalString([units > 0n ? units : 0n, assetDecimals(config.coin)]);
 }
 
@@ -51,8 +55,14 @@ export function WithdrawScreen() {
 
   const coinConfig = config.data?.coins.find((c) => c.coin === coin);
   const available = wallet.data?.balances.find((b) => b.coin === coin)?.available;
+  // Where the server takes payments on chain, the JU network fee is paid from the wallet
+  // to the treasury before the withdrawal is queued (spec §9), not taken from the balance.
+  const treasury = runtimeConfig().chain.treasury ?? null;
+  const feeOnChain = coin === 'JU' && treasury !== null;
   const maximum =
-    coinConfig && available !== undefined ? withdrawable(available, coinConfig) : undefined;
+    coinConfig && available !== undefined
+      ? withdrawable(available, coinConfig, feeOnChain)
+      : undefined;
   const show = (value: string) => `${formatCoinAmount(value, coin, i18n.locale)} ${coin}`;
   const withdrawQuestion = (quantity: string) => t`Withdraw ${quantity} to this address?`;
   const fee = coinConfig ? show(coinConfig.fee) : '';
@@ -60,28 +70,45 @@ export function WithdrawScreen() {
   const hours = coinConfig?.processing_hours ?? 0;
   const network = coinConfig?.network ?? '';
 
-  const action = useMoneyAction({
-    confirm: (input: { coin: WithdrawCoin; address: string; amount: string }) => ({
-      title: t`Confirm withdrawal`,
-      message: [
-        withdrawQuestion(show(input.amount)),
-        input.address,
-        fee ? t`Fee: ${fee}, taken from your balance on top of the amount.` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      confirmText: t`Withdraw`,
-    }),
+  const confirmWithdrawal = (input: WithdrawInput) => ({
+    title: t`Confirm withdrawal`,
+    message: [
+      withdrawQuestion(show(input.amount)),
+      input.address,
+      !fee
+        ? ''
+        : feeOnChain
+          ? t`Network fee: ${fee}, paid from your wallet on the JU chain first.`
+          : t`Fee: ${fee}, taken from your balance on top of the amount.`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    confirmText: t`Withdraw`,
+  });
+  const onSuccess = () => {
+    setAddress('');
+    setAmount('');
+    void navigate({ to: '/withdraw/list' });
+  };
+  const fromBalance = useMoneyAction({
+    confirm: confirmWithdrawal,
     run: (input, key) => postWithdraw(api, input, key),
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => t`Withdrawal failed, try again`,
-    onSuccess: () => {
-      setAddress('');
-      setAmount('');
-      void navigate({ to: '/withdraw/list' });
-    },
+    onSuccess,
     onFailure: showFieldErrors(FIELDS, setErrors),
   });
+  const feePaidOnChain = usePayment({
+    purpose: 'withdraw_fee',
+    confirm: confirmWithdrawal,
+    payment: () => ({ treasury: treasury!, amount: coinConfig!.fee }),
+    submit: (input, hash, key) => postWithdraw(api, { ...input, fee_hash: hash }, key),
+    successMessage: () => t`Withdrawal submitted`,
+    failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
+    onSuccess,
+    onFailure: showFieldErrors(FIELDS, setErrors),
+  });
+  const action = feeOnChain ? feePaidOnChain : fromBalance;
 
   function validate(): FieldErrors<WithdrawField> | null {
     const check = checkForm<typeof withdrawApplyRequestSchema, WithdrawField>(
@@ -186,7 +213,14 @@ export function WithdrawScreen() {
         {coinConfig ? (
           <ul>
             <li>
-              <Trans>Fee: {fee}, taken on top of the amount.</Trans>
+              {feeOnChain ? (
+                <Trans>
+                  Network fee: {fee}, paid from your wallet on the JU chain before the withdrawal is
+                  queued.
+                </Trans>
+              ) : (
+                <Trans>Fee: {fee}, taken on top of the amount.</Trans>
+              )}
             </li>
             <li>
               <Trans>Minimum withdrawal: {minimum}.</Trans>
@@ -203,6 +237,7 @@ export function WithdrawScreen() {
           </p>
         )}
       </aside>
+      {feeOnChain && <PaymentProgress payment={feePaidOnChain} />}
       <MoneyFormActions
         action={action}
         blockedReason={blockedReason}

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../ui/NotAvailableYet.tsx';
+import { PowerLogScreen } from '../../features/power/PowerLogScreen.tsx';
 
 export const Route = createFileRoute('/_auth/power')({
   staticData: {
     title: msg`Compute log`,
   },
-  component: NotAvailableYet,
+  component: PowerLogScreen,
 });

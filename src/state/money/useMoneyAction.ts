@@ -2,7 +2,7 @@
 // idempotency key minted once per user intent. A retry of the same intent (after a timeout or
 // a lost answer) sends the same key, so the server moves the money at most once.
 import { t } from '@lingui/core/macro';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErrors.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
@@ -51,12 +51,21 @@ export function mintIdempotencyKey(): string {
 }
 
 /** Did the server possibly act without our hearing back? Then the intent stays open. */
-function answerLost(error: unknown): boolean {
+export function answerLost(error: unknown): boolean {
   return (
     error instanceof NoResponseError ||
     (error instanceof HttpStatusError && error.status >= 500) ||
     (error instanceof ApiError && error.status >= 500)
   );
+}
+
+/** After money moved: balances, the user's figures and every record list may have changed. */
+export function refreshMoneyViews(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+    queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userInfoKey(null).slice(0, 2) }),
+  ]);
 }
 
 export function useMoneyAction<I, R>(options: MoneyActionOptions<I, R>): MoneyAction<I> {
@@ -78,12 +87,7 @@ export function useMoneyAction<I, R>(options: MoneyActionOptions<I, R>): MoneyAc
       intent.current = null;
       setCanRetry(false);
       toast(options.successMessage(result), 'success');
-      // Balances and every record list may have changed.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: recordKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userInfoKey(null).slice(0, 2) }),
-      ]);
+      await refreshMoneyViews(queryClient);
       options.onSuccess?.(result);
     } catch (error) {
       const lost = answerLost(error);

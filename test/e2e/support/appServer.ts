@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/main.ts';
+import { createChainOperator, type ChainOperator } from './chainOperator.ts';
 import { createOperator, type Operator } from './operator.ts';
+import { startTestChain, type TestChain } from './testChain.ts';
 
 export const APP_CHAIN_ID = 210000;
 
@@ -19,6 +21,10 @@ export interface AppServer {
   operator: Operator;
   /** The server's clock; starts at the real time and only moves when the test moves it. */
   clock: MovableClock;
+  /** This file's own chain (Anvil): the server checks payments on it. */
+  chain: TestChain;
+  /** The operator's side of payments on the chain: reviews, pools, background jobs. */
+  chainOperator: ChainOperator;
   close(): Promise<void>;
 }
 
@@ -43,22 +49,34 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ju-e2e-'));
   const clock = movableClock();
+  const chain = await startTestChain(APP_CHAIN_ID);
   const server = await startServer({
     env: {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CHAIN_ID: String(APP_CHAIN_ID),
+      CHAIN_RPC_URL: chain.rpcUrl,
+      CHAIN_TREASURY: chain.treasury,
+      // Anvil mines each transaction at once: one confirmation is the block that holds it.
+      CHAIN_CONFIRMATIONS: '1',
+      CHAIN_POLL_SECONDS: '1',
       ...options.env,
     },
     now: clock.now,
+  }).catch(async (error: unknown) => {
+    await chain.stop();
+    throw error;
   });
   return {
     url: server.url,
     operator: createOperator(server.url, server.adminToken),
     clock,
+    chain,
+    chainOperator: createChainOperator(server.url, server.adminToken),
     async close() {
       await server.close();
+      await chain.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,7 @@ export async function signInAs(app: BrowserApp, privateKey: string): Promise<Tes
     privateKey,
     chainId: APP_CHAIN_ID,
     knownChains: [APP_CHAIN_ID],
+    rpcUrl: app.server.chain.rpcUrl,
   });
   await app.page.goto(`${app.server.url}/`);
   await expect.poll(app.path).toBe('/index');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { Page } from 'playwright-core';
+import { createWalletClient, defineChain, http, type Hex, type WalletClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { sameAddress } from '../../../src/wallet/address.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
 
@@ -15,6 +17,11 @@ export interface TestWalletOptions {
   knownChains?: number[];
   rejectConnect?: boolean;
   rejectSign?: boolean;
+  /**
+   * The chain's node (Anvil in tests): transactions are signed here with the test key and
+   * sent there, and receipts, blocks and balances are read from it, as a real wallet does.
+   */
+  rpcUrl?: string;
 }
 
 export interface RecordedRequest {
@@ -32,6 +39,8 @@ export interface TestWalletHandle {
   rejectSign: boolean;
   /** When set, personal_sign answers with this key's signature: a faulty wallet. */
   faultySigningKey: string | null;
+  /** While true, eth_sendTransaction fails with 4001 as if the user pressed Reject. */
+  rejectPayment: boolean;
   /** Switches chain as the user would in the wallet's own window; the page gets chainChanged. */
   switchChain(chainId: number): Promise<void>;
 }
@@ -53,10 +62,20 @@ const UNAUTHORIZED = 4100;
 const UNSUPPORTED_METHOD = 4200;
 const UNRECOGNIZED_CHAIN = 4902;
 const INVALID_PARAMS = -32602;
+// What wallets answer when the node refuses a transaction (EIP-1474 'transaction rejected').
+const NODE_REFUSED = -32000;
 
 type WalletEvent = [name: string, payload: unknown];
 type RpcReply =
   { result: unknown; events: WalletEvent[] } | { error: { code: number; message: string } };
+
+/** Calls the node passed straight through, as a wallet reads the chain for the page. */
+const NODE_READS = new Set([
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByHash',
+  'eth_blockNumber',
+  'eth_getBalance',
+]);
 
 export async function installTestWallet(
   page: Page,
@@ -82,11 +101,14 @@ class TestWallet implements TestWalletHandle {
   rejectConnect: boolean;
   rejectSign: boolean;
   faultySigningKey: string | null = null;
+  rejectPayment = false;
   chainId: number;
   #page: Page;
   #privateKey: string;
   #knownChains: Set<number>;
   #connected = false;
+  #rpcUrl: string | undefined;
+  #signer: WalletClient | undefined;
 
   constructor(page: Page, opts: TestWalletOptions) {
     this.address = privateKeyToAddress(opts.privateKey);
@@ -96,6 +118,7 @@ class TestWallet implements TestWalletHandle {
     this.#page = page;
     this.#privateKey = opts.privateKey;
     this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
+    this.#rpcUrl = opts.rpcUrl;
   }
 
   async switchChain(chainId: number): Promise<void> {
@@ -111,9 +134,12 @@ class TestWallet implements TestWalletHandle {
     );
   }
 
-  answer(request: RecordedRequest): RpcReply {
+  answer(request: RecordedRequest): RpcReply | Promise<RpcReply> {
     this.requests.push(request);
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
+    if (this.#rpcUrl && NODE_READS.has(request.method)) {
+      return this.#nodeCall(request.method, params);
+    }
     switch (request.method) {
       case 'eth_requestAccounts':
         return this.#connect();
@@ -129,6 +155,8 @@ class TestWallet implements TestWalletHandle {
         return this.#switchToKnownChain(params[0]);
       case 'wallet_addEthereumChain':
         return this.#addChain(params[0]);
+      case 'eth_sendTransaction':
+        return this.#sendTransaction(params[0]);
       case 'eth_getBalance':
         return ok('0x0');
       case 'eth_blockNumber':
@@ -161,6 +189,59 @@ class TestWallet implements TestWalletHandle {
     return ok(signPersonalMessage(this.faultySigningKey ?? this.#privateKey, message));
   }
 
+  async #sendTransaction(param: unknown): Promise<RpcReply> {
+    if (!this.#rpcUrl) return fail(UNSUPPORTED_METHOD, 'This test wallet has no chain to send to.');
+    const tx = param as { from?: unknown; to?: unknown; value?: unknown; data?: unknown } | null;
+    if (!tx || typeof tx.to !== 'string' || typeof tx.from !== 'string') {
+      return fail(INVALID_PARAMS, 'eth_sendTransaction expects [{ from, to, value }].');
+    }
+    if (!this.#connected || !sameAddress(tx.from, this.address)) {
+      return fail(UNAUTHORIZED, 'The requested account has not been authorized by the user.');
+    }
+    if (this.rejectPayment) return fail(USER_REJECTED, 'User rejected the transaction.');
+    try {
+      const signer = this.#walletClient();
+      const hash = await signer.sendTransaction({
+        account: signer.account!,
+        chain: signer.chain,
+        to: tx.to as Hex,
+        value: typeof tx.value === 'string' ? BigInt(tx.value) : 0n,
+        ...(typeof tx.data === 'string' ? { data: tx.data as Hex } : {}),
+      });
+      return ok(hash);
+    } catch (error) {
+      // Relay the node's own words, as wallets do when the node refuses a transaction.
+      return fail(NODE_REFUSED, nodeReason(error));
+    }
+  }
+
+  #walletClient(): WalletClient {
+    this.#signer ??= createWalletClient({
+      account: privateKeyToAccount(this.#privateKey as Hex),
+      chain: defineChain({
+        id: this.chainId,
+        name: 'JuChain (test)',
+        nativeCurrency: { name: 'JU', symbol: 'JU', decimals: 18 },
+        rpcUrls: { default: { http: [this.#rpcUrl!] } },
+      }),
+      transport: http(this.#rpcUrl),
+    });
+    return this.#signer;
+  }
+
+  async #nodeCall(method: string, params: unknown[]): Promise<RpcReply> {
+    const response = await fetch(this.#rpcUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await response.json()) as {
+      result?: unknown;
+      error?: { code: number; message: string };
+    };
+    return body.error ? { error: body.error } : ok(body.result ?? null);
+  }
+
   #switchToKnownChain(param: unknown): RpcReply {
     const chainId = chainIdParam(param);
     if (chainId === undefined) return fail(INVALID_PARAMS, 'Expected [{ chainId: "0x…" }].');
@@ -182,6 +263,17 @@ class TestWallet implements TestWalletHandle {
     this.chainId = chainId;
     return [['chainChanged', toQuantity(chainId)]];
   }
+}
+
+/** The node's reason inside a viem error (its `details`), else the error's own message. */
+function nodeReason(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 10 && current; depth++) {
+    const details = (current as { details?: unknown }).details;
+    if (typeof details === 'string' && details) return details;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 function ok(result: unknown, events: WalletEvent[] = []): RpcReply {

@@ -1,0 +1,198 @@
+// The admin CLI's commands for payments on the chain: `chain`, `ticket`, `cycle`, `release`.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import * as v from 'valibot';
+import { anyApiResponseSchema, SUCCESS_CODE } from '../../../src/api/response.ts';
+import { ADMIN_TOKEN_FILE, readTokenFile } from '../../dataDir.ts';
+import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
+import {
+  adminApplicationsDataSchema,
+  adminChainPaths,
+  chainFundDataSchema,
+  chainJobsDataSchema,
+  chainStatusDataSchema,
+  cyclePoolDataSchema,
+  poolFundDataSchema,
+  ticketReviewDataSchema,
+} from '../contractChain.ts';
+import { formatTable } from '../table.ts';
+
+export const CHAIN_HELP = `  npm run admin -- chain status
+      The chain the server reads: RPC URL, block, treasury and its balance, pending payments.
+  npm run admin -- chain fund <address> <amount>
+      Give <address> <amount> more JU on a development chain (the embedded one, Anvil).
+  npm run admin -- chain run-jobs [<time> | +<hours>h]
+      Check pending payments, pay due cycles and expire old node quotes now. With a later
+      time (ISO 8601) or +<hours>h, as if it were then: development chains (Anvil) only.
+  npm run admin -- ticket list [--status pending|approved|rejected]
+      Ticket dividend applications, newest first.
+  npm run admin -- ticket approve <id> | ticket reject <id> [reason]
+      Decide a pending ticket dividend application.
+  npm run admin -- cycle pool
+      The mutual-aid pool: what it holds, what it owes, returns waiting for it.
+  npm run admin -- cycle fund <amount> [--key K]
+      Put JU into the mutual-aid pool (pays cycle returns). --key makes a retry safe.
+  npm run admin -- release fund <amount> [--key K]
+      Put JU into the release pool (pays released ticket dividends).
+`;
+
+type Env = Record<string, string | undefined>;
+type Result = { output: string; exitCode: number };
+
+function connection(env: Env): { apiUrl: string; token: string } {
+  const apiUrl = env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
+  const fromEnv = env.ADMIN_TOKEN?.trim();
+  const file = path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE);
+  const token = fromEnv || readTokenFile(file);
+  if (!token)
+    throw new ServerUnreachableError(
+      `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory (looked for ${file}).`,
+    );
+  return { apiUrl, token };
+}
+
+async function call<S extends v.GenericSchema>(
+  env: Env,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  schema: S,
+  body?: unknown,
+): Promise<v.InferOutput<S>> {
+  const { apiUrl, token } = connection(env);
+  let response: Response;
+  try {
+    response = await fetch(new URL(urlPath, apiUrl), {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        lang: 'EN',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ServerUnreachableError(`Cannot reach the server at ${apiUrl}. Is it running?`);
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const envelope = v.safeParse(anyApiResponseSchema, json);
+  if (!envelope.success)
+    throw new AdminRequestError(
+      `Unexpected answer (HTTP ${response.status})`,
+      response.status,
+      null,
+    );
+  const { code, message, data } = envelope.output;
+  if (!response.ok || code !== SUCCESS_CODE) {
+    const reason = (data as { reason?: string } | null)?.reason;
+    throw new AdminRequestError(reason ? `${message} (${reason})` : message, response.status, code);
+  }
+  return v.parse(schema, data);
+}
+
+const usage = (message: string): Result => ({ output: `${message}\n\n${CHAIN_HELP}`, exitCode: 2 });
+const ok = (output: string): Result => ({ output, exitCode: 0 });
+
+/** Runs the command when it is one of these; undefined otherwise. */
+export async function runChainCommand(
+  positionals: string[],
+  values: Partial<Record<string, string>>,
+  env: Env,
+): Promise<Result | undefined> {
+  const [area, action, ...args] = positionals;
+  if (area === 'chain') {
+    if (action === 'status' && args.length === 0) {
+      const s = await call(env, 'GET', adminChainPaths.status, chainStatusDataSchema);
+      return ok(
+        [
+          `Chain ${s.chain_id} at ${s.rpc_url}${s.embedded ? ' (embedded)' : ''}`,
+          s.reachable
+            ? `Reachable: node chain id ${s.node_chain_id}, block ${s.block_number}`
+            : 'NOT REACHABLE',
+          `Treasury: ${s.treasury ?? 'none (payments on chain are off)'}${s.treasury_balance === null ? '' : `, balance ${s.treasury_balance} JU`}`,
+          `Confirmations required: ${s.required_confirmations}; pending payments: ${s.pending_payments}`,
+        ].join('\n'),
+      );
+    }
+    if (action === 'fund') {
+      const [address, amount, ...extra] = args;
+      if (!address || !amount || extra.length) return usage('chain fund needs <address> <amount>');
+      const r = await call(env, 'POST', adminChainPaths.fund, chainFundDataSchema, {
+        address,
+        amount,
+      });
+      return ok(`${r.address} now holds ${r.balance} JU on the chain.`);
+    }
+    if (action === 'run-jobs' && args.length <= 1) {
+      const relative = /^\+(\d{1,6})h$/.exec(args[0] ?? '');
+      const at = relative
+        ? new Date(Date.now() + Number(relative[1]) * 3_600_000).toISOString()
+        : args[0];
+      const r = await call(env, 'POST', adminChainPaths.runJobs, chainJobsDataSchema, {
+        ...(at === undefined ? {} : { at }),
+      });
+      return ok(
+        `Payments decided: ${r.decided_payments}; cycles paid: ${r.paid_cycles}, waiting for the pool: ${r.waiting_cycles}; node quotes expired: ${r.expired_orders}`,
+      );
+    }
+    return usage(`Unknown command: ${positionals.join(' ')}`);
+  }
+  if (area === 'ticket') {
+    if (action === 'list' && args.length === 0) {
+      const query = values.status ? `?status=${encodeURIComponent(values.status)}` : '';
+      const r = await call(
+        env,
+        'GET',
+        adminChainPaths.ticketApplications + query,
+        adminApplicationsDataSchema,
+      );
+      if (r.total === 0) return ok('No ticket dividend applications.');
+      const table = formatTable(
+        ['ID', 'STATUS', 'USER', 'HASH', 'CREATED', 'REASON'],
+        r.list.map((a) => [a.id, a.status, a.address, a.hash, a.created_at, a.reason ?? '-']),
+      );
+      return ok(`${table}\n\n${r.list.length} of ${r.total} applications`);
+    }
+    if ((action === 'approve' && args.length === 1) || (action === 'reject' && args.length >= 1)) {
+      const [id, ...reason] = args;
+      const r = await call(env, 'POST', adminChainPaths.ticketReview, ticketReviewDataSchema, {
+        id,
+        approve: action === 'approve',
+        ...(reason.length ? { reason: reason.join(' ') } : {}),
+      });
+      return ok(
+        `${r.changed ? '' : 'Already so: '}Application ${r.application.id} is ${r.application.status}.`,
+      );
+    }
+    return usage(`Unknown command: ${positionals.join(' ')}`);
+  }
+  if (area === 'cycle' || area === 'release') {
+    if (area === 'cycle' && action === 'pool' && args.length === 0) {
+      const p = await call(env, 'GET', adminChainPaths.cyclePool, cyclePoolDataSchema);
+      return ok(
+        `Mutual-aid pool holds ${p.funded} JU and owes ${p.owed} JU (${p.covered ? 'covered' : 'NOT covered'}); ` +
+          `${p.pending_payout_count} due returns (${p.pending_payout} JU) wait for funds.`,
+      );
+    }
+    if (action === 'fund') {
+      const [amount, ...extra] = args;
+      if (!amount || extra.length) return usage(`${area} fund needs <amount>`);
+      const key = values.key ?? randomUUID();
+      const path = area === 'cycle' ? adminChainPaths.cycleFund : adminChainPaths.releaseFund;
+      const r = await call(env, 'POST', path, poolFundDataSchema, { amount, idempotency_key: key });
+      return ok(
+        [
+          `${r.replayed ? 'Already done: ' : ''}Funded the ${area === 'cycle' ? 'mutual-aid' : 'release'} pool with ${r.amount} JU; it holds ${r.pool_balance} JU.`,
+          ...(values.key ? [] : [`(To retry safely, pass --key ${key})`]),
+        ].join('\n'),
+      );
+    }
+    return usage(`Unknown command: ${positionals.join(' ')}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,224 @@
+// Payments on the chain, one row per transaction hash, ever. A payment is checked against
+// the chain when its hash is handed in: a refusal answers at once and stores nothing; a
+// confirmed one grants what it pays for in the same transaction that stores it; anything
+// not yet decided is stored as pending and checked again by the background job
+// (server/chain/jobs.ts) until the chain decides — or never sees it within the waiting time.
+import type { ChainPayment, PaymentFailure, PaymentPurpose } from '../../src/api/chain.ts';
+import type { ServerSettings } from '../config.ts';
+import type { ServerContext } from '../context.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { ChainPaymentRow } from '../db/schemaChain.ts';
+import { isUniqueViolation } from '../db/sqlErrors.ts';
+import { inRetryingTransaction } from '../db/transaction.ts';
+import { DomainError } from '../domainError.ts';
+import { wireAmount } from '../money/wireAmounts.ts';
+import { chainClient } from './client.ts';
+import { verifyPayment, type PaymentVerdict } from './verifyPayment.ts';
+
+/** What a purpose does when the chain decides; runs inside the deciding transaction, once. */
+export interface PurposeHandler {
+  onConfirmed(trx: AppDatabase, payment: ChainPaymentRow, context: ServerContext): Promise<void>;
+  onRejected(trx: AppDatabase, payment: ChainPaymentRow, context: ServerContext): Promise<void>;
+}
+
+export type PurposeHandlers = Record<PaymentPurpose, PurposeHandler>;
+
+export interface SubmitPayment<TSubject> {
+  user: UserRow;
+  /** Lower-case 0x + 64 hex (the contract's txHashSchema). */
+  hash: string;
+  purpose: PaymentPurpose;
+  /** JU units the transaction must carry. */
+  units: bigint;
+  handler: PurposeHandler;
+  /**
+   * Checks the rules and writes what the payment is for, in the transaction that stores
+   * the payment (before it is confirmed, if it is). A DomainError here stores nothing.
+   */
+  createSubject(trx: AppDatabase, payment: ChainPaymentRow): Promise<TSubject>;
+  /** Optional checks before the chain is asked (cheap refusals first). */
+  precheck?(db: AppDatabase): Promise<void>;
+}
+
+export function requireTreasury(settings: ServerSettings): string {
+  if (!settings.chain.treasury) throw new DomainError('chain_payments_unavailable');
+  return settings.chain.treasury;
+}
+
+export async function findPaymentByHash(
+  db: AppDatabase,
+  hash: string,
+): Promise<ChainPaymentRow | undefined> {
+  return db.kysely
+    .selectFrom('chain_payments')
+    .selectAll()
+    .where('hash', '=', hash.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function submitPayment<TSubject>(
+  context: ServerContext,
+  request: SubmitPayment<TSubject>,
+): Promise<{ payment: ChainPaymentRow; subject: TSubject }> {
+  const { db, settings } = context;
+  const treasury = requireTreasury(settings);
+  const hash = request.hash.toLowerCase();
+  if (await findPaymentByHash(db, hash)) throw new DomainError('hash_already_exists');
+  await request.precheck?.(db);
+  const verdict = await verifyPayment(chainClient(settings.chain.rpcUrl), {
+    hash,
+    from: request.user.address,
+    to: treasury,
+    units: request.units,
+    chainId: settings.chain.id,
+    confirmations: settings.chain.confirmations,
+  });
+  if (verdict.status === 'rejected')
+    throw new DomainError(verdict.failure, { data: { field: 'hash' } });
+  const now = context.now().toISOString();
+  try {
+    return await inRetryingTransaction(db, async (trx) => {
+      const payment = await trx.kysely
+        .insertInto('chain_payments')
+        .values({
+          user_id: request.user.id,
+          hash,
+          purpose: request.purpose,
+          amount: request.units,
+          status: 'pending',
+          confirmations: BigInt(verdict.confirmations),
+          block_number: verdict.blockNumber,
+          created_at: now,
+          checked_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const subject = await request.createSubject(trx, payment);
+      if (verdict.status !== 'confirmed') return { payment, subject };
+      const confirmed = await decide(trx, payment, verdict, context, request.handler);
+      return { payment: confirmed ?? payment, subject };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && (await findPaymentByHash(db, hash)))
+      throw new DomainError('hash_already_exists');
+    throw error;
+  }
+}
+
+/**
+ * Records the chain's decision on a pending payment and lets its purpose act on it, once:
+ * the status moves from 'pending' with a guarded UPDATE, so a second decider changes nothing.
+ * Returns the decided row, or undefined when someone else decided first.
+ */
+async function decide(
+  trx: AppDatabase,
+  payment: ChainPaymentRow,
+  verdict: Exclude<PaymentVerdict, { status: 'pending' }>,
+  context: ServerContext,
+  handler: PurposeHandler,
+): Promise<ChainPaymentRow | undefined> {
+  const now = context.now().toISOString();
+  const decided = await trx.kysely
+    .updateTable('chain_payments')
+    .set(
+      verdict.status === 'confirmed'
+        ? {
+            status: 'confirmed',
+            confirmations: BigInt(verdict.confirmations),
+            block_number: verdict.blockNumber,
+            checked_at: now,
+            confirmed_at: now,
+          }
+        : { status: 'rejected', failure: verdict.failure, checked_at: now },
+    )
+    .where('id', '=', payment.id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (!decided) return undefined;
+  if (decided.status === 'confirmed') await handler.onConfirmed(trx, decided, context);
+  else await handler.onRejected(trx, decided, context);
+  return decided;
+}
+
+/** Checks every pending payment against the chain once; returns how many were decided. */
+export async function recheckPendingPayments(
+  context: ServerContext,
+  handlers: PurposeHandlers,
+): Promise<number> {
+  const { db, settings } = context;
+  const treasury = settings.chain.treasury;
+  if (!treasury) return 0;
+  const pending = await db.kysely
+    .selectFrom('chain_payments')
+    .innerJoin('users', 'users.id', 'chain_payments.user_id')
+    .selectAll('chain_payments')
+    .select('users.address as user_address')
+    .where('chain_payments.status', '=', 'pending')
+    .orderBy('chain_payments.id')
+    .limit(500)
+    .execute();
+  let decidedCount = 0;
+  for (const { user_address: from, ...payment } of pending) {
+    const verdict = await verifyPayment(chainClient(settings.chain.rpcUrl), {
+      hash: payment.hash,
+      from,
+      to: treasury,
+      units: payment.amount,
+      chainId: settings.chain.id,
+      confirmations: settings.chain.confirmations,
+    });
+    const handler = handlers[payment.purpose as PaymentPurpose];
+    const now = context.now();
+    if (verdict.status === 'pending') {
+      const waited = now.getTime() - Date.parse(payment.created_at);
+      if (!verdict.seen && !verdict.unreachable && waited > settings.payments.paymentTimeoutMs) {
+        await inRetryingTransaction(db, (trx) =>
+          decide(
+            trx,
+            payment,
+            { status: 'rejected', failure: 'payment_not_found' },
+            context,
+            handler,
+          ),
+        );
+        decidedCount++;
+      } else if (!verdict.unreachable) {
+        await db.kysely
+          .updateTable('chain_payments')
+          .set({
+            confirmations: BigInt(verdict.confirmations),
+            block_number: verdict.blockNumber,
+            checked_at: now.toISOString(),
+          })
+          .where('id', '=', payment.id)
+          .where('status', '=', 'pending')
+          .execute();
+      }
+      continue;
+    }
+    const decided = await inRetryingTransaction(db, (trx) =>
+      decide(trx, payment, verdict, context, handler),
+    );
+    if (decided) decidedCount++;
+  }
+  return decidedCount;
+}
+
+export function paymentWire(row: ChainPaymentRow, settings: ServerSettings): ChainPayment {
+  const explorer = settings.chain.explorerUrl?.replace(/\/+$/, '');
+  return {
+    id: String(row.id),
+    hash: row.hash,
+    purpose: row.purpose as PaymentPurpose,
+    amount: wireAmount('JU', row.amount),
+    status: row.status,
+    failure: (row.failure as PaymentFailure | null) ?? null,
+    confirmations: Number(row.confirmations),
+    required_confirmations: settings.chain.confirmations,
+    created_at: row.created_at,
+    confirmed_at: row.confirmed_at,
+    explorer_url: explorer ? `${explorer}/tx/${row.hash}` : null,
+  };
+}

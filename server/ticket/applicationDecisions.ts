@@ -1,0 +1,22 @@
+// What a decided ticket payment means for a dividend application waiting on it.
+import type { ServerContext } from '../context.ts';
+import type { AppDatabase } from '../db/database.ts';
+import type { ChainPaymentRow } from '../db/schemaChain.ts';
+
+/** The chain decided a ticket payment: an application waiting on it follows. */
+export async function onTicketPaymentDecided(
+  trx: AppDatabase,
+  payment: ChainPaymentRow,
+  context: ServerContext,
+): Promise<void> {
+  await trx.kysely
+    .updateTable('ticket_applications')
+    .set(
+      payment.status === 'confirmed'
+        ? { status: 'approved', reviewed_at: context.now().toISOString(), reason: null }
+        : { reason: payment.failure },
+    )
+    .where('payment_id', '=', payment.id)
+    .where('status', '=', 'pending')
+    .execute();
+}

@@ -1,0 +1,252 @@
+// /ticket/cycle (spec §4, §9 mutual aid): with a valid ticket, pay the cycle amount plus the
+// activation extra on chain; after the cycle length the principal and the profit return to
+// the JU balance. Returns come only from the funded mutual-aid pool: the screen shows its
+// coverage, and a due return the pool cannot cover yet as 'pending payout'.
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Cycle } from '../../api/cycle.ts';
+import type { Ticket } from '../../api/ticket.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import {
+  cycleListSource,
+  postCycleJoin,
+  useCycleConfig,
+  useCyclePool,
+} from '../../state/queries/cycle.ts';
+import { myTicketsSource } from '../../state/queries/ticket.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { RecordList } from '../../ui/RecordList.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
+import { timeLeft, useNow } from '../payment/countdown.ts';
+import { PaymentProgress } from '../payment/PaymentProgress.tsx';
+import { usePayment } from '../payment/usePayment.ts';
+import { cycleStatusLabels, cycleStatusTone } from '../ticket/ticketLabels.ts';
+import { StatusPill } from '../wallet/StatusPill.tsx';
+import '../../ui/records.css';
+
+export function CycleScreen({ initialTicket }: { initialTicket?: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const config = useCycleConfig();
+  const tickets = useRecordList(myTicketsSource(api));
+  const cycles = useRecordList(cycleListSource(api));
+  const now = useNow(30_000);
+  const valid = tickets.items.filter((ticket) => ticket.status === 'valid');
+  const [chosen, setChosen] = useState(initialTicket ?? '');
+  const ticketId = valid.some((ticket) => ticket.id === chosen) ? chosen : (valid[0]?.id ?? '');
+  const show = (value: string) => `${formatCoinAmount(value, 'JU', i18n.locale)} JU`;
+  const total = config.data ? show(config.data.pay_total) : '';
+
+  const payment = usePayment({
+    purpose: 'cycle',
+    confirm: (input: { ticket_id: string }) => {
+      const ticket = input.ticket_id;
+      return {
+        title: t`Join a mutual-aid cycle`,
+        message: t`Pay ${total} from your wallet to start a cycle with ticket #${ticket}?`,
+        confirmText: t`Pay`,
+      };
+    },
+    payment: () => ({ treasury: config.data!.treasury!, amount: config.data!.pay_total }),
+    submit: (input, hash, key) => postCycleJoin(api, { ticket_id: input.ticket_id, hash }, key),
+    successMessage: () => t`Cycle joined`,
+    failureMessage: () => t`Joining the cycle failed, try again`,
+  });
+
+  const blockedReason =
+    payment.disabledReason ??
+    (config.isError
+      ? describeRequestError(config.error)
+      : !config.data
+        ? t`Loading cycle settings…`
+        : (chainUnavailableReason(config.data.treasury) ??
+          (ticketId ? null : t`You need a valid ticket to join a cycle.`)));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (ticketId) void payment.submit({ ticket_id: ticketId });
+  }
+
+  const hours = config.data?.hours ?? 0;
+  const amount = config.data ? show(config.data.amount) : '';
+  const extra = config.data ? show(config.data.activation_extra) : '';
+  const principal = config.data ? show(config.data.principal_return) : '';
+  const profit = config.data ? show(config.data.profit) : '';
+  return (
+    <div className="stack">
+      {config.data && (
+        <aside className="notice" aria-label={t`Notice`} data-testid="cycle-terms">
+          <strong>
+            <Trans>How a cycle works</Trans>
+          </strong>
+          <ul>
+            <li>
+              <Trans>
+                Pay {amount} plus {extra} activation from your wallet: {total}.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                After {hours} hours, {principal} principal and {profit} profit return to your JU
+                balance.
+              </Trans>
+            </li>
+            <li>
+              <Trans>You can join again with a valid ticket once a cycle ends.</Trans>
+            </li>
+          </ul>
+        </aside>
+      )}
+      <PoolCoverage version={cycles.items.map((cycle) => cycle.status).join()} />
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <section className="card">
+          <Field label={<Trans>Ticket</Trans>}>
+            {(control) => (
+              <select
+                {...control}
+                className="field-input field-select"
+                value={ticketId}
+                onChange={(event) => setChosen(event.target.value)}
+                disabled={valid.length === 0}
+              >
+                {valid.length === 0 && <option value="">{t`No valid ticket`}</option>}
+                {valid.map(({ id }: Ticket) => (
+                  <option key={id} value={id}>
+                    {t`Ticket #${id}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </section>
+        <PaymentProgress payment={payment} />
+        <MoneyFormActions
+          action={payment}
+          blockedReason={blockedReason}
+          submitLabel={<Trans>Join for {total}</Trans>}
+        />
+      </form>
+      <h2 className="section-title">
+        <Trans>My cycles</Trans>
+      </h2>
+      <RecordList
+        list={cycles}
+        label={t`My cycles`}
+        itemKey={(row: Cycle) => row.id}
+        describeError={describeRequestError}
+        empty={<Trans>No cycles yet</Trans>}
+        renderItem={(row: Cycle) => <CycleItem row={row} now={now} />}
+      />
+    </div>
+  );
+}
+
+/** `version` changes whenever a cycle changes state: the coverage is fetched again then. */
+function PoolCoverage({ version }: { version: string }) {
+  const { t } = useLingui();
+  const pool = useCyclePool();
+  const { refetch } = pool;
+  useEffect(() => {
+    void refetch();
+  }, [version, refetch]);
+  if (!pool.data) return null;
+  const count = pool.data.pending_payout_count;
+  return (
+    <section
+      className="card"
+      aria-labelledby="pool-title"
+      data-testid="cycle-pool"
+      data-covered={String(pool.data.covered)}
+    >
+      <h2 id="pool-title" className="section-title">
+        <Trans>Mutual-aid pool</Trans>
+      </h2>
+      <dl className="stat-grid">
+        <div>
+          <dt>
+            <Trans>Funded</Trans>
+          </dt>
+          <dd>
+            <Amount value={pool.data.funded} coin="JU" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Owed to members</Trans>
+          </dt>
+          <dd>
+            <Amount value={pool.data.owed} coin="JU" />
+          </dd>
+        </div>
+      </dl>
+      <p className={pool.data.covered ? 'muted' : 'warning'} role="status">
+        {pool.data.covered
+          ? t`The pool covers every return owed.`
+          : t`The pool does not cover every return owed yet: due returns wait as pending payout until it is funded.`}
+      </p>
+      {count > 0 && (
+        <p className="warning" data-testid="cycle-pending-payout">
+          <Plural
+            value={count}
+            one="# return is due and waiting for the pool:"
+            other="# returns are due and waiting for the pool:"
+          />{' '}
+          <Amount value={pool.data.pending_payout} coin="JU" />
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CycleItem({ row, now }: { row: Cycle; now: number }) {
+  const { i18n } = useLingui();
+  const left = row.due_at ? timeLeft(row.due_at, now) : null;
+  const { days, hours, minutes } = left ?? { days: 0, hours: 0, minutes: 0 };
+  const ticket = row.ticket_id;
+  const paidAt = row.paid_at
+    ? i18n.date(row.paid_at, { dateStyle: 'short', timeStyle: 'short' })
+    : '';
+  return (
+    <div className="record-body" data-testid="cycle-record" data-status={row.status}>
+      <span className="record-line">
+        <span className="record-title">
+          <Trans>Cycle with ticket #{ticket}</Trans>
+        </span>
+        <StatusPill label={cycleStatusLabels[row.status]} tone={cycleStatusTone[row.status]} />
+      </span>
+      <span className="record-line">
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+        <Amount className="record-amount" value={row.paid_in} coin="JU" />
+      </span>
+      <span className="record-meta">
+        <Trans>
+          Returns <Amount value={row.principal_return} coin="JU" /> +{' '}
+          <Amount value={row.profit} coin="JU" /> profit
+        </Trans>
+      </span>
+      {row.status === 'running' && left && (
+        <span className="record-meta">
+          <Trans>
+            Returns in {days} d {hours} h {minutes} min
+          </Trans>
+        </span>
+      )}
+      {row.status === 'pending_payout' && (
+        <span className="record-meta warning">
+          <Trans>Due, waiting for the mutual-aid pool to be funded.</Trans>
+        </span>
+      )}
+      {row.status === 'paid' && paidAt && (
+        <span className="record-meta">
+          <Trans>Returned to your balance on {paidAt}</Trans>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+// /node (spec §2 node purchase, §7 node/config, getOrder, balanceBuyNode): what a node costs
+// and grants, how many are left and how many one user may hold; an order fixes the quantity
+// and the price for a few minutes (a countdown shows how long), and is paid on chain from the
+// wallet or from the JU balance.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { NodeConfigData, NodeOrder } from '../../api/node.ts';
+import { parseAssetAmount } from '../../money/index.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { refreshMoneyViews, useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { useWallet } from '../../state/queries/money.ts';
+import {
+  postNodeBalanceBuy,
+  postNodeChainPay,
+  postNodeOrder,
+  useNodeConfig,
+  useNodeOrder,
+} from '../../state/queries/node.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { catalogueMessage } from '../../ui/formErrors.ts';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import { toast } from '../../ui/toast.ts';
+import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
+import { timeLeft, useNow } from '../payment/countdown.ts';
+import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
+import { usePayment } from '../payment/usePayment.ts';
+import '../../ui/records.css';
+
+export function NodeScreen() {
+  const { t } = useLingui();
+  const config = useNodeConfig();
+  const [order, setOrder] = useState<NodeOrder | null>(null);
+  if (config.isPending) return <PageSkeleton rows={4} />;
+  if (!config.data) {
+    return (
+      <section className="empty-state">
+        <p className="empty-state-title">{describeRequestError(config.error)}</p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void config.refetch()}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      </section>
+    );
+  }
+  const offer = config.data;
+  const power = offer.power_per_node;
+  const left = offer.supply_left;
+  const supply = offer.supply_total;
+  const limit = offer.per_user_limit;
+  const owned = offer.owned;
+  const quoteMinutes = offer.quote_minutes;
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="node-offer" data-testid="node-offer">
+        <h2 id="node-offer" className="section-title">
+          <Trans>Node</Trans>
+        </h2>
+        <dl className="stat-grid">
+          <div>
+            <dt>
+              <Trans>Price per node</Trans>
+            </dt>
+            <dd>
+              <Amount value={offer.price} coin="JU" />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Supply left</Trans>
+            </dt>
+            <dd data-testid="node-supply-left">
+              <Trans>
+                {left} of {supply}
+              </Trans>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Limit per user</Trans>
+            </dt>
+            <dd>{limit}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>You hold</Trans>
+            </dt>
+            <dd data-testid="node-owned">{owned}</dd>
+          </div>
+        </dl>
+        <p className="muted">
+          <Trans>Each node grants {power} compute power, shown in your compute log.</Trans>
+        </p>
+      </section>
+      {order?.status === 'awaiting_payment' ? (
+        <AwaitingChain order={order} onDone={setOrder} />
+      ) : order && order.status !== 'paid' ? (
+        <OrderCard offer={offer} order={order} onDone={setOrder} />
+      ) : (
+        <QuoteForm offer={offer} onOrder={setOrder} />
+      )}
+      {order?.status === 'paid' && (
+        <p className="notice" role="status" data-testid="node-paid">
+          <Trans>Your nodes are active. Thank you!</Trans>
+        </p>
+      )}
+      <p className="muted">{t`Quotes are valid for ${quoteMinutes} minutes.`}</p>
+      <Link to="/power" className="button button-ghost button-block">
+        <Trans>Compute log</Trans>
+      </Link>
+    </div>
+  );
+}
+
+/** Paid on chain, not confirmed yet: no second payment is offered; the order is watched. */
+function AwaitingChain({
+  order,
+  onDone,
+}: {
+  order: NodeOrder;
+  onDone: (order: NodeOrder | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  const watched = useNodeOrder(order.id, true);
+  const latest = watched.data;
+  useEffect(() => {
+    if (!latest || latest.status === 'awaiting_payment') return;
+    onDone(latest);
+    // 'You hold' and the supply left change with the granted nodes.
+    void refreshMoneyViews(queryClient);
+  }, [latest, onDone, queryClient]);
+  return (
+    <section className="card stack" data-testid="node-awaiting" aria-labelledby="node-awaiting">
+      <h2 id="node-awaiting" className="section-title">
+        <Trans>Payment processing</Trans>
+      </h2>
+      <p>
+        <Trans>Payment received; your nodes are granted once the chain confirms it</Trans>
+      </p>
+      {order.hash && <TransactionLine hash={order.hash} />}
+    </section>
+  );
+}
+
+function QuoteForm({
+  offer,
+  onOrder,
+}: {
+  offer: NodeConfigData;
+  onOrder: (order: NodeOrder) => void;
+}) {
+  const { t } = useLingui();
+  const api = useApi();
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | undefined>();
+  const quote = useMutation({
+    mutationFn: (count: number) => postNodeOrder(api, { quantity: count }),
+    onSuccess: onOrder,
+    onError: (failure) => toast(describeRequestError(failure), 'error'),
+  });
+  const room = Math.min(offer.per_user_limit - offer.owned, offer.supply_left);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const count = Number(quantity);
+    const problem =
+      !/^\d+$/.test(quantity.trim()) || count < 1
+        ? t`Enter a whole number of nodes, at least 1`
+        : count > offer.supply_left
+          ? catalogueMessage('node_sold_out')
+          : count > offer.per_user_limit - offer.owned
+            ? catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })
+            : undefined;
+    setError(problem);
+    if (!problem) quote.mutate(count);
+  }
+
+  return (
+    <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="node-quote">
+      <h2 id="node-quote" className="section-title">
+        <Trans>Buy nodes</Trans>
+      </h2>
+      <Field label={<Trans>Quantity</Trans>} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="field-input"
+            name="quantity"
+            inputMode="numeric"
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={quote.isPending || room < 1}
+      >
+        {quote.isPending ? <Trans>Getting a quote…</Trans> : <Trans>Get a quote</Trans>}
+      </button>
+      {room < 1 && (
+        <p className="field-hint" role="status">
+          {offer.supply_left < 1
+            ? catalogueMessage('node_sold_out')
+            : catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function OrderCard({
+  offer,
+  order,
+  onDone,
+}: {
+  offer: NodeConfigData;
+  order: NodeOrder;
+  onDone: (order: NodeOrder | null) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const wallet = useWallet();
+  const now = useNow(1_000);
+  const left = timeLeft(order.expires_at, now);
+  const expired = left.ms === 0;
+  const total = `${formatCoinAmount(order.total, 'JU', i18n.locale)} JU`;
+  const quantity = order.quantity;
+  const minutes = left.minutes + left.hours * 60;
+  const seconds = String(left.seconds).padStart(2, '0');
+  const available = wallet.data?.balances.find((b) => b.coin === 'JU')?.available;
+  const enough =
+    available !== undefined &&
+    parseAssetAmount(available, 'JU')[0] >= parseAssetAmount(order.total, 'JU')[0];
+
+  const onChain = usePayment({
+    purpose: `node:${order.id}`,
+    confirm: () => ({
+      title: t`Pay on chain`,
+      message: t`Pay ${total} from your wallet for ${quantity} nodes?`,
+      confirmText: t`Pay`,
+    }),
+    payment: () => ({ treasury: offer.treasury!, amount: order.total }),
+    submit: (_input: Record<string, never>, hash, key) =>
+      postNodeChainPay(api, { order_id: order.id, hash }, key),
+    successMessage: (result) =>
+      result.order.status === 'paid'
+        ? t`Nodes bought`
+        : t`Payment received; your nodes are granted once the chain confirms it`,
+    failureMessage: () => t`Node purchase failed, try again`,
+    onSuccess: (result) => onDone(result.order),
+  });
+  const fromBalance = useMoneyAction({
+    confirm: () => ({
+      title: t`Pay from balance`,
+      message: t`Pay ${total} from your JU balance for ${quantity} nodes?`,
+      confirmText: t`Pay`,
+    }),
+    run: (_input: Record<string, never>, key) =>
+      postNodeBalanceBuy(api, { order_id: order.id }, key),
+    successMessage: () => t`Nodes bought`,
+    failureMessage: () => t`Node purchase failed, try again`,
+    onSuccess: (paid) => onDone(paid),
+  });
+  const expiredText = catalogueMessage('node_order_expired');
+  const busy = onChain.pending || fromBalance.pending;
+
+  return (
+    <section className="card stack" aria-labelledby="node-order" data-testid="node-order">
+      <h2 id="node-order" className="section-title">
+        <Trans>Your quote</Trans>
+      </h2>
+      <dl className="kv">
+        <div>
+          <dt>
+            <Trans>Nodes</Trans>
+          </dt>
+          <dd>{quantity}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd data-testid="node-order-total">
+            <Amount value={order.total} coin="JU" />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Valid for</Trans>
+          </dt>
+          <dd data-testid="node-quote-countdown" data-expired={String(expired)}>
+            {expired ? expiredText : `${minutes}:${seconds}`}
+          </dd>
+        </div>
+      </dl>
+      <PaymentProgress payment={onChain} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onChain.submit({});
+        }}
+        className="stack"
+      >
+        <MoneyFormActions
+          action={onChain}
+          blockedReason={
+            onChain.disabledReason ??
+            (onChain.openHash ? null : expired ? expiredText : null) ??
+            chainUnavailableReason(offer.treasury) ??
+            (fromBalance.pending ? t`Paying from balance…` : null)
+          }
+          submitLabel={<Trans>Pay {total} on chain</Trans>}
+        />
+      </form>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void fromBalance.submit({});
+        }}
+        className="stack"
+      >
+        <p className="field-hint">
+          <Trans>Available:</Trans>{' '}
+          {available === undefined ? '…' : <Amount value={available} coin="JU" />}
+        </p>
+        <MoneyFormActions
+          action={fromBalance}
+          blockedReason={
+            fromBalance.disabledReason ??
+            (expired
+              ? expiredText
+              : available === undefined
+                ? t`Balance loading`
+                : !enough
+                  ? catalogueMessage('insufficient_balance')
+                  : busy && !fromBalance.pending
+                    ? t`Paying on chain…`
+                    : null)
+          }
+          submitLabel={<Trans>Pay {total} from balance</Trans>}
+        />
+      </form>
+      <button
+        type="button"
+        className="button button-ghost button-block"
+        onClick={() => onDone(null)}
+        disabled={busy || onChain.openHash !== null}
+      >
+        <Trans>New quote</Trans>
+      </button>
+    </section>
+  );
+}

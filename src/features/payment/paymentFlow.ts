@@ -1,0 +1,84 @@
+// The chain half of every payment (tickets, cycles, nodes, the JU withdrawal fee): make sure
+// the wallet is on our chain, ask it to pay the treasury, and wait until the chain has mined
+// the transaction. Plain functions over injected parts, so tests run them on fake time.
+import { currentChainId, type WalletConnection } from '../../wallet/connect.ts';
+import type { ChainConfig } from '../../wallet/eip1193.ts';
+import { type Delay, sendTransaction, waitForReceipt } from '../../wallet/transactions.ts';
+import { WalletError } from '../../wallet/walletErrors.ts';
+import { PromptDismissed } from '../../ui/prompt.ts';
+import type { NetworkRequest } from '../auth/prompts.ts';
+
+export interface PaymentDeps {
+  /** The wallet the user signed in with (reconnected when the page lost it). */
+  wallet: () => Promise<WalletConnection>;
+  chain: () => ChainConfig;
+  /** The signed-in address: the payment must come from it. */
+  address: () => string | null;
+  /** The wrong-network prompt; resolves once the wallet switched. */
+  askNetworkSwitch: (request: NetworkRequest) => Promise<void>;
+  delay: Delay;
+  /** How long to wait for the chain before offering to look again. */
+  receiptTimeoutMs: number;
+  receiptIntervalMs: number;
+}
+
+export interface TreasuryPayment {
+  treasury: string;
+  /** Decimal JU. */
+  amount: string;
+}
+
+/** The chain mined the transaction but it failed: nothing reached the treasury. */
+export class PaymentReverted extends Error {
+  override name = 'PaymentReverted';
+  readonly hash: string;
+  constructor(hash: string) {
+    super(`Transaction ${hash} reverted`);
+    this.hash = hash;
+  }
+}
+
+async function onOurChain(deps: PaymentDeps, connection: WalletConnection): Promise<void> {
+  const chain = deps.chain();
+  const current = await currentChainId(connection.provider).catch(() => connection.chainId);
+  if (current === chain.id) return;
+  try {
+    await deps.askNetworkSwitch({ chain, connection, currentChainId: current });
+  } catch (error) {
+    if (error instanceof PromptDismissed) throw new WalletError('unsupported_network', error);
+    throw error;
+  }
+  connection.chainId = chain.id;
+}
+
+/** Asks the wallet to pay; answers the transaction hash. `onAsking` fires as the wallet asks. */
+export async function payTreasury(
+  deps: PaymentDeps,
+  payment: TreasuryPayment,
+  onAsking: () => void,
+): Promise<string> {
+  const connection = await deps.wallet();
+  await onOurChain(deps, connection);
+  onAsking();
+  return sendTransaction(connection.provider, {
+    from: deps.address() ?? connection.address,
+    to: payment.treasury,
+    amount: payment.amount,
+  });
+}
+
+/** Waits until the transaction is mined; rejects with PaymentReverted when it failed. */
+export async function minedOnChain(deps: PaymentDeps, hash: string): Promise<void> {
+  const connection = await deps.wallet();
+  const receipt = await waitForReceipt(connection.provider, hash, {
+    delay: deps.delay,
+    timeoutMs: deps.receiptTimeoutMs,
+    intervalMs: deps.receiptIntervalMs,
+  });
+  if (receipt.status === 'reverted') throw new PaymentReverted(hash);
+}
+
+/** A link to the transaction on the chain's explorer, when the chain has one. */
+export function explorerTransactionUrl(chain: ChainConfig, hash: string): string | null {
+  return chain.explorerUrl ? `${chain.explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null;
+}

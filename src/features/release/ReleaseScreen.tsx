@@ -1,0 +1,272 @@
+// /enuRelease (spec §2 'ticket dividend release', §7 neuRelease*): historical balance,
+// exchange rate, cumulative release total, released total, remaining total, progress and
+// status; the release log; and the transfer of what has been released into the JU balance,
+// with its log.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { assetDecimals } from '../../api/assets.ts';
+import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
+import {
+  releaseTransferRequestSchema,
+  type ReleaseLogRow,
+  type ReleaseStatus,
+  type ReleaseTransferRow,
+} from '../../api/release.ts';
+import { parseAssetAmount } from '../../money/index.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import {
+  postReleaseTransfer,
+  releaseLogSource,
+  releaseTransferLogSource,
+  useReleaseSummary,
+} from '../../state/queries/release.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
+import {
+  catalogueMessage,
+  checkForm,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../ui/formErrors.ts';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { RecordList } from '../../ui/RecordList.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import '../../ui/records.css';
+
+const statusLabels: Record<ReleaseStatus, ReactNode> = {
+  none: <Trans>Nothing to release yet</Trans>,
+  releasing: <Trans>Releasing</Trans>,
+  completed: <Trans>Completed</Trans>,
+};
+
+type LogTab = 'release' | 'transfer';
+
+export function ReleaseScreen() {
+  const { t, i18n } = useLingui();
+  const summary = useReleaseSummary();
+  const [tab, setTab] = useState<LogTab>('release');
+  if (summary.isPending) return <PageSkeleton rows={4} />;
+  if (!summary.data) {
+    return (
+      <section className="empty-state">
+        <p className="empty-state-title">{describeRequestError(summary.error)}</p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void summary.refetch()}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      </section>
+    );
+  }
+  const data = summary.data;
+  const progress = data.progress_percent;
+  const rate = data.exchange_rate;
+  const percent = formatCoinAmount(data.percent_per_period, 'JU', i18n.locale);
+  const hours = data.period_hours;
+  const next = data.next_release_at
+    ? i18n.date(data.next_release_at, { dateStyle: 'short', timeStyle: 'short' })
+    : '';
+  const stat = (label: ReactNode, value: string, testId: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <Amount value={value} coin="JU" />
+      </dd>
+    </div>
+  );
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="release-title" data-testid="release-summary">
+        <h2 id="release-title" className="section-title">
+          <Trans>Ticket dividend release</Trans>
+        </h2>
+        <dl className="stat-grid">
+          {stat(<Trans>Historical balance</Trans>, data.historical_balance, 'release-historical')}
+          <div>
+            <dt>
+              <Trans>Exchange rate</Trans>
+            </dt>
+            <dd data-testid="release-rate">{rate}</dd>
+          </div>
+          {stat(<Trans>Cumulative release total</Trans>, data.cumulative_total, 'release-total')}
+          {stat(<Trans>Released total</Trans>, data.released_total, 'release-released')}
+          {stat(<Trans>Remaining total</Trans>, data.remaining_total, 'release-remaining')}
+          {stat(<Trans>Ready to transfer</Trans>, data.transferable, 'release-transferable')}
+        </dl>
+        <label className="field-label" htmlFor="release-progress">
+          <Trans>Progress: {progress}%</Trans>
+        </label>
+        <progress
+          id="release-progress"
+          className="progress"
+          max={100}
+          value={Number(data.progress_percent)}
+        />
+        <p className="record-meta" data-testid="release-status" data-status={data.status}>
+          <Trans>Status:</Trans> {statusLabels[data.status]}
+          {next && (
+            <>
+              {' · '}
+              <Trans>Next release {next}</Trans>
+            </>
+          )}
+        </p>
+      </section>
+      <ReleaseTransferForm transferable={data.transferable} />
+      <div className="tabs" role="tablist" aria-label={t`Release records`}>
+        {(['release', 'transfer'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`release-tab-${value}`}
+            aria-selected={tab === value}
+            aria-controls="release-records"
+            tabIndex={tab === value ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+              const other = value === 'release' ? 'transfer' : 'release';
+              setTab(other);
+              document.getElementById(`release-tab-${other}`)?.focus();
+            }}
+          >
+            {value === 'release' ? t`Release log` : t`Transfer log`}
+          </button>
+        ))}
+      </div>
+      <div id="release-records" role="tabpanel" aria-labelledby={`release-tab-${tab}`}>
+        {tab === 'release' ? <ReleaseLog /> : <TransferLog />}
+      </div>
+      <p className="muted">
+        <Trans>
+          {percent}% of the total is released every {hours} hours.
+        </Trans>
+      </p>
+    </div>
+  );
+}
+
+function ReleaseTransferForm({ transferable }: { transferable: string }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'amount'>>({});
+  const action = useMoneyAction({
+    confirm: (input: { amount: string }) => {
+      const quantity = `${formatCoinAmount(input.amount, 'JU', i18n.locale)} JU`;
+      return {
+        title: t`Release transfer`,
+        message: t`Move ${quantity} of released dividend into your JU balance?`,
+        confirmText: t`Transfer`,
+      };
+    },
+    run: (input, key) => postReleaseTransfer(api, input, key),
+    successMessage: () => t`Released JU moved to your balance`,
+    failureMessage: () => t`Release transfer failed, try again`,
+    onSuccess: () => setAmount(''),
+    onFailure: showFieldErrors(['amount'], setErrors),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkForm<typeof releaseTransferRequestSchema, 'amount'>(
+      releaseTransferRequestSchema,
+      { amount },
+      { decimals: assetDecimals('JU') },
+    );
+    const found: FieldErrors<'amount'> = check.ok ? {} : check.errors;
+    if (!found.amount) {
+      const limit = checkAmountLimits(parseAssetAmount(amount, 'JU')[0], {
+        available: parseAssetAmount(transferable, 'JU')[0],
+      });
+      if (limit === AMOUNT_ERRORS.exceeds_balance) {
+        found.amount = catalogueMessage('release_amount_exceeds');
+      } else if (limit) found.amount = catalogueMessage(limit);
+    }
+    setErrors(found);
+    if (!found.amount) void action.submit({ amount });
+  }
+
+  return (
+    <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="release-move">
+      <h2 id="release-move" className="section-title">
+        <Trans>Release transfer</Trans>
+      </h2>
+      <AmountField
+        coin="JU"
+        value={amount}
+        onChange={setAmount}
+        error={errors.amount}
+        available={transferable}
+        all={transferable}
+        placeholder={t`Amount to move to your balance`}
+      />
+      <MoneyFormActions
+        action={action}
+        blockedReason={action.disabledReason}
+        submitLabel={<Trans>Transfer to balance</Trans>}
+      />
+    </form>
+  );
+}
+
+function ReleaseLog() {
+  const { t, i18n } = useLingui();
+  const list = useRecordList(releaseLogSource(useApi()));
+  return (
+    <RecordList
+      list={list}
+      label={t`Release log`}
+      itemKey={(row: ReleaseLogRow) => `${row.period}-${row.released_at}`}
+      describeError={describeRequestError}
+      empty={<Trans>Nothing released yet</Trans>}
+      renderItem={(row: ReleaseLogRow) => {
+        const period = row.period;
+        return (
+          <div className="record-body" data-testid="release-record">
+            <span className="record-line">
+              <span className="record-title">
+                <Trans>Period {period}</Trans>
+              </span>
+              <Amount className="record-amount" value={row.amount} coin="JU" signed />
+            </span>
+            <time className="record-meta" dateTime={row.released_at}>
+              {i18n.date(row.released_at, { dateStyle: 'short', timeStyle: 'short' })}
+            </time>
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function TransferLog() {
+  const { t, i18n } = useLingui();
+  const list = useRecordList(releaseTransferLogSource(useApi()));
+  return (
+    <RecordList
+      list={list}
+      label={t`Transfer log`}
+      itemKey={(row: ReleaseTransferRow) => row.id}
+      describeError={describeRequestError}
+      empty={<Trans>No release transfers yet</Trans>}
+      renderItem={(row: ReleaseTransferRow) => (
+        <div className="record-body" data-testid="release-transfer-record">
+          <span className="record-line">
+            <time className="record-meta" dateTime={row.created_at}>
+              {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+            </time>
+            <Amount className="record-amount" value={row.amount} coin="JU" />
+          </span>
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+// /ticket/buy (spec §2 menu 'ticket buy', §9 ticket price): pay the ticket price from the
+// wallet to the treasury on chain; the server checks the payment and issues the ticket. The
+// purchase hash then fills in the dividend application.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import type { TicketBuyData } from '../../api/ticket.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { postTicketBuy, useTicketConfig } from '../../state/queries/ticket.ts';
+import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
+import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
+import { usePayment } from '../payment/usePayment.ts';
+import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
+import '../../ui/records.css';
+
+export function TicketBuyScreen() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const config = useTicketConfig();
+  const [bought, setBought] = useState<{ hash: string; result: TicketBuyData } | null>(null);
+  const price = config.data ? `${formatCoinAmount(config.data.price, 'JU', i18n.locale)} JU` : '';
+  const days = config.data?.idle_days ?? 0;
+
+  const payment = usePayment({
+    purpose: 'ticket',
+    confirm: () => ({
+      title: t`Buy a ticket`,
+      message: t`Pay ${price} from your wallet for one ticket?`,
+      confirmText: t`Pay`,
+    }),
+    payment: () => ({ treasury: config.data!.treasury!, amount: config.data!.price }),
+    submit: (_input: Record<string, never>, hash, key) => postTicketBuy(api, { hash }, key),
+    successMessage: (result) =>
+      result.ticket.status === 'pending_payment'
+        ? t`Payment received; your ticket is issued once the chain confirms it`
+        : t`Ticket bought`,
+    failureMessage: () => t`Ticket purchase failed, try again`,
+    onSuccess: (result, hash) => setBought({ hash, result }),
+  });
+
+  const blockedReason =
+    payment.disabledReason ??
+    (config.isError
+      ? describeRequestError(config.error)
+      : !config.data
+        ? t`Loading ticket settings…`
+        : chainUnavailableReason(config.data.treasury));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBought(null);
+    void payment.submit({});
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <section className="card" aria-labelledby="ticket-buy-title">
+        <h2 id="ticket-buy-title" className="section-title">
+          <Trans>Ticket</Trans>
+        </h2>
+        <dl className="stat-grid">
+          <div>
+            <dt>
+              <Trans>Price</Trans>
+            </dt>
+            <dd data-testid="ticket-price">
+              {config.data ? <Amount value={config.data.price} coin="JU" /> : '…'}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <aside className="notice" aria-label={t`Notice`}>
+        <strong>
+          <Trans>Notice</Trans>
+        </strong>
+        <ul>
+          <li>
+            <Trans>
+              You pay from your own wallet on the JU chain; JU Wallet never holds your key.
+            </Trans>
+          </li>
+          <li>
+            <Trans>A ticket is invalidated after {days} days without an operation.</Trans>
+          </li>
+          <li>
+            <Trans>
+              Keep the transaction hash: it is what you apply for the ticket dividend with.
+            </Trans>
+          </li>
+        </ul>
+      </aside>
+      <PaymentProgress payment={payment} />
+      {bought && (
+        <section className="card" data-testid="ticket-bought" aria-labelledby="ticket-bought-title">
+          <h2 id="ticket-bought-title" className="section-title">
+            <Trans>Your ticket purchase</Trans>
+          </h2>
+          <TransactionLine hash={bought.hash} />
+          <Link
+            to="/ticket/apply"
+            search={{ hash: bought.hash }}
+            className="button button-primary button-block"
+          >
+            <Trans>Apply for the ticket dividend</Trans>
+          </Link>
+          <Link to="/ticket/mine" className="button button-ghost button-block">
+            <Trans>My tickets</Trans>
+          </Link>
+        </section>
+      )}
+      <MoneyFormActions
+        action={payment}
+        blockedReason={blockedReason}
+        submitLabel={<Trans>Buy a ticket for {price}</Trans>}
+      />
+    </form>
+  );
+}

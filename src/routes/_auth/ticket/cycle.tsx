@@ -1,0 +1,20 @@
+import { msg } from '@lingui/core/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { CycleScreen } from '../../../features/cycle/CycleScreen.tsx';
+
+export const Route = createFileRoute('/_auth/ticket/cycle')({
+  staticData: {
+    title: msg`Mutual-aid cycle`,
+  },
+  // `?ticket=` picks the ticket chosen on 'my tickets'.
+  validateSearch: (search: Record<string, unknown>): { ticket?: string } =>
+    typeof search.ticket === 'string' && /^\d{1,18}$/.test(search.ticket)
+      ? { ticket: search.ticket }
+      : {},
+  component: CycleRoute,
+});
+
+function CycleRoute() {
+  const { ticket } = Route.useSearch();
+  return <CycleScreen initialTicket={ticket} />;
+}

@@ -1,0 +1,65 @@
+// Calls of the mutual-aid cycle screen (issue 8): figures, the pool's coverage, joining with
+// a ticket and a payment hash, and the user's cycles.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import {
+  cycleConfigDataSchema,
+  cycleJoinDataSchema,
+  cycleListDataSchema,
+  cyclePaths,
+  cyclePoolDataSchema,
+  type CycleJoinRequest,
+} from '../../api/cycle.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+import { useApi } from '../apiContext.tsx';
+import { walletKeys } from './money.ts';
+import { serverList } from '../records/recordList.ts';
+
+export const cycleKeys = {
+  config: () => ['cycle', 'config'] as const,
+  // Under the wallet keys, so a money action refreshes the pool's coverage too.
+  pool: () => [...walletKeys.all, 'cyclePool'] as const,
+};
+
+export function useCycleConfig() {
+  const api = useApi();
+  return useQuery(
+    queryOptions({
+      queryKey: cycleKeys.config(),
+      queryFn: ({ signal }) =>
+        api.request({
+          method: 'GET',
+          path: cyclePaths.config,
+          data: cycleConfigDataSchema,
+          signal,
+        }),
+      staleTime: 5 * 60_000,
+    }),
+  );
+}
+
+export function useCyclePool() {
+  const api = useApi();
+  return useQuery(
+    queryOptions({
+      queryKey: cycleKeys.pool(),
+      queryFn: ({ signal }) =>
+        api.request({ method: 'GET', path: cyclePaths.pool, data: cyclePoolDataSchema, signal }),
+      staleTime: 0,
+    }),
+  );
+}
+
+export function cycleListSource(api: ApiClient) {
+  return serverList(api, { name: 'cycles', path: cyclePaths.list, data: cycleListDataSchema });
+}
+
+export function postCycleJoin(api: ApiClient, body: CycleJoinRequest, idempotencyKey: string) {
+  return api.request({
+    method: 'POST',
+    path: cyclePaths.join,
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    data: cycleJoinDataSchema,
+  });
+}

@@ -1,0 +1,99 @@
+// The screens of payments on the chain fit a 320 px phone in every language (issue 8), as
+// the layout test checks for the rest of the app.
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/i18n/locales.ts';
+import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { payWith } from './support/chainSteps.ts';
+import { overflowingElements } from './support/layout.ts';
+import { ALICE_KEY } from './support/money.ts';
+import { installTestWallet } from './support/testWallet.ts';
+
+const NARROWEST = { width: 320, height: 640 };
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+
+async function expectNoOverflow(where: string) {
+  await app.page.evaluate(() => document.fonts.ready.then(() => undefined));
+  expect(await overflowingElements(app.page), where).toEqual([]);
+}
+
+async function chooseLanguage(label: string) {
+  await app.page.locator('.language-button').click();
+  const dialog = app.page.locator('dialog[open]');
+  await dialog.waitFor();
+  await dialog.getByRole('option', { name: label }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The header's first button: the menu at home, Back everywhere else. */
+const headerButton = () => app.page.locator('.app-header-start .icon-button');
+
+async function fromMenu(href: string) {
+  await headerButton().click();
+  await app.page.locator(`dialog[open] .menu-list a[href="${href}"]`).first().click();
+}
+
+async function visibleLink(href: string) {
+  await app.page.locator(`main a[href^="${href}"]`).filter({ visible: true }).first().click();
+}
+
+describe('payment screens at 320 px', () => {
+  // Five screens in ten languages: longer than one flow.
+  it('fit in every language', { timeout: 240_000 }, async () => {
+    await app.freshContext({ locale: 'en-US', viewport: NARROWEST });
+    const wallet = await installTestWallet(app.page, {
+      privateKey: ALICE_KEY,
+      chainId: APP_CHAIN_ID,
+      knownChains: [APP_CHAIN_ID],
+      rpcUrl: app.server.chain.rpcUrl,
+    });
+    await app.page.goto(`${app.server.url}/index`);
+    await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByTestId('signed-in').waitFor();
+    await app.server.chain.setBalance(wallet.address, '100');
+    await fromMenu('/ticket/buy');
+    await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
+    await app.page.getByText('Ticket bought').waitFor();
+    await headerButton().click();
+    await app.page.getByTestId('signed-in').waitFor();
+
+    for (const { locale, label } of LOCALES) {
+      await chooseLanguage(label);
+      await expect.poll(() => app.page.evaluate(() => document.documentElement.lang)).toBe(locale);
+
+      await fromMenu('/ticket/buy');
+      await app.page.getByTestId('ticket-price').filter({ hasText: '60' }).waitFor();
+      await expectNoOverflow(`${locale}: ticket buy`);
+      await headerButton().click();
+      await app.page.getByTestId('signed-in').waitFor();
+
+      await fromMenu('/ticket/mine');
+      await app.page.getByTestId('ticket-record').first().waitFor();
+      await expectNoOverflow(`${locale}: my tickets`);
+      await visibleLink('/ticket/cycle');
+      await app.page.getByTestId('cycle-terms').waitFor();
+      await expectNoOverflow(`${locale}: mutual-aid cycle`);
+      await headerButton().click();
+      await visibleLink('/enuRelease');
+      await app.page.getByTestId('release-summary').waitFor();
+      await expectNoOverflow(`${locale}: dividend release`);
+      await headerButton().click();
+      await app.page.getByTestId('ticket-record').first().waitFor();
+      await headerButton().click();
+      await app.page.getByTestId('signed-in').waitFor();
+
+      await fromMenu('/node');
+      await app.page.getByTestId('node-offer').waitFor();
+      await expectNoOverflow(`${locale}: node`);
+      await headerButton().click();
+      await app.page.getByTestId('signed-in').waitFor();
+
+      await visibleLink('/ticket/apply');
+      await app.page.locator('input[name="hash"]').waitFor();
+      await expectNoOverflow(`${locale}: ticket application`);
+      await headerButton().click();
+      await app.page.getByTestId('signed-in').waitFor();
+    }
+  });
+});

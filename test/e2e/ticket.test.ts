@@ -1,0 +1,85 @@
+// Tickets on the chain (issue 8, spec §2, §4, §5): buy one from the wallet, apply for the
+// dividend with its hash, see the application approved; the ticket's state and time left.
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { openFromMenu, payWith, refreshUntil, WEI_PER_JU } from './support/chainSteps.ts';
+import { seriousAxeViolations } from './support/layout.ts';
+import { ALICE_KEY, confirmPopup, signInAs } from './support/money.ts';
+
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+
+describe('ticket purchase and dividend application', () => {
+  it('buys a ticket on chain, applies with its hash and sees the application approved', async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    const { chain } = app.server;
+    await chain.setBalance(alice.address, '100');
+
+    await openFromMenu(app, 'Ticket buy', '/ticket/buy');
+    await expect.poll(() => app.page.getByTestId('ticket-price').textContent()).toContain('60');
+    expect(await seriousAxeViolations(app.page)).toEqual([]);
+    const asked = await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
+    expect(asked).toContain('60');
+    await app.page.getByText('Ticket bought').waitFor();
+
+    // The treasury got exactly the price, from this wallet, on the chain.
+    expect(await chain.balance(chain.treasury)).toBe(60n * WEI_PER_JU);
+    const sent = alice.requests.filter((r) => r.method === 'eth_sendTransaction');
+    expect(sent).toHaveLength(1);
+    const bought = app.page.getByTestId('ticket-bought');
+    const hash = await bought.getByTestId('payment-hash').getAttribute('data-hash');
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // The hash fills in the application.
+    await bought.getByRole('link', { name: 'Apply for the ticket dividend' }).click();
+    await expect.poll(app.path).toBe('/ticket/apply');
+    expect(await app.page.getByLabel('Transaction hash', { exact: true }).inputValue()).toBe(hash);
+    expect(await seriousAxeViolations(app.page)).toEqual([]);
+    await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await app.page.getByText('Application submitted').waitFor();
+    const record = app.page.getByTestId('ticket-application').first();
+    await refreshUntil(app, () => record.getAttribute('data-status'), 'approved');
+    expect(await record.textContent()).toContain('Approved');
+
+    // One application per user: a second is refused in words, and nothing changes.
+    await app.page.getByLabel('Transaction hash', { exact: true }).fill(hash!);
+    await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await app.page
+      .getByText(/Hash already exists|You have already applied/)
+      .first()
+      .waitFor();
+
+    // My tickets: valid, with the time left before three idle days invalidate it.
+    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    const ticket = app.page.getByTestId('ticket-record').first();
+    await expect.poll(() => ticket.getAttribute('data-status')).toBe('valid');
+    await expect
+      .poll(() => ticket.getByTestId('ticket-time-left').textContent())
+      .toMatch(/Invalidated in 2 d 23 h \d+ min|Invalidated in 3 d 0 h 0 min/);
+    expect(await seriousAxeViolations(app.page)).toEqual([]);
+  });
+
+  it('checks the hash field: required, then 0x and 64 hex, and sends nothing', async () => {
+    await signInAs(app, ALICE_KEY);
+    let applies = 0;
+    app.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/applyTicketDividend')) applies += 1;
+    });
+    await app.page.locator('main').getByRole('link', { name: 'Ticket application' }).click();
+    await expect.poll(app.path).toBe('/ticket/apply');
+    const field = app.page.getByLabel('Transaction hash', { exact: true });
+    const cases: [string, string][] = [
+      ['', 'Enter the transaction hash'],
+      ['0x1234', 'must be 0x followed by 64 hexadecimal characters'],
+      [`0x${'g'.repeat(64)}`, 'must be 0x followed by 64 hexadecimal characters'],
+      [`0x${'a'.repeat(65)}`, 'must be 0x followed by 64 hexadecimal characters'],
+    ];
+    for (const [typed, message] of cases) {
+      await field.fill(typed);
+      await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
+    }
+    expect(applies).toBe(0);
+  });
+});

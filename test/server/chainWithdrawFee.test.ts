@@ -1,0 +1,114 @@
+// The JU withdrawal's network fee paid on chain: required, checked against the chain, used
+// once; the operator completes the withdrawal only once the fee is confirmed; a fee the
+// chain never confirms fails the withdrawal and returns its hold.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/api/errors.ts';
+import { withdrawalSchema, withdrawPaths } from '../../src/api/withdraw.ts';
+import { adminPaths } from '../../server/admin/contract.ts';
+import { adminChainPaths } from '../../server/admin/contractChain.ts';
+import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
+import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';
+import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
+import {
+  credit,
+  dataOf,
+  expectRefusal,
+  moneyPost,
+  walletOf,
+  TRON_ADDRESS,
+} from './support/money.ts';
+
+describe('JU withdrawal fee paid on chain', () => {
+  let chain: TestChain;
+  let server: TestServer;
+  const treasury = randomAddress();
+  const alice = testWallet('fee alice');
+  let token: string;
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    server = await startTestServer({
+      chain: { rpcUrl: chain.rpcUrl, treasury, confirmations: 2 },
+      payments: { pollMs: 3_600_000 },
+      sessionTtlSeconds: 30 * 86_400,
+    });
+    token = await register(server, alice);
+    await chain.fund(alice.address, '10');
+    await credit(server, alice.address, 'JU', '100');
+    await credit(server, alice.address, 'USDT', '100');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+  });
+
+  const withdraw = (body: Record<string, string>) =>
+    moneyPost(server, token, withdrawPaths.apply, {
+      coin: 'JU',
+      address: alice.address,
+      amount: '10',
+      ...body,
+    });
+  const complete = (id: string) =>
+    server.admin('POST', adminPaths.withdrawalComplete, { id, txid: `0x${'ab'.repeat(32)}` });
+
+  it('needs the fee paid on chain, of the right amount', async () => {
+    expectRefusal(await withdraw({}), 400, apiErrors.ju_fee_hash_required.code);
+    const wrong = await chain.pay(alice, treasury, '0.02');
+    await chain.mine(2);
+    expectRefusal(await withdraw({ fee_hash: wrong }), 400, apiErrors.ju_fee_payment_failed.code);
+    expect((await walletOf(server, token)).JU).toEqual({ available: '100', frozen: '0' });
+    // USDT pays its fee from the balance, as before.
+    const usdt = dataOf(
+      await moneyPost(server, token, withdrawPaths.apply, {
+        coin: 'USDT',
+        address: TRON_ADDRESS,
+        amount: '10',
+      }),
+      withdrawalSchema,
+    );
+    expect(usdt.fee).toBe('2');
+  });
+
+  it('queues the withdrawal; the operator completes it once the fee is confirmed', async () => {
+    const feeHash = await chain.pay(alice, treasury, '0.01');
+    const withdrawal = dataOf(await withdraw({ fee_hash: feeHash }), withdrawalSchema);
+    expect(withdrawal).toMatchObject({ status: 'processing', amount: '10', fee: '0' });
+    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '10' });
+    expectRefusal(await complete(withdrawal.id), 409, apiErrors.withdrawal_fee_unconfirmed.code);
+
+    await chain.mine(1);
+    await server.admin('POST', adminChainPaths.runJobs);
+    expect((await complete(withdrawal.id)).status).toBe(200);
+    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '0' });
+
+    // A fee pays for one withdrawal only.
+    expectRefusal(await withdraw({ fee_hash: feeHash }), 400, apiErrors.hash_already_exists.code);
+  });
+
+  it('fails the withdrawal and returns its hold when the chain never sees the fee', async () => {
+    const unknown = `0x${randomBytes(32).toString('hex')}`;
+    const key = randomUUID();
+    const withdrawal = dataOf(
+      await moneyPost(
+        server,
+        token,
+        withdrawPaths.apply,
+        { coin: 'JU', address: alice.address, amount: '5', fee_hash: unknown },
+        key,
+      ),
+      withdrawalSchema,
+    );
+    expect((await walletOf(server, token)).JU).toEqual({ available: '85', frozen: '5' });
+    server.clock.advance(2 * 3_600_000);
+    await server.admin('POST', adminChainPaths.runJobs);
+    const after = dataOf(
+      await server.request('GET', `${withdrawPaths.detail}?id=${withdrawal.id}`, { token }),
+      withdrawalSchema,
+    );
+    expect(after).toMatchObject({ status: 'failed', failure_reason: 'ju_fee_payment_failed' });
+    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '0' });
+    await assertLedgerInvariants(server.db);
+  });
+});

@@ -1,0 +1,177 @@
+// Node purchase against a real local chain: a quote valid a few minutes, paid from the
+// balance (through the ledger, once per key) or on chain; supply and per-user limits; the
+// compute log; performance in the user centre.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/api/errors.ts';
+import {
+  nodeChainPayDataSchema,
+  nodeConfigDataSchema,
+  nodeOrderSchema,
+  nodePaths,
+  powerLogDataSchema,
+} from '../../src/api/node.ts';
+import { ticketBuyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { register, startTestServer, testWallet, userInfo, type TestServer } from './harness.ts';
+import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';
+import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
+import { credit, dataOf, expectRefusal, moneyPost, walletOf } from './support/money.ts';
+
+describe('node purchase', () => {
+  let chain: TestChain;
+  let server: TestServer;
+  const treasury = randomAddress();
+  const alice = testWallet('node alice');
+  const bob = testWallet('node bob');
+  const carol = testWallet('node carol');
+  let aliceToken: string;
+  let bobToken: string;
+  let carolToken: string;
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    server = await startTestServer({
+      chain: { rpcUrl: chain.rpcUrl, treasury, confirmations: 1 },
+      payments: {
+        pollMs: 3_600_000,
+        nodePrice: 10_000_000n,
+        nodeSupply: 5,
+        nodePerUserLimit: 3,
+        nodePower: 100,
+      },
+    });
+    aliceToken = await register(server, alice);
+    bobToken = await register(server, bob, aliceToken);
+    carolToken = await register(server, carol, bobToken);
+    await chain.fund(bob.address, '1000');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+  });
+
+  const getOrder = (token: string, quantity: unknown) =>
+    server.request('POST', nodePaths.getOrder, { token, json: { quantity } });
+  const balanceBuy = (token: string, orderId: string, key?: string) =>
+    moneyPost(server, token, nodePaths.balanceBuy, { order_id: orderId }, key);
+
+  it('answers the offer', async () => {
+    const config = dataOf(
+      await server.request('GET', nodePaths.config, { token: aliceToken }),
+      nodeConfigDataSchema,
+    );
+    expect(config).toEqual({
+      price: '10',
+      supply_total: 5,
+      supply_left: 5,
+      per_user_limit: 3,
+      owned: 0,
+      power_per_node: 100,
+      quote_minutes: 5,
+      treasury: expect.any(String),
+    });
+  });
+
+  it('sells from the balance once per key, and logs the compute power', async () => {
+    expectRefusal(await getOrder(aliceToken, 4), 400, apiErrors.node_limit_reached.code);
+    expectRefusal(await getOrder(aliceToken, 0), 400, apiErrors.validation.code);
+    const order = dataOf(await getOrder(aliceToken, 2), nodeOrderSchema);
+    expect(order).toMatchObject({ status: 'open', quantity: 2, total: '20', power: 200 });
+
+    expectRefusal(await balanceBuy(aliceToken, order.id), 400, apiErrors.insufficient_balance.code);
+    await credit(server, alice.address, 'JU', '100');
+    const key = randomUUID();
+    const paid = dataOf(await balanceBuy(aliceToken, order.id, key), nodeOrderSchema);
+    expect(paid).toMatchObject({ status: 'paid', paid_with: 'balance' });
+    expect(dataOf(await balanceBuy(aliceToken, order.id, key), nodeOrderSchema)).toEqual(paid);
+    expect((await walletOf(server, aliceToken)).JU.available).toBe('80');
+    expectRefusal(await balanceBuy(aliceToken, order.id), 409, apiErrors.node_order_not_open.code);
+    // Bob cannot pay Alice's order.
+    expectRefusal(await balanceBuy(bobToken, order.id), 404, apiErrors.node_order_not_found.code);
+
+    const log = dataOf(
+      await server.request('GET', nodePaths.powerLog, { token: aliceToken }),
+      powerLogDataSchema,
+    );
+    expect(log.list).toMatchObject([
+      { change: 200, total_after: 200, reason: 'node_purchase', order_id: order.id },
+    ]);
+  });
+
+  it('sells on chain for a payment of the order total', async () => {
+    const order = dataOf(await getOrder(bobToken, 2), nodeOrderSchema);
+    const wrong = await chain.pay(bob, treasury, '10');
+    expectRefusal(
+      await server.request('POST', nodePaths.chainPay, {
+        token: bobToken,
+        json: { order_id: order.id, hash: wrong },
+      }),
+      400,
+      apiErrors.payment_wrong_amount.code,
+    );
+    const hash = await chain.pay(bob, treasury, '20');
+    const paid = dataOf(
+      await server.request('POST', nodePaths.chainPay, {
+        token: bobToken,
+        json: { order_id: order.id, hash },
+      }),
+      nodeChainPayDataSchema,
+    );
+    expect(paid.payment.status).toBe('confirmed');
+    expect(paid.order).toMatchObject({
+      status: 'paid',
+      paid_with: 'chain',
+      hash: hash.toLowerCase(),
+    });
+    const log = dataOf(
+      await server.request('GET', nodePaths.powerLog, { token: bobToken }),
+      powerLogDataSchema,
+    );
+    expect(log.list[0]).toMatchObject({ change: 200, total_after: 200 });
+  });
+
+  it('refuses a quote that has expired, and frees its supply', async () => {
+    const order = dataOf(await getOrder(bobToken, 1), nodeOrderSchema);
+    expect(
+      dataOf(
+        await server.request('GET', nodePaths.config, { token: carolToken }),
+        nodeConfigDataSchema,
+      ).supply_left,
+    ).toBe(0);
+    expectRefusal(await getOrder(carolToken, 1), 400, apiErrors.node_sold_out.code);
+    server.clock.advance(6 * 60_000);
+    await credit(server, bob.address, 'JU', '100');
+    expectRefusal(await balanceBuy(bobToken, order.id), 400, apiErrors.node_order_expired.code);
+    const hash = await chain.pay(bob, treasury, '10');
+    expectRefusal(
+      await server.request('POST', nodePaths.chainPay, {
+        token: bobToken,
+        json: { order_id: order.id, hash },
+      }),
+      400,
+      apiErrors.node_order_expired.code,
+    );
+    const config = dataOf(
+      await server.request('GET', nodePaths.config, { token: carolToken }),
+      nodeConfigDataSchema,
+    );
+    expect(config.supply_left).toBe(1);
+  });
+
+  it('counts purchases as personal and team performance', async () => {
+    const hash = await chain.pay(bob, treasury, '60');
+    dataOf(
+      await server.request('POST', ticketPaths.buy, { token: bobToken, json: { hash } }),
+      ticketBuyDataSchema,
+    );
+    expect(await userInfo(server, aliceToken)).toMatchObject({
+      me_performance: '20',
+      team_performance: '80',
+    });
+    expect(await userInfo(server, bobToken)).toMatchObject({
+      me_performance: '80',
+      team_performance: '0',
+    });
+    await assertLedgerInvariants(server.db);
+  });
+});
