@@ -15,6 +15,7 @@ import {
   ServerUnreachableError,
   type AdminClient,
 } from './adminClient.ts';
+import { CONTENT_HELP, runContentCommand } from './commands/content.ts';
 import { formatTable } from './table.ts';
 
 const HELP = `JU Wallet admin tool
@@ -42,7 +43,7 @@ Usage:
 Environment:
   API_URL      server to talk to (default http://127.0.0.1:$PORT, PORT default 8080)
   ADMIN_TOKEN  admin token (default: read from $DATA_DIR/admin-token, DATA_DIR default ./data)
-`;
+${CONTENT_HELP}`;
 
 /** Wrong arguments: print the reason and the usage. */
 class UsageError extends Error {
@@ -232,6 +233,8 @@ export async function runCli(
     const { help, values, positionals } = parseArguments(argv);
     if (help || positionals.length === 0) return { output: HELP, exitCode: help ? 0 : 2 };
     const [command, ...rest] = positionals;
+    const content = await runContentCommand(positionals, values, env);
+    if (content) return content;
     if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
       const client = createAdminClient(apiUrl(env), adminToken(env));
       const page = positiveInteger(values.page, '--page', 1);

@@ -3,6 +3,7 @@
 // Times are ISO 8601 UTC strings of fixed width (Date#toISOString), which sort correctly as
 // text on both databases.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type * as content from './schemaContent.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -120,6 +121,12 @@ export interface DatabaseSchema {
   idempotency_keys: IdempotencyKeysTable;
   ticket_transfers: TicketTransfersTable;
   withdrawals: WithdrawalsTable;
+  content_blocks: content.ContentBlocksTable;
+  notices: content.NoticesTable;
+  notice_texts: content.NoticeTextsTable;
+  notice_reads: content.NoticeReadsTable;
+  mall_orders: content.MallOrdersTable;
+  performance_entries: content.PerformanceEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 // Every route the server answers, one list per area (same names as src/api/<area>.ts).
 import type { Route } from '../http/route.ts';
 import { adminRoutes } from './admin.ts';
+import { contentAreaRoutes } from './contentArea.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
 import { transferRoutes } from './transfer.ts';
@@ -16,4 +17,5 @@ export const routeTable: readonly Route[] = [
   ...transferRoutes,
   ...withdrawRoutes,
   ...adminRoutes,
+  ...contentAreaRoutes,
 ];

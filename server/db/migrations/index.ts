@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely/migration';
 import * as usersSessionsLedger from './0001_users_sessions_ledger.ts';
 import * as moneyIdempotencyHolds from './0002_money_idempotency_holds.ts';
+import * as contentMall from './0005_content_mall.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
   '0002_money_idempotency_holds': moneyIdempotencyHolds,
+  '0005_content_mall': contentMall,
 };
