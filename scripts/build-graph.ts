@@ -91,8 +91,10 @@ export function connectStepFiles(manifest: Manifest): string[] {
 export function walletOnly(manifest: Manifest): Set<string> {
   if (!manifest[WALLET_ENTRY]) return new Set();
   const wallet = closure(manifest, [WALLET_ENTRY], true);
+  // The entry always counts as elsewhere: the bundler may let the wallet chunk import
+  // shared code straight from the entry, which is loaded first anyway.
   const otherRoots = Object.keys(manifest).filter(
-    (key) => (manifest[key]!.isEntry || manifest[key]!.isDynamicEntry) && !wallet.has(key),
+    (key) => manifest[key]!.isEntry || (manifest[key]!.isDynamicEntry && !wallet.has(key)),
   );
   const elsewhere = closure(manifest, otherRoots, true, WALLET_ENTRY);
   return filesOf(

@@ -19,6 +19,8 @@ export interface AppServer {
   operator: Operator;
   /** The server's clock; starts at the real time and only moves when the test moves it. */
   clock: MovableClock;
+  /** For operator calls beyond `operator` (e.g. the admin CLI in-process). */
+  adminToken: string;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     url: server.url,
     operator: createOperator(server.url, server.adminToken),
     clock,
+    adminToken: server.adminToken,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
