@@ -3,7 +3,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { UnauthorizedError } from '../../api/requestErrors.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { orderDetailOptions, orderKeys, postReceipt } from '../../state/queries/machine.ts';
 import { addressAtom } from '../../state/session.ts';
@@ -12,7 +11,6 @@ import { confirm, ConfirmCancelled } from '../../ui/confirm.ts';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
-import { useFailureToast } from '../../ui/useFailureToast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { orderStatusLabels, orderTone } from './orderLabels.ts';
@@ -24,30 +22,31 @@ export function OrderDetailScreen({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const order = useQuery(orderDetailOptions(api, address, id));
-  useFailureToast(order.error, (reason) => t`Could not load the order: ${reason}`);
 
+  // A failure is toasted in the server's words by the app's mutation cache (§8).
   const receipt = useMutation({
-    mutationFn: async () => {
+    mutationFn: () => postReceipt(api, id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(orderKeys.detail(address, id), updated);
+      toast(t`Receipt confirmed`, 'success');
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(address, id) }),
+    // Whatever happened, the lists show the order as it now is.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.lists(address) }),
+  });
+  const confirmReceipt = async () => {
+    try {
       await confirm({
         title: t`Confirm receipt`,
         message: t`Confirm that you have received this order? This cannot be undone.`,
         confirmText: t`I received it`,
       });
-      return postReceipt(api, id);
-    },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(orderKeys.detail(address, id), updated);
-      toast(t`Receipt confirmed`, 'success');
-    },
-    onError: (error) => {
-      if (error instanceof ConfirmCancelled || error instanceof UnauthorizedError) return;
-      const reason = describeRequestError(error);
-      toast(t`Could not confirm receipt: ${reason}`, 'error');
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(address, id) });
-    },
-    // Whatever happened, the lists show the order as it now is.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.lists(address) }),
-  });
+    } catch (error) {
+      if (error instanceof ConfirmCancelled) return;
+      throw error;
+    }
+    receipt.mutate();
+  };
 
   if (order.isPending) return <PageSkeleton rows={4} />;
   if (order.isError) {
@@ -132,7 +131,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
           type="button"
           className="button button-primary button-block"
           disabled={receipt.isPending || !online}
-          onClick={() => receipt.mutate()}
+          onClick={() => void confirmReceipt()}
         >
           {receipt.isPending ? <Trans>Confirming…</Trans> : <Trans>Confirm receipt</Trans>}
         </button>

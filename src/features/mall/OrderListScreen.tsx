@@ -1,5 +1,5 @@
 // /mall/orders (spec §2, §4): the user's mall orders by status tab (all = no filter), ten a
-// page, endless; a failed load is toasted (§8).
+// page, endless; a failed load is toasted by the app's query cache (§8) and shown in place.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { useFailureToast } from '../../ui/useFailureToast.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ORDER_FILTERS, orderFilterLabels, orderStatusLabels, orderTone } from './orderLabels.ts';
 import '../../ui/records.css';
@@ -19,7 +18,6 @@ export function OrderListScreen() {
   const { t, i18n } = useLingui();
   const [filter, setFilter] = useState<OrderFilter>('all');
   const list = useRecordList(orderListSource(useApi(), filter));
-  useFailureToast(list.error, (reason) => t`Could not load your orders: ${reason}`);
   const select = (next: OrderFilter) => {
     setFilter(next);
     document.getElementById(`order-tab-${next}`)?.focus();

@@ -10,16 +10,14 @@ import { noticeDetailOptions, noticeKeys } from '../../state/queries/notice.ts';
 import { addressAtom } from '../../state/session.ts';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { useFailureToast } from '../../ui/useFailureToast.ts';
 import { sanitizeNotice } from './sanitizeNotice.ts';
 import './notice.css';
 
 export function NoticeDetailScreen({ id }: { id: string }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const address = useAtomValue(addressAtom);
   const queryClient = useQueryClient();
   const notice = useQuery(noticeDetailOptions(useApi(), address, id, i18n.locale));
-  useFailureToast(notice.error, (reason) => t`Could not load the notice: ${reason}`);
   const loaded = notice.data !== undefined;
   useEffect(() => {
     if (loaded) void queryClient.invalidateQueries({ queryKey: noticeKeys.lists(address) });

@@ -1,4 +1,5 @@
 // /notice (spec §2): the operator's notices, newest first, endless; unread ones are marked.
+// A failed load is toasted by the app's query cache (§8) and shown in place.
 // Kept alive when left; opening a notice refreshes its read mark here.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -8,14 +9,12 @@ import { noticeListSource } from '../../state/queries/notice.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { useFailureToast } from '../../ui/useFailureToast.ts';
 import '../../ui/records.css';
 import './notice.css';
 
 export function NoticeListScreen() {
   const { t, i18n } = useLingui();
   const list = useRecordList(noticeListSource(useApi(), i18n.locale));
-  useFailureToast(list.error, (reason) => t`Could not load the notices: ${reason}`);
   return (
     <RecordList
       list={list}

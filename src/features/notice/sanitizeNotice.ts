@@ -44,7 +44,9 @@ const ALLOWED_TAGS = [
   'ul',
 ];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'lang', 'dir'];
-const WEB_URL = /^(?:https?:|mailto:)/i;
+// A web or mail URL, or a relative one (no scheme): DOMPurify's default rule without the
+// other schemes it allows (ftp, tel, …).
+const WEB_URL = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export function sanitizeNotice(html: string, allowedImageOrigins: readonly string[]): string {
   const purifier = DOMPurify();
@@ -77,7 +79,7 @@ export function sanitizeNotice(html: string, allowedImageOrigins: readonly strin
 }
 
 function isWebUrl(url: string): boolean {
-  return WEB_URL.test(url.trim()) || !/^[a-z][a-z0-9+.-]*:/i.test(url.trim());
+  return WEB_URL.test(url.trim());
 }
 
 function originOf(url: string): string {

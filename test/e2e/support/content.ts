@@ -30,8 +30,10 @@ export async function signInAt(
   app: BrowserApp,
   privateKey: string,
   url: string,
+  beforeOpen?: (page: Page) => Promise<void>,
 ): Promise<TestWalletHandle> {
   await app.freshContext();
+  await beforeOpen?.(app.page);
   const wallet = await installTestWallet(app.page, {
     privateKey,
     chainId: APP_CHAIN_ID,
