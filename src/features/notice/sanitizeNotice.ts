@@ -50,6 +50,8 @@ const WEB_URL = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export function sanitizeNotice(html: string, allowedImageOrigins: readonly string[]): string {
   const purifier = DOMPurify();
+  // Without the DOM it needs, DOMPurify returns its input untouched: show text instead.
+  if (!purifier.isSupported) return escapeText(html);
   purifier.addHook('afterSanitizeAttributes', (node) => {
     const element = node as Element;
     if (element.tagName === 'A') {
@@ -89,4 +91,10 @@ function originOf(url: string): string {
   } catch {
     return 'null';
   }
+}
+
+function escapeText(text: string): string {
+  const node = document.createElement('p');
+  node.textContent = text;
+  return node.outerHTML;
 }
