@@ -1,7 +1,7 @@
 // The referral tree, from the referrer link set at sign-in: direct referrals, team size and
 // team performance. Each answer is one recursive query over the users_referrer_id index;
 // referrers are set once to an earlier user, so the tree has no cycles and recursion ends.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Referral } from '../../src/api/user.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
@@ -17,6 +17,19 @@ export interface TeamSummary {
   teamUnits: bigint;
 }
 
+/**
+ * The recursive step: each member one level below `team`, with `carried` alongside. On
+ * PostgreSQL the planner, guessing 1,000 rows per level, merge-joins the whole users index at
+ * every level (76 ms for a 100-deep, 10,000-member team); a LATERAL subquery fenced with
+ * OFFSET 0 keeps it on one index lookup per member (17 ms). SQLite already does that.
+ */
+function levelBelow(db: AppDatabase, carried: RawBuilder<unknown>) {
+  return db.dialect === 'postgres'
+    ? sql`SELECT ${carried}, below.id FROM team
+          CROSS JOIN LATERAL (SELECT id FROM users WHERE referrer_id = team.id OFFSET 0) AS below`
+    : sql`SELECT ${carried}, users.id FROM users JOIN team ON users.referrer_id = team.id`;
+}
+
 export async function teamSummary(db: AppDatabase, userId: bigint): Promise<TeamSummary> {
   const { rows } = await sql<{
     team: bigint | number;
@@ -24,10 +37,10 @@ export async function teamSummary(db: AppDatabase, userId: bigint): Promise<Team
     team_units: string | null;
     own_units: string | null;
   }>`
-    WITH RECURSIVE team (id, depth) AS (
-      SELECT id, 1 FROM users WHERE referrer_id = ${userId}
+    WITH RECURSIVE team (depth, id) AS (
+      SELECT 1, id FROM users WHERE referrer_id = ${userId}
       UNION ALL
-      SELECT users.id, team.depth + 1 FROM users JOIN team ON users.referrer_id = team.id
+      ${levelBelow(db, sql`team.depth + 1`)}
     )
     SELECT
       (SELECT count(*) FROM team) AS team,
@@ -56,7 +69,7 @@ async function teamSizes(
     WITH RECURSIVE team (root, id) AS (
       SELECT referrer_id, id FROM users WHERE referrer_id IN (${sql.join([...userIds])})
       UNION ALL
-      SELECT team.root, users.id FROM users JOIN team ON users.referrer_id = team.id
+      ${levelBelow(db, sql`team.root`)}
     )
     SELECT root, count(*) AS size FROM team GROUP BY root`.execute(db.kysely);
   for (const row of rows) sizes.set(BigInt(row.root), Number(row.size));

@@ -139,7 +139,8 @@ describe('referrals and team', () => {
     }
     runs.sort((x, y) => x - y);
     console.log(`10,000-member team summary: median ${runs[2]!.toFixed(1)} ms`);
-    // The goal is 50 ms (measured well under it); the bound leaves room for a busy CI box.
-    expect(runs[2]).toBeLessThan(250);
+    // The goal is 50 ms (measured: SQLite 5–9 ms, PostgreSQL 17–23 ms); the bound leaves
+    // room for a busy CI box.
+    expect(runs[2]).toBeLessThan(100);
   });
 });
