@@ -3,7 +3,10 @@
 // missing one (issue 10, spec §2, §4, §8).
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
+import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
 import { admin, navigateInApp, printedId } from './support/content.ts';
+import { installTestWallet } from './support/testWallet.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
@@ -101,5 +104,38 @@ describe('mall orders', () => {
     await expect.poll(app.path).toBe('/mall/orders/999999');
     await alert().waitFor();
     expect(await alert().innerText()).toBe(foreign);
+  });
+  it('says why a confirmation fails when another device confirmed first', async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    const id = printedId(await admin(app, 'order', 'add', alice.address, 'Lamp', '1', '9', 'JU'));
+    await admin(app, 'order', 'ship', id);
+    await navigateInApp(app.page, `/mall/orders/${id}`);
+    await app.page.getByRole('button', { name: 'Confirm receipt' }).waitFor();
+
+    // The same person on a second device confirms first.
+    const other = await app.context.newPage();
+    await installTestWallet(other, {
+      privateKey: ALICE_KEY,
+      chainId: APP_CHAIN_ID,
+      knownChains: [APP_CHAIN_ID],
+    });
+    await other.goto(`${app.server.url}/`);
+    await tokenFrom(await connectAndSignIn(other));
+    await other.getByTestId('signed-in').waitFor();
+    await navigateInApp(other, `/mall/orders/${id}`);
+    await other.getByRole('button', { name: 'Confirm receipt' }).click();
+    await confirmPopup(other, 'Confirm receipt', 'I received it');
+    await other.getByText('Receipt confirmed').waitFor();
+    await other.close();
+
+    await app.page.getByRole('button', { name: 'Confirm receipt' }).click();
+    await confirmPopup(app.page, 'Confirm receipt', 'I received it');
+    await app.page
+      .locator('.toast')
+      .filter({ hasText: 'Receipt of this order was already confirmed' })
+      .waitFor();
+    await expect
+      .poll(() => app.page.getByTestId('order-status').getAttribute('data-status'))
+      .toBe('received');
   });
 });
