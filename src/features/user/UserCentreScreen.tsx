@@ -7,6 +7,7 @@ import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
 import { EarningsRecords, ReferralRecords } from './TeamRecords.tsx';
+import './user.css';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
@@ -82,7 +83,7 @@ export function UserCentreScreen() {
             </dd>
           </div>
         </dl>
-        <h3 className="section-title">
+        <h3 className="section-title team-list-title">
           <Trans>Direct referrals</Trans>
         </h3>
         <ReferralRecords />
