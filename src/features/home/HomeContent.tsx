@@ -10,7 +10,9 @@ import './home.css';
 
 export function HomeContent() {
   const { i18n } = useLingui();
-  const { data, isError, refetch } = useQuery(homeContentOptions(useApi(), i18n.locale));
+  const { data, isError, refetch, fetchStatus } = useQuery(
+    homeContentOptions(useApi(), i18n.locale),
+  );
   if (isError && !data) {
     return (
       <section className="card home-content" role="alert">
@@ -23,6 +25,8 @@ export function HomeContent() {
       </section>
     );
   }
+  // Offline before it ever loaded: nothing to show, and no endless shimmer.
+  if (!data && fetchStatus === 'paused') return null;
   if (!data) {
     return (
       <div className="home-content" aria-busy="true">
