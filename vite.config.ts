@@ -71,6 +71,13 @@ export default defineConfig({
     }),
     precompressedCopies(),
   ],
+  resolve: {
+    // Two libraries web3-onboard imports but JU Wallet does not need (see each stub's header).
+    alias: {
+      joi: resolve(import.meta.dirname, 'src/wallet/libraryStubs/joi.ts'),
+      'svelte-i18n': resolve(import.meta.dirname, 'src/wallet/libraryStubs/svelteI18n.ts'),
+    },
+  },
   build: {
     manifest: true,
     target: 'es2022',

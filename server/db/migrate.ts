@@ -7,7 +7,13 @@ export class MigrationError extends Error {
 }
 
 export async function migrateToLatest(db: UntypedKysely): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Features land their migrations independently; one numbered below a migration a database
+  // already ran (work merged in another order) must still run rather than stop the server.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

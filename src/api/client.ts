@@ -1,6 +1,6 @@
 // The one HTTP client. Every call goes through `request`, which turns each answer into data
 // or into one of the errors in requestErrors.ts, following the table in spec §8.
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
   ApiError,
@@ -43,22 +43,33 @@ export interface ApiClient {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const http: KyInstance = ky.create({
-    throwHttpErrors: false,
-    timeout: 20_000,
-    // Only reads are retried: a repeated write could move money twice.
-    retry: { limit: 1, methods: ['get'] },
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = deps.token();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          request.headers.set('LANG', deps.lang());
-        },
-      ],
-    },
-  });
+  // ky loads with the first request, not with the first screen: a visitor who never signs in
+  // never downloads it. A failed load is forgotten so the next request tries again.
+  let http: Promise<KyInstance> | undefined;
+  const httpClient = () =>
+    (http ??= import('ky').then(
+      ({ default: ky }) =>
+        ky.create({
+          throwHttpErrors: false,
+          timeout: 20_000,
+          // Only reads are retried: a repeated write could move money twice.
+          retry: { limit: 1, methods: ['get'] },
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          hooks: {
+            beforeRequest: [
+              ({ request }) => {
+                const token = deps.token();
+                if (token) request.headers.set('Authorization', `Bearer ${token}`);
+                request.headers.set('LANG', deps.lang());
+              },
+            ],
+          },
+        }),
+      (error: unknown) => {
+        http = undefined;
+        throw error;
+      },
+    ));
 
   async function request<S extends v.GenericSchema>(
     options: RequestOptions<S>,
@@ -73,7 +84,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       : undefined;
     let response: Response;
     try {
-      response = await http(url, {
+      const send = await httpClient();
+      response = await send(url, {
         method: options.method,
         ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
         ...(options.signal ? { signal: options.signal } : {}),

@@ -3,7 +3,6 @@
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { classifyWalletError, WalletError } from './walletErrors.ts';
-import type { WalletPickerText } from './walletPicker.ts';
 import type { WalletChoice } from './onboard.ts';
 
 export type { WalletChoice };
@@ -50,7 +49,6 @@ export function walletAvailable(): boolean {
 
 export async function connectWallet(
   chain: ChainConfig,
-  pickerText: WalletPickerText,
   options: ConnectOptions,
 ): Promise<WalletConnection> {
   if (!walletAvailable()) throw new WalletError('not_installed');
@@ -62,7 +60,7 @@ export async function connectWallet(
     });
   try {
     const { connectWithOnboard } = await import('./onboard.ts');
-    return await connectWithOnboard(chain, pickerText, choose, options.preferred);
+    return await connectWithOnboard(chain, choose, options.preferred);
   } catch (error) {
     if (cancelled) throw new WalletChoiceCancelled();
     if (error instanceof WalletError) throw error;

@@ -4,45 +4,11 @@ import injectedModule from '@web3-onboard/injected-wallets';
 import { toChecksumAddress } from './address.ts';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { WalletError } from './walletErrors.ts';
-import type { WalletPickerText } from './walletPicker.ts';
 
 let onboard: OnboardAPI | undefined;
 let walletInits: ReturnType<typeof injectedModule>[] = [];
 
-// svelte-i18n reads these as ICU messages: keep braces out of the translated words.
-const icuSafe = (text: string) => text.replace(/[{}]/g, '');
-
-function pickerDictionary(text: WalletPickerText) {
-  const say = (key: keyof WalletPickerText) => icuSafe(text[key]);
-  return {
-    connect: {
-      selectingWallet: {
-        header: say('availableWallets'),
-        sidebar: { subheading: say('connectYourWallet') },
-      },
-      connectingWallet: {
-        header: `{connectionRejected, select, false {${say('connecting')}} other {${say('connectionRejected')}}}`,
-        sidebar: { subheading: say('approveConnection'), paragraph: say('approveInWallet') },
-        mainText: say('connecting'),
-        paragraph: say('approveInWallet'),
-        rejectedText: say('connectionRejected'),
-        rejectedCTA: say('tryAgain'),
-        primaryButton: say('backToWallets'),
-      },
-      connectedWallet: {
-        header: say('connectionSuccessful'),
-        sidebar: { subheading: say('connectionSuccessful') },
-        mainText: say('connected'),
-        accountSelected: say('accountSelected'),
-        availableWallet: say('availableWallet'),
-      },
-    },
-  };
-}
-
-// The picker's language is fixed when the library starts: the language in use at the
-// first connect of this page load.
-function init(chain: ChainConfig, text: WalletPickerText): OnboardAPI {
+function init(chain: ChainConfig): OnboardAPI {
   if (onboard) return onboard;
   walletInits = [injectedModule()];
   onboard = Onboard({
@@ -64,9 +30,7 @@ function init(chain: ChainConfig, text: WalletPickerText): OnboardAPI {
     connect: { showSidebar: false, removeWhereIsMyWalletWarning: true },
     disableFontDownload: true,
     theme: 'system',
-    i18n: { [text.locale]: pickerDictionary(text) },
   });
-  onboard.state.actions.setLocale(text.locale);
   return onboard;
 }
 
@@ -96,11 +60,10 @@ function iconUrl(icon: string): string {
  */
 export async function connectWithOnboard(
   chain: ChainConfig,
-  text: WalletPickerText,
   choose: (wallets: WalletChoice[]) => Promise<string>,
   preferred?: string,
 ): Promise<OnboardConnection> {
-  const api = init(chain, text);
+  const api = init(chain);
   // web3-onboard fills its wallet list on the first connect; fill it now to show it.
   if (api.state.get().walletModules.length === 0) api.state.actions.setWalletModules(walletInits);
   const modules = api.state.get().walletModules;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   isRegisterDataSchema,
   loginDataSchema,
@@ -143,11 +144,12 @@ describe('sign-in happy path', () => {
 });
 
 describe('sessions', () => {
+  // One server for these tests; each signs in a wallet of its own.
   let server: TestServer;
-  beforeEach(async () => {
-    server = await startTestServer({ sessionTtlSeconds: 3600 });
+  beforeAll(async () => {
+    server = await startTestServer({ sessionTtlSeconds: 3600, inviteRequired: false });
   });
-  afterEach(() => server.close());
+  afterAll(() => server.close());
 
   it('refuses protected routes without a token: HTTP 401, body code 401', async () => {
     const answer = await server.request('GET', '/api/v1/user/info');
@@ -163,7 +165,7 @@ describe('sessions', () => {
   });
 
   it('ends the session at its absolute expiry', async () => {
-    const token = await login(server, testWallet('alice'));
+    const token = await login(server, testWallet('expiring'));
     server.clock.advance(3600_000 - 1);
     expect((await server.request('GET', '/api/v1/user/info', { token })).status).toBe(200);
     server.clock.advance(1);
@@ -173,7 +175,7 @@ describe('sessions', () => {
   });
 
   it('logout ends only that session', async () => {
-    const wallet = testWallet('alice');
+    const wallet = testWallet('two-devices');
     const phone = await login(server, wallet);
     const laptop = await login(server, wallet);
     const answer = await server.request('POST', '/api/v1/auth/logout', { token: phone });
@@ -187,10 +189,14 @@ describe('sessions', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const token = await login(server, testWallet('alice'));
+    const token = await login(server, testWallet('hashed'));
     const rows = await server.db.kysely.selectFrom('sessions').select('token_hash').execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(rows[0]!.token_hash).not.toContain(token);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.token_hash).not.toContain(token);
+    }
+    const hash = createHash('sha256').update(token).digest('hex');
+    expect(rows.map((row) => row.token_hash)).toContain(hash);
   });
 });

@@ -1,18 +1,25 @@
 // A user's live sessions: capped per user, listed with their start time, ended one by one or
 // all at once — each only by its owner.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 
 describe('sessions', () => {
+  // One server for the file; each test signs in its own pair of users.
   let server: TestServer;
-  const alice = testWallet('alice');
-  const bob = testWallet('bob');
-  beforeEach(async () => {
+  let alice: ReturnType<typeof testWallet>;
+  let bob: ReturnType<typeof testWallet>;
+  let testNumber = 0;
+  beforeAll(async () => {
     server = await startTestServer({ inviteRequired: false });
   });
-  afterEach(() => server.close());
+  afterAll(() => server.close());
+  beforeEach(() => {
+    testNumber++;
+    alice = testWallet(`alice-${testNumber}`);
+    bob = testWallet(`bob-${testNumber}`);
+  });
 
   const sessions = async (token: string) => {
     const answer = await server.request('GET', '/api/v1/auth/sessions', { token });

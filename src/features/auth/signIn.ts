@@ -32,7 +32,6 @@ import { askInviteCode, askNetworkSwitch, askWalletChoice, PromptDismissed } fro
 import { messageIsForThisSite } from './loginMessageCheck.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { walletMessages } from './walletMessages.ts';
-import { walletPickerText } from './walletPickerText.ts';
 import { watchWallet } from './walletWatch.ts';
 
 export function chainFromConfig(): ChainConfig {
@@ -137,7 +136,7 @@ export async function signIn({
   const chain = chainFromConfig();
   try {
     store.set(signInStepAtom, 'connecting');
-    const connection = await connectWallet(chain, walletPickerText(), {
+    const connection = await connectWallet(chain, {
       choose: askWalletChoice,
       // 'Sign in again as …' goes straight to the wallet used last time.
       preferred: returning ? (store.get(lastWalletAtom) ?? undefined) : undefined,
