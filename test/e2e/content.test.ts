@@ -1,6 +1,7 @@
 // The home page's operator content against the real server: marquee and project
 // information in the reader's language (English as fallback), visible signed out, with no
 // layout shift when it arrives (issue 10, spec §1).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { admin } from './support/content.ts';
@@ -26,8 +27,21 @@ async function layoutShift(): Promise<number> {
   );
 }
 
+/** The built file of the HTTP library (ky), which a visitor of the home page never needs. */
+function httpLibraryFile(): string {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = Object.entries(manifest).find(([key]) => key.includes('node_modules/ky/'));
+  if (!entry) throw new Error('ky is not in the build manifest');
+  return entry[1].file;
+}
+
 describe('home content', () => {
   it('shows the marquee and project information signed out, in English by default', async () => {
+    const scripts: string[] = [];
+    app.page.on('request', (request) => scripts.push(request.url()));
     await app.page.goto(`${app.server.url}/index`);
     const content = app.page.getByTestId('home-content');
     await content.waitFor();
@@ -39,6 +53,8 @@ describe('home content', () => {
     await expect.poll(() => marquee.textContent()).toContain('Welcome to JU Wallet.');
     expect(await layoutShift()).toBeLessThanOrEqual(0.02);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
+    // The content came through the browser's own fetch: the HTTP library stayed home.
+    expect(scripts.some((url) => url.endsWith(httpLibraryFile()))).toBe(false);
   });
 
   it('speaks the reader’s language, and the operator’s figures are content', async () => {
