@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
+import { benchTeam } from './bench/team.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -208,11 +209,13 @@ function printTable(label: string, figures: Figures[]): void {
 }
 
 printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
+console.log(await benchTeam('SQLite', null));
 if (process.env.TEST_DATABASE_URL) {
   printTable(
     'PostgreSQL (local cluster, fsync on)',
     await benchDatabase('postgres', process.env.TEST_DATABASE_URL),
   );
+  console.log(await benchTeam('PostgreSQL', process.env.TEST_DATABASE_URL));
 } else {
   console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
 }

@@ -47,8 +47,16 @@ export interface AdminClient {
   checkLedger(): Promise<LedgerCheckData>;
 }
 
-export function createAdminClient(apiUrl: string, token: string): AdminClient {
-  async function call<S extends v.GenericSchema>(
+/** One checked call to /admin/v1: the answer's `data` parsed by `data`, or an error. */
+export type AdminCall = <S extends v.GenericSchema>(
+  method: 'GET' | 'POST',
+  path: string,
+  data: S,
+  body?: unknown,
+) => Promise<v.InferOutput<S>>;
+
+export function createAdminCall(apiUrl: string, token: string): AdminCall {
+  return async function call<S extends v.GenericSchema>(
     method: 'GET' | 'POST',
     path: string,
     data: S,
@@ -91,8 +99,11 @@ export function createAdminClient(apiUrl: string, token: string): AdminClient {
         code,
       );
     return parsed.output;
-  }
+  };
+}
 
+export function createAdminClient(apiUrl: string, token: string): AdminClient {
+  const call = createAdminCall(apiUrl, token);
   return {
     listUsers: (page, pageSize) =>
       call('GET', `${adminPaths.users}?page=${page}&page_size=${pageSize}`, adminUsersDataSchema),

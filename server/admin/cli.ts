@@ -16,6 +16,7 @@ import {
   type AdminClient,
 } from './adminClient.ts';
 import { CHAIN_HELP, runChainCommand } from './commands/chain.ts';
+import { CONTENT_HELP, runContentCommand } from './commands/content.ts';
 import { formatTable } from './table.ts';
 import { CARD_HELP, runCardCommand } from './commands/card.ts';
 
@@ -44,7 +45,7 @@ ${CHAIN_HELP}${CARD_HELP}  npm run admin -- --help
 Environment:
   API_URL      server to talk to (default http://127.0.0.1:$PORT, PORT default 8080)
   ADMIN_TOKEN  admin token (default: read from $DATA_DIR/admin-token, DATA_DIR default ./data)
-`;
+${CONTENT_HELP}`;
 
 /** Wrong arguments: print the reason and the usage. */
 class UsageError extends Error {
@@ -238,6 +239,8 @@ export async function runCli(
     if (card) return card;
     const chainResult = await runChainCommand(positionals, values, env);
     if (chainResult) return chainResult;
+    const content = await runContentCommand(positionals, values, env);
+    if (content) return content;
     if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
       const client = createAdminClient(apiUrl(env), adminToken(env));
       const page = positiveInteger(values.page, '--page', 1);

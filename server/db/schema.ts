@@ -5,6 +5,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { CardTables } from './schemaCard.ts';
 import type { ChainTables } from './schemaChain.ts';
+import type * as content from './schemaContent.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -124,6 +125,12 @@ export interface DatabaseSchema extends ChainTables, CardTables {
   idempotency_keys: IdempotencyKeysTable;
   ticket_transfers: TicketTransfersTable;
   withdrawals: WithdrawalsTable;
+  content_blocks: content.ContentBlocksTable;
+  notices: content.NoticesTable;
+  notice_texts: content.NoticeTextsTable;
+  notice_reads: content.NoticeReadsTable;
+  mall_orders: content.MallOrdersTable;
+  performance_entries: content.PerformanceEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

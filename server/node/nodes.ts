@@ -19,6 +19,7 @@ import {
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+import { recordPerformance } from '../users/performance.ts';
 import { paymentWire, submitPayment, type PurposeHandler } from '../chain/payments.ts';
 
 export const NODE_TRANSFER_KIND = 'node_purchase';
@@ -45,7 +46,15 @@ export const nodePaymentHandler: PurposeHandler = {
   },
 };
 
+/** A paid node: its compute power, and its price in the buyer's performance (user centre). */
 async function grantPower(trx: AppDatabase, order: NodeOrderRow, now: Date): Promise<void> {
+  await recordPerformance(trx, {
+    userId: order.user_id,
+    units: order.total,
+    source: 'node',
+    reference: String(order.id),
+    now,
+  });
   const last = await trx.kysely
     .selectFrom('power_log')
     .select('total_after')

@@ -8,6 +8,7 @@ import { nodeRoutes } from './node.ts';
 import { releaseRoutes } from './release.ts';
 import { ticketRoutes } from './ticket.ts';
 import { adminCardRoutes } from './adminCard.ts';
+import { contentAreaRoutes } from './contentArea.ts';
 import { authRoutes } from './auth.ts';
 import { runtimeConfigRoutes } from './runtimeConfig.ts';
 import { transferRoutes } from './transfer.ts';
@@ -32,4 +33,5 @@ export const routeTable: readonly Route[] = [
   ...releaseRoutes,
   ...adminChainRoutes,
   ...adminCardRoutes,
+  ...contentAreaRoutes,
 ];

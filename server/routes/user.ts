@@ -1,12 +1,16 @@
 // /api/v1/user/*: the signed-in user's own information.
-import { userPaths, type UserInfo } from '../../src/api/user.ts';
+import {
+  userPaths,
+  zhiListQuerySchema,
+  type UserInfo,
+  type ZhiListData,
+} from '../../src/api/user.ts';
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireBalances } from '../money/wireAmounts.ts';
+import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
-import { referralCounts } from '../users/users.ts';
-import { purchasePerformance } from '../chain/performance.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { PERFORMANCE_ASSET } from '../users/performance.ts';
+import { directReferrals, teamSummary } from '../users/referrals.ts';
 
 export const userRoutes = [
   defineRoute({
@@ -14,10 +18,9 @@ export const userRoutes = [
     path: userPaths.info,
     auth: 'user',
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
-      const [counts, balances, performance] = await Promise.all([
-        referralCounts(db, user.id),
+      const [counts, balances] = await Promise.all([
+        teamSummary(db, user.id),
         balancesOfUser(db, user.id),
-        purchasePerformance(db, user.id),
       ]);
       const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
       inviteUrl.searchParams.set('code', user.invite_code);
@@ -27,9 +30,8 @@ export const userRoutes = [
         address: user.address,
         zhi_num: counts.direct,
         team_num: counts.team,
-        // JU of the user's (and their referral tree's) ticket and node purchases.
-        me_performance: wireAmount('JU', performance.personal),
-        team_performance: wireAmount('JU', performance.team),
+        me_performance: wireAmount(PERFORMANCE_ASSET, counts.personalUnits),
+        team_performance: wireAmount(PERFORMANCE_ASSET, counts.teamUnits),
         level: Number(user.level),
         invite_url: inviteUrl.toString(),
         activated_at: user.activated_at,
@@ -37,5 +39,13 @@ export const userRoutes = [
         balances: wireBalances(balances),
       };
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: userPaths.zhiList,
+    auth: 'user',
+    input: zhiListQuerySchema,
+    handler: ({ context: { db }, user, input }): Promise<ZhiListData> =>
+      directReferrals(db, { userId: user.id, page: input.page, pageSize: input.page_size }),
   }),
 ];

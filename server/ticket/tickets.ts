@@ -9,16 +9,28 @@ import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketRow } from '../db/schemaChain.ts';
 import { submitPayment, type PurposeHandler } from '../chain/payments.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+import { recordPerformance } from '../users/performance.ts';
 import { onTicketPaymentDecided } from './applicationDecisions.ts';
 
 export const ticketPaymentHandler: PurposeHandler = {
   async onConfirmed(trx, payment, context) {
-    await trx.kysely
+    const ticket = await trx.kysely
       .updateTable('tickets')
       .set({ status: 'active', last_operation_at: context.now().toISOString() })
       .where('payment_id', '=', payment.id)
       .where('status', '=', 'pending_payment')
-      .execute();
+      .returning(['id', 'user_id', 'price'])
+      .executeTakeFirst();
+    // The ticket's price counts in the buyer's performance (user centre), once.
+    if (ticket) {
+      await recordPerformance(trx, {
+        userId: ticket.user_id,
+        units: ticket.price,
+        source: 'ticket',
+        reference: String(ticket.id),
+        now: context.now(),
+      });
+    }
     await onTicketPaymentDecided(trx, payment, context);
   },
   async onRejected(trx, payment, context) {

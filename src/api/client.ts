@@ -30,6 +30,12 @@ export interface RequestOptions<S extends v.GenericSchema> {
   signal?: AbortSignal;
   /** Extra request headers, e.g. the `Idempotency-Key` of a money call. */
   headers?: Record<string, string>;
+  /**
+   * A GET sent with the browser's own fetch, without loading ky (so no retry and no
+   * timeout): for the public reads of the first screen, which a visitor makes before any
+   * other call.
+   */
+  plain?: boolean;
 }
 
 const envelope = v.object({
@@ -84,19 +90,43 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       : undefined;
     let response: Response;
     try {
-      const send = await httpClient();
-      response = await send(url, {
-        method: options.method,
-        ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
-      });
+      if (options.plain && options.method === 'GET') {
+        response = await sendPlain(url, searchParams, options);
+      } else {
+        const send = await httpClient();
+        response = await send(url, {
+          method: options.method,
+          ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.headers ? { headers: options.headers } : {}),
+        });
+      }
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new NoResponseError(String(error));
     }
     const body = await readEnvelope(response);
     return interpret(response.status, body, options.data);
+  }
+
+  function sendPlain(
+    url: string,
+    searchParams: Record<string, string | number | boolean> | undefined,
+    options: RequestOptions<v.GenericSchema>,
+  ): Promise<Response> {
+    const query = new URLSearchParams(
+      Object.entries(searchParams ?? {}).map(([key, value]) => [key, String(value)]),
+    ).toString();
+    const headers = new Headers(options.headers);
+    const token = deps.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('LANG', deps.lang());
+    const send = deps.fetch ?? globalThis.fetch.bind(globalThis);
+    return send(query ? `${url}?${query}` : url, {
+      method: 'GET',
+      headers,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   }
 
   return { request };

@@ -750,6 +750,54 @@ export const apiErrors = {
       message: 'This recharge has already been settled or failed',
     },
   },
+  // Content, notices and mall orders (issue 10).
+  content_invalid: {
+    code: 40080,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.content_invalid',
+      message: 'The content does not have the expected shape: {field}',
+    },
+  },
+  unknown_language: {
+    code: 40081,
+    status: 400,
+    message: /*i18n*/ { id: 'error.unknown_language', message: 'Unknown language' },
+  },
+  notice_not_found: {
+    code: 40430,
+    status: 404,
+    message: /*i18n*/ { id: 'error.notice_not_found', message: 'No such notice' },
+  },
+  order_not_found: {
+    code: 40431,
+    status: 404,
+    message: /*i18n*/ { id: 'error.order_not_found', message: 'No such order' },
+  },
+  order_not_shipped: {
+    code: 40930,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_shipped',
+      message: 'This order has not been shipped yet',
+    },
+  },
+  order_already_received: {
+    code: 40931,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_already_received',
+      message: 'Receipt of this order was already confirmed',
+    },
+  },
+  order_not_pending: {
+    code: 40932,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.order_not_pending',
+      message: 'This order is no longer waiting to be shipped',
+    },
+  },
   rate_limited: {
     code: 429,
     status: 429,

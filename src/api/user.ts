@@ -1,9 +1,11 @@
 // User centre contract (spec §3 "User info", §7 GET /api/v1/user/info).
 import * as v from 'valibot';
 import { amountStringSchema, balancesSchema } from './assets.ts';
+import { pagedList, pageQueryEntries } from './response.ts';
 
 export const userPaths = {
   info: '/api/v1/user/info',
+  zhiList: '/api/v1/user/zhiList',
 } as const;
 
 export const userInfoSchema = v.object({
@@ -26,3 +28,22 @@ export const userInfoSchema = v.object({
 });
 
 export type UserInfo = v.InferOutput<typeof userInfoSchema>;
+
+/** GET zhiList: the user's direct referrals, newest first. */
+export const zhiListQuerySchema = v.object({ ...pageQueryEntries });
+
+export const referralSchema = v.object({
+  address: v.string(),
+  /** When they registered with this user's invite code. */
+  created_at: v.string(),
+  activated_at: v.nullable(v.string()),
+  level: v.number(),
+  /** Their own personal performance, in JU. */
+  performance: amountStringSchema,
+  /** Everyone below them. */
+  team_num: v.number(),
+});
+export type Referral = v.InferOutput<typeof referralSchema>;
+
+export const zhiListDataSchema = pagedList(referralSchema);
+export type ZhiListData = v.InferOutput<typeof zhiListDataSchema>;

@@ -5,10 +5,12 @@ import * as usersSessionsLedger from './0001_users_sessions_ledger.ts';
 import * as moneyIdempotencyHolds from './0002_money_idempotency_holds.ts';
 import * as chainPayments from './0003_chain_payments.ts';
 import * as cardService from './0004_card_service.ts';
+import * as contentMall from './0005_content_mall.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
   '0002_money_idempotency_holds': moneyIdempotencyHolds,
   '0003_chain_payments': chainPayments,
   '0004_card_service': cardService,
+  '0005_content_mall': contentMall,
 };

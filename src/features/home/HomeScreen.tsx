@@ -8,11 +8,14 @@ import { useUserInfo } from '../../state/queries/user.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { SignInButton } from '../auth/SignInButton.tsx';
+import { HomeContent } from './HomeContent.tsx';
+import { Marquee } from './Marquee.tsx';
 
 export function HomeScreen() {
   const session = useAtomValue(sessionAtom);
   return (
     <div className="stack">
+      <Marquee />
       {session.address ? <Balances address={session.address} /> : <SignInHero />}
       <nav className="quick-links card" aria-labelledby="home-quick-links">
         <h2 id="home-quick-links" className="section-title">
@@ -20,6 +23,7 @@ export function HomeScreen() {
         </h2>
         <NavList entries={homeServices} className="tile-grid" />
       </nav>
+      <HomeContent />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
+import { EarningsRecords, ReferralRecords } from './TeamRecords.tsx';
+import './user.css';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
@@ -36,6 +38,16 @@ export function UserCentreScreen() {
           <span className="badge">V{user.level}</span>
           <CopyButton value={user.name} label={t`Copy address`} copiedText={t`Address copied`} />
         </div>
+        <dl className="stat-grid" aria-label={t`Balance`} data-testid="user-balances">
+          {(['JU', 'USDT', 'TICKET'] as const).map((coin) => (
+            <div key={coin}>
+              <dt>{coin === 'TICKET' ? t`Tickets` : coin}</dt>
+              <dd>
+                <Amount value={user.balances[coin]} coin={coin} bare />
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <section className="card" id="team" aria-labelledby="user-team">
         <h2 id="user-team" className="section-title">
@@ -71,6 +83,10 @@ export function UserCentreScreen() {
             </dd>
           </div>
         </dl>
+        <h3 className="section-title team-list-title">
+          <Trans>Direct referrals</Trans>
+        </h3>
+        <ReferralRecords />
       </section>
       <section className="card" id="invite" aria-labelledby="user-invite">
         <h2 id="user-invite" className="section-title">
@@ -122,6 +138,12 @@ export function UserCentreScreen() {
             </dd>
           </div>
         </dl>
+      </section>
+      <section className="card" aria-labelledby="user-earnings">
+        <h2 id="user-earnings" className="section-title">
+          <Trans>Earnings record</Trans>
+        </h2>
+        <EarningsRecords />
       </section>
       <ActiveSessions />
     </div>

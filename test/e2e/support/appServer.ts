@@ -25,6 +25,8 @@ export interface AppServer {
   chain: TestChain;
   /** The operator's side of payments on the chain: reviews, pools, background jobs. */
   chainOperator: ChainOperator;
+  /** For operator calls beyond `operator` (e.g. the admin CLI in-process). */
+  adminToken: string;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     clock,
     chain,
     chainOperator: createChainOperator(server.url, server.adminToken),
+    adminToken: server.adminToken,
     async close() {
       await server.close();
       await chain.stop();

@@ -29,6 +29,16 @@ export function overflowingElements(page: Page): Promise<Overflow[]> {
       if (rect.right <= 0) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // Scrolling content (a marquee) cut off by an ancestor that itself fits is not seen
+      // past the sides.
+      let clipped = false;
+      for (let up = element.parentElement; up && !clipped; up = up.parentElement) {
+        const overflowX = getComputedStyle(up).overflowX;
+        if (overflowX !== 'hidden' && overflowX !== 'clip') continue;
+        const box = up.getBoundingClientRect();
+        clipped = box.left >= -0.5 && box.right <= width + 0.5;
+      }
+      if (clipped) continue;
       if (rect.right > width + 0.5 || rect.left < -0.5) {
         const name = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
         found.push({

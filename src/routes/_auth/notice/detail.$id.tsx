@@ -1,10 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../ui/NotAvailableYet.tsx';
+import { NoticeDetailScreen } from '../../../features/notice/NoticeDetailScreen.tsx';
 
 export const Route = createFileRoute('/_auth/notice/detail/$id')({
   staticData: {
     title: msg`Notice`,
   },
-  component: NotAvailableYet,
+  component: NoticeDetailRoute,
 });
+
+function NoticeDetailRoute() {
+  const { id } = Route.useParams();
+  return <NoticeDetailScreen key={id} id={id} />;
+}

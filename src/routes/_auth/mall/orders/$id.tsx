@@ -1,10 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet.tsx';
+import { OrderDetailScreen } from '../../../../features/mall/OrderDetailScreen.tsx';
 
 export const Route = createFileRoute('/_auth/mall/orders/$id')({
   staticData: {
     title: msg`Order detail`,
   },
-  component: NotAvailableYet,
+  component: OrderDetailRoute,
 });
+
+function OrderDetailRoute() {
+  const { id } = Route.useParams();
+  return <OrderDetailScreen key={id} id={id} />;
+}

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../ui/NotAvailableYet.tsx';
+import { OrderListScreen } from '../../../../features/mall/OrderListScreen.tsx';
 
 export const Route = createFileRoute('/_auth/mall/orders/')({
   staticData: {
     title: msg`Orders`,
   },
-  component: NotAvailableYet,
+  component: OrderListScreen,
 });

@@ -1,0 +1,14 @@
+// /api/v1/content/*: the home page's operator content, public (visitors see the home page).
+import { contentPaths, type HomeData } from '../../src/api/content.ts';
+import { homeContentFor } from '../content/blocks.ts';
+import { defineRoute } from '../http/route.ts';
+
+export const contentRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: contentPaths.home,
+    auth: 'none',
+    handler: ({ context: { db }, request }): Promise<HomeData> =>
+      homeContentFor(db, request.locale),
+  }),
+];

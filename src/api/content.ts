@@ -1,0 +1,41 @@
+// Home page content (spec §1: protocol, ticket purchase steps, ecosystem news). All of it,
+// promotional figures included, is operator content in the request's LANG with English as
+// fallback; the app holds none of it as constants. Plain text only: the home page is the
+// first screen and carries no HTML sanitiser.
+import * as v from 'valibot';
+
+export const contentPaths = {
+  home: '/api/v1/content/home',
+} as const;
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+
+export const homeContentSchema = v.object({
+  /** Short figures shown as tiles, e.g. { label: 'Annual yield', value: '8–15%' }. */
+  highlights: v.pipe(v.array(v.object({ label: text(40), value: text(24) })), v.maxLength(6)),
+  protocol: v.object({ title: text(80), text: text(2000) }),
+  steps: v.object({ title: text(80), items: v.pipe(v.array(text(300)), v.maxLength(12)) }),
+  news: v.object({
+    title: text(80),
+    items: v.pipe(
+      v.array(
+        v.object({
+          title: text(120),
+          text: text(1000),
+          /** A day, YYYY-MM-DD, shown as the news item's date. */
+          date: v.optional(v.pipe(v.string(), v.isoDate())),
+        }),
+      ),
+      v.maxLength(12),
+    ),
+  }),
+});
+export type HomeContent = v.InferOutput<typeof homeContentSchema>;
+
+export const homeDataSchema = v.object({
+  /** Null until the operator sets home content (the reference server seeds some). */
+  content: v.nullable(homeContentSchema),
+  lang: v.nullable(v.string()),
+  updated_at: v.nullable(v.string()),
+});
+export type HomeData = v.InferOutput<typeof homeDataSchema>;

@@ -1,0 +1,25 @@
+// Words for mall order states (spec §4 "Orders").
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { OrderStatus } from '../../api/machine.ts';
+import type { OrderFilter } from '../../state/queries/machine.ts';
+import type { Tone } from '../wallet/moneyLabels.ts';
+
+export const orderStatusLabels: Record<OrderStatus, MessageDescriptor> = {
+  pending: msg`Awaiting shipment`,
+  shipped: msg`Shipped`,
+  received: msg`Received`,
+};
+
+export const orderFilterLabels: Record<OrderFilter, MessageDescriptor> = {
+  all: msg`All`,
+  pending: msg`To ship`,
+  shipped: msg`Shipped`,
+  received: msg`Received`,
+};
+
+export const ORDER_FILTERS: OrderFilter[] = ['all', 'pending', 'shipped', 'received'];
+
+export function orderTone(status: OrderStatus): Tone {
+  return status === 'received' ? 'success' : 'neutral';
+}

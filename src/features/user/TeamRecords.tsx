@@ -1,0 +1,87 @@
+// The user centre's lists: direct referrals (address, time, performance, team size) and the
+// earnings record (incomeList).
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Referral } from '../../api/user.ts';
+import type { IncomeRow } from '../../api/wallet.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { incomeSource } from '../../state/queries/money.ts';
+import { zhiListSource } from '../../state/queries/team.ts';
+import { useRecordList } from '../../state/records/recordList.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { shortAddress } from '../../ui/format.ts';
+import { RecordList } from '../../ui/RecordList.tsx';
+import { describeRequestError } from '../../ui/requestFailures.ts';
+import '../../ui/records.css';
+
+export function ReferralRecords() {
+  const { t } = useLingui();
+  const list = useRecordList(zhiListSource(useApi()));
+  return (
+    <RecordList
+      list={list}
+      label={t`Direct referrals`}
+      itemKey={(row: Referral) => row.address}
+      describeError={describeRequestError}
+      empty={<Trans>No direct referrals yet: share your invite link</Trans>}
+      renderItem={(row: Referral) => <ReferralItem row={row} />}
+    />
+  );
+}
+
+function ReferralItem({ row }: { row: Referral }) {
+  const { i18n } = useLingui();
+  const team = row.team_num;
+  return (
+    <div className="record-body" data-testid="referral" data-address={row.address}>
+      <span className="record-line">
+        <span className="record-title mono" title={row.address}>
+          {shortAddress(row.address)}
+        </span>
+        <Amount className="record-amount" value={row.performance} coin="JU" />
+      </span>
+      <span className="record-line">
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+        <span className="record-meta">
+          <Trans>Team {team}</Trans>
+        </span>
+      </span>
+    </div>
+  );
+}
+
+export function EarningsRecords() {
+  const { t } = useLingui();
+  const list = useRecordList(incomeSource(useApi()));
+  return (
+    <RecordList
+      list={list}
+      label={t`Earnings record`}
+      itemKey={(row: IncomeRow) => row.id}
+      describeError={describeRequestError}
+      empty={<Trans>No earnings yet</Trans>}
+      renderItem={(row: IncomeRow) => <EarningItem row={row} />}
+    />
+  );
+}
+
+function EarningItem({ row }: { row: IncomeRow }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="record-body" data-testid="earning">
+      <span className="record-line">
+        <span className="record-title">
+          <Trans>Deposit</Trans>
+        </span>
+        <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
+      </span>
+      <span className="record-line">
+        <span className="record-meta">{row.remark}</span>
+        <time className="record-meta" dateTime={row.created_at}>
+          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+        </time>
+      </span>
+    </div>
+  );
+}

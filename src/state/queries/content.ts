@@ -1,0 +1,46 @@
+// Operator content of the home page: the marquee and the home content, in the reader's
+// language (the client's LANG header), so each key carries the locale. Both are plain
+// requests: a visitor reading the home page does not download the HTTP library.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import { commonPaths, marqueeDataSchema } from '../../api/common.ts';
+import { contentPaths, homeDataSchema } from '../../api/content.ts';
+
+export const contentKeys = {
+  all: ['content'] as const,
+  home: (locale: string) => ['content', 'home', locale] as const,
+  marquee: (locale: string) => ['content', 'marquee', locale] as const,
+};
+
+// Content changes rarely; a visit refreshes it at most every few minutes.
+const CONTENT_STALE_MS = 5 * 60_000;
+
+export function homeContentOptions(api: ApiClient, locale: string) {
+  return queryOptions({
+    queryKey: contentKeys.home(locale),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: contentPaths.home,
+        data: homeDataSchema,
+        signal,
+        plain: true,
+      }),
+    staleTime: CONTENT_STALE_MS,
+  });
+}
+
+export function marqueeOptions(api: ApiClient, locale: string) {
+  return queryOptions({
+    queryKey: contentKeys.marquee(locale),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: commonPaths.marquee,
+        data: marqueeDataSchema,
+        signal,
+        plain: true,
+      }),
+    staleTime: CONTENT_STALE_MS,
+  });
+}

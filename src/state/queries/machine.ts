@@ -1,0 +1,60 @@
+// Mall orders: the list per status tab (one record list each, page size 10), one order,
+// and confirming receipt.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import {
+  machinePaths,
+  orderListDataSchema,
+  orderSchema,
+  type OrderStatus,
+} from '../../api/machine.ts';
+import { recordKeys, serverList, type RecordListSource } from '../records/recordList.ts';
+import type { Order } from '../../api/machine.ts';
+
+export const ORDER_LIST = 'orders';
+export const ORDER_PAGE_SIZE = 10;
+
+export type OrderFilter = OrderStatus | 'all';
+
+export const orderKeys = {
+  detail: (address: string | null, id: string) => ['order', address, id] as const,
+  /** Every status tab's list: all refresh after a receipt. */
+  lists: (address: string | null) => [...recordKeys.all, address, ORDER_LIST] as const,
+};
+
+export function orderListSource(api: ApiClient, filter: OrderFilter): RecordListSource<Order> {
+  return {
+    ...serverList(api, {
+      name: ORDER_LIST,
+      path: machinePaths.orderList,
+      data: orderListDataSchema,
+      // 'all' is no filter: nothing is sent.
+      params: { status: filter === 'all' ? undefined : filter },
+    }),
+    pageSize: ORDER_PAGE_SIZE,
+  };
+}
+
+export function orderDetailOptions(api: ApiClient, address: string | null, id: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(address, id),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: machinePaths.orderDetail,
+        query: { id },
+        data: orderSchema,
+        signal,
+      }),
+    enabled: address !== null,
+  });
+}
+
+export function postReceipt(api: ApiClient, id: string) {
+  return api.request({
+    method: 'POST',
+    path: machinePaths.receipt,
+    body: { id },
+    data: orderSchema,
+  });
+}

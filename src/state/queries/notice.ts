@@ -1,0 +1,45 @@
+// Notices: the list (one record list, cached per address like the others) and one notice.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import { noticeDetailSchema, noticeListDataSchema, noticePaths } from '../../api/notice.ts';
+import { recordKeys, serverList } from '../records/recordList.ts';
+
+export const NOTICE_LIST = 'notices';
+
+export const noticeKeys = {
+  all: ['notice'] as const,
+  detail: (address: string | null, id: string, locale: string) =>
+    ['notice', 'detail', address, id, locale] as const,
+  /** Every page of the list, whatever its params: refreshed after a notice is opened. */
+  lists: (address: string | null) => [...recordKeys.all, address, NOTICE_LIST] as const,
+};
+
+export function noticeListSource(api: ApiClient, locale: string) {
+  return serverList(api, {
+    name: NOTICE_LIST,
+    path: noticePaths.list,
+    data: noticeListDataSchema,
+    // Keys the list and its saved copy by language (the server reads LANG and ignores it).
+    params: { lang: locale },
+  });
+}
+
+export function noticeDetailOptions(
+  api: ApiClient,
+  address: string | null,
+  id: string,
+  locale: string,
+) {
+  return queryOptions({
+    queryKey: noticeKeys.detail(address, id, locale),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: noticePaths.detail,
+        query: { id },
+        data: noticeDetailSchema,
+        signal,
+      }),
+    enabled: address !== null,
+  });
+}

@@ -1,0 +1,103 @@
+// The home page's operator content against the real server: marquee and project
+// information in the reader's language (English as fallback), visible signed out, with no
+// layout shift when it arrives (issue 10, spec §1).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { admin } from './support/content.ts';
+import { seriousAxeViolations } from './support/layout.ts';
+
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+
+/** Sum of layout shifts the page saw since it started (CLS without session windows). */
+async function layoutShift(): Promise<number> {
+  return app.page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+/** The built file of the HTTP library (ky), which a visitor of the home page never needs. */
+function httpLibraryFile(): string {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = Object.entries(manifest).find(([key]) => key.includes('node_modules/ky/'));
+  if (!entry) throw new Error('ky is not in the build manifest');
+  return entry[1].file;
+}
+
+describe('home content', () => {
+  it('shows the marquee and project information signed out, in English by default', async () => {
+    const scripts: string[] = [];
+    app.page.on('request', (request) => scripts.push(request.url()));
+    await app.page.goto(`${app.server.url}/index`);
+    const content = app.page.getByTestId('home-content');
+    await content.waitFor();
+    await content.getByRole('heading', { name: 'About the protocol' }).waitFor();
+    await content.getByRole('heading', { name: 'How to buy a ticket' }).waitFor();
+    await content.getByRole('heading', { name: 'Ecosystem news' }).waitFor();
+    expect(await content.locator('ol li').count()).toBe(4);
+    const marquee = app.page.getByRole('region', { name: 'Announcements' });
+    await expect.poll(() => marquee.textContent()).toContain('Welcome to JU Wallet.');
+    expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+    expect(await seriousAxeViolations(app.page)).toEqual([]);
+    // The content came through the browser's own fetch: the HTTP library stayed home.
+    expect(scripts.some((url) => url.endsWith(httpLibraryFile()))).toBe(false);
+  });
+
+  it('speaks the reader’s language, and the operator’s figures are content', async () => {
+    await admin(
+      app,
+      'home',
+      'set',
+      'JP',
+      JSON.stringify({
+        highlights: [
+          { label: '年利回り', value: '8–15%' },
+          { label: '加盟店', value: '5000万' },
+        ],
+        protocol: { title: 'プロトコル概要', text: '運営者が書いた説明です。' },
+        steps: { title: '購入手順', items: ['ウォレットを接続', '支払う'] },
+        news: { title: 'ニュース', items: [{ title: '新機能', text: '本文', date: '2030-02-01' }] },
+      }),
+    );
+    await admin(app, 'marquee', 'set', 'JP', '日本語のお知らせ\n二行目');
+    await app.freshContext({ locale: 'ja-JP', serviceWorkers: 'block' });
+    await app.page.goto(`${app.server.url}/index`);
+    const content = app.page.getByTestId('home-content');
+    await content.getByRole('heading', { name: 'プロトコル概要' }).waitFor();
+    await expect.poll(() => content.textContent()).toContain('8–15%');
+    await expect.poll(() => content.textContent()).toContain('5000万');
+    expect(await content.getAttribute('lang')).toBe('ja');
+    const marquee = app.page.getByRole('region', { name: 'お知らせ' });
+    await expect.poll(() => marquee.textContent()).toContain('日本語のお知らせ');
+    expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+
+    // Switching language refetches: Korean has its own sample text.
+    await app.page.locator('.language-button').click();
+    await app.page.getByRole('dialog').getByText('한국어').click();
+    await content.getByRole('heading', { name: '프로토콜 소개' }).waitFor();
+  });
+
+  it('keeps the marquee bar in place when the operator empties it', async () => {
+    await admin(app, 'marquee', 'set', 'TH', '');
+    await app.freshContext({ locale: 'th-TH', serviceWorkers: 'block' });
+    await app.page.goto(`${app.server.url}/index`);
+    await app.page.getByTestId('home-content').waitFor();
+    const bar = app.page.getByTestId('marquee');
+    expect((await bar.boundingBox())!.height).toBeGreaterThan(30);
+    expect(await bar.locator('li').count()).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+// The request each content, notice and order call makes: path, query and page size.
+import { describe, expect, it } from 'vitest';
+import type { ApiClient, RequestOptions } from '../../../src/api/client.ts';
+import { machinePaths } from '../../../src/api/machine.ts';
+import { noticePaths } from '../../../src/api/notice.ts';
+import {
+  orderListSource,
+  ORDER_PAGE_SIZE,
+  postReceipt,
+} from '../../../src/state/queries/machine.ts';
+import { noticeListSource } from '../../../src/state/queries/notice.ts';
+import { recordKeys } from '../../../src/state/records/recordList.ts';
+
+function recordingApi() {
+  const calls: RequestOptions<never>[] = [];
+  const api: ApiClient = {
+    request: (options) => {
+      calls.push(options as RequestOptions<never>);
+      return Promise.resolve({ list: [], total: 0 } as never);
+    },
+  };
+  return { api, calls };
+}
+
+describe('order calls', () => {
+  it('sends no status for "all" and the status otherwise, ten a page', async () => {
+    const { api, calls } = recordingApi();
+    const all = orderListSource(api, 'all');
+    const shipped = orderListSource(api, 'shipped');
+    expect(all.pageSize).toBe(ORDER_PAGE_SIZE);
+    expect(ORDER_PAGE_SIZE).toBe(10);
+    await all.fetchPage(1, all.pageSize!, new AbortController().signal);
+    await shipped.fetchPage(2, shipped.pageSize!, new AbortController().signal);
+    expect(calls.map((call) => [call.path, call.query])).toEqual([
+      [machinePaths.orderList, { status: undefined, page: 1, page_size: 10 }],
+      [machinePaths.orderList, { status: 'shipped', page: 2, page_size: 10 }],
+    ]);
+  });
+
+  it('keys each status tab apart, under one prefix that a receipt refreshes', () => {
+    const { api } = recordingApi();
+    const key = (filter: 'all' | 'shipped') => {
+      const source = orderListSource(api, filter);
+      return recordKeys.list('0xA', source.name, source.params);
+    };
+    expect(key('all')).not.toEqual(key('shipped'));
+    expect(key('shipped').slice(0, 3)).toEqual(key('all').slice(0, 3));
+  });
+
+  it('confirms receipt with the order id in the body', async () => {
+    const { api, calls } = recordingApi();
+    await postReceipt(api, '42');
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: machinePaths.receipt,
+      body: { id: '42' },
+    });
+  });
+});
+
+describe('notice calls', () => {
+  it('keys the list by language, so another language is another list', async () => {
+    const { api, calls } = recordingApi();
+    const english = noticeListSource(api, 'en');
+    const japanese = noticeListSource(api, 'ja');
+    expect(recordKeys.list('0xA', english.name, english.params)).not.toEqual(
+      recordKeys.list('0xA', japanese.name, japanese.params),
+    );
+    await english.fetchPage(1, 20, new AbortController().signal);
+    expect(calls[0]).toMatchObject({ method: 'GET', path: noticePaths.list });
+  });
+});
