@@ -19,6 +19,12 @@ export interface PaymentSettings {
   nodePerUserLimit: number;
   nodePower: number;
   nodeQuoteMs: number;
+  /**
+   * A payment on chain handed in this long after the quote still counts (the wallet may be
+   * slow to send); the order's supply stays held meanwhile. Paying from the balance is not
+   * given this grace.
+   */
+  nodeChainPayGraceMs: number;
   /** JU released per JU of historical balance, in millionths. */
   releaseExchangeRate: bigint;
   /** Percent of the release total per period, in millionths of a percent. */
@@ -53,6 +59,7 @@ export function readPaymentSettings(read: SettingReaders): PaymentSettings {
     nodePerUserLimit: read.integer('NODE_PER_USER_LIMIT', 10, 1, 1_000_000),
     nodePower: read.integer('NODE_POWER', 100, 0, 1_000_000_000),
     nodeQuoteMs: read.integer('NODE_QUOTE_MINUTES', 5, 1, 24 * 60) * MINUTE_MS,
+    nodeChainPayGraceMs: read.integer('NODE_CHAIN_PAY_GRACE_MINUTES', 30, 0, 24 * 60) * MINUTE_MS,
     releaseExchangeRate: read.units('RELEASE_EXCHANGE_RATE', '1'),
     releasePercentPerPeriod: read.units('RELEASE_PERCENT_PER_PERIOD', '1'),
     releasePeriodMs: read.integer('RELEASE_PERIOD_HOURS', 24, 1, 24 * 365) * HOUR_MS,

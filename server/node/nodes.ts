@@ -76,14 +76,20 @@ async function grantPower(trx: AppDatabase, order: NodeOrderRow, now: Date): Pro
 }
 
 /** Nodes the supply has given out or holds for orders, as of `now`. */
-async function reservedNodes(db: AppDatabase, now: Date, userId?: bigint): Promise<number> {
+async function reservedNodes(
+  db: AppDatabase,
+  now: Date,
+  graceMs: number,
+  userId?: bigint,
+): Promise<number> {
+  const heldUntil = new Date(now.getTime() - graceMs).toISOString();
   let query = db.kysely
     .selectFrom('node_orders')
     .select((eb) => eb.fn.sum<bigint | string | null>('quantity').as('sum'))
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['awaiting_payment', 'paid']),
-        eb.and([eb('status', '=', 'open'), eb('expires_at', '>', now.toISOString())]),
+        eb.and([eb('status', '=', 'open'), eb('expires_at', '>', heldUntil)]),
       ]),
     );
   if (userId !== undefined) query = query.where('user_id', '=', userId);
@@ -94,9 +100,10 @@ async function reservedNodes(db: AppDatabase, now: Date, userId?: bigint): Promi
 export async function nodeConfig(context: ServerContext, userId: bigint): Promise<NodeConfigData> {
   const { payments, chain } = context.settings;
   const now = context.now();
+  const grace = payments.nodeChainPayGraceMs;
   const [reserved, owned] = await Promise.all([
-    reservedNodes(context.db, now),
-    reservedNodes(context.db, now, userId),
+    reservedNodes(context.db, now, grace),
+    reservedNodes(context.db, now, grace, userId),
   ]);
   return {
     price: wireAmount('JU', payments.nodePrice),
@@ -121,13 +128,14 @@ export async function createNodeOrder(
     // One order at a time weighs the supply (SQLite already has a single writer).
     if (trx.dialect === 'postgres')
       await sql`SELECT pg_advisory_xact_lock(${SUPPLY_LOCK_KEY})`.execute(trx.kysely);
-    const owned = await reservedNodes(trx, now, userId);
+    const grace = payments.nodeChainPayGraceMs;
+    const owned = await reservedNodes(trx, now, grace, userId);
     if (owned + quantity > payments.nodePerUserLimit)
       throw new DomainError('node_limit_reached', {
         values: { limit: payments.nodePerUserLimit },
         data: { field: 'quantity', limit: payments.nodePerUserLimit, owned },
       });
-    if ((await reservedNodes(trx, now)) + quantity > payments.nodeSupply)
+    if ((await reservedNodes(trx, now, grace)) + quantity > payments.nodeSupply)
       throw new DomainError('node_sold_out', { data: { field: 'quantity' } });
     return trx.kysely
       .insertInto('node_orders')
@@ -147,13 +155,23 @@ export async function createNodeOrder(
   return nodeOrderWire(row);
 }
 
-/** The user's own order, open and within its quote; anything else is refused clearly. */
-async function openOrder(db: AppDatabase, userId: bigint, orderId: bigint, now: Date) {
+/**
+ * The user's own order, open and within its quote (plus `graceMs`); anything else is
+ * refused clearly.
+ */
+async function openOrder(
+  db: AppDatabase,
+  userId: bigint,
+  orderId: bigint,
+  now: Date,
+  graceMs: number,
+) {
   const order = await findNodeOrder(db, orderId);
   if (!order || order.user_id !== userId) throw new DomainError('node_order_not_found');
   if (order.status !== 'open')
     throw new DomainError('node_order_not_open', { data: { status: order.status } });
-  if (order.expires_at <= now.toISOString()) throw new DomainError('node_order_expired');
+  if (order.expires_at <= new Date(now.getTime() - graceMs).toISOString())
+    throw new DomainError('node_order_expired');
   return order;
 }
 
@@ -172,7 +190,7 @@ export async function payNodeOrderFromBalance(
     lockUserId: userId,
     now,
     async run(trx): Promise<NodeOrder> {
-      const order = await openOrder(trx, userId, orderId, now);
+      const order = await openOrder(trx, userId, orderId, now, 0);
       const available = await ensureUserAccount(trx, userId, 'JU', now);
       const sales = await ensureSystemAccount(
         trx,
@@ -218,7 +236,9 @@ export async function payNodeOrderOnChain(
   hash: string,
 ) {
   const now = context.now();
-  const order = await openOrder(context.db, user.id, orderId, now);
+  const graceMs = context.settings.payments.nodeChainPayGraceMs;
+  const heldUntil = new Date(now.getTime() - graceMs).toISOString();
+  const order = await openOrder(context.db, user.id, orderId, now, graceMs);
   const { payment } = await submitPayment(context, {
     user,
     hash,
@@ -231,7 +251,7 @@ export async function payNodeOrderOnChain(
         .set({ status: 'awaiting_payment', paid_with: 'chain', payment_id: payment.id })
         .where('id', '=', order.id)
         .where('status', '=', 'open')
-        .where('expires_at', '>', now.toISOString())
+        .where('expires_at', '>', heldUntil)
         .executeTakeFirst();
       if (taken.numUpdatedRows !== 1n) throw new DomainError('node_order_not_open');
     },
@@ -241,11 +261,12 @@ export async function payNodeOrderOnChain(
 }
 
 export async function expireNodeOrders(context: ServerContext): Promise<number> {
+  const graceMs = context.settings.payments.nodeChainPayGraceMs;
   const result = await context.db.kysely
     .updateTable('node_orders')
     .set({ status: 'expired' })
     .where('status', '=', 'open')
-    .where('expires_at', '<=', context.now().toISOString())
+    .where('expires_at', '<=', new Date(context.now().getTime() - graceMs).toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -44,7 +44,8 @@ export const nodeGetOrderRequestSchema = v.object({ quantity: quantitySchema });
 export type NodeGetOrderRequest = v.InferInput<typeof nodeGetOrderRequestSchema>;
 
 /**
- * - open: quoted, waiting for payment until `expires_at`;
+ * - open: quoted, waiting for payment until `expires_at` (a hash paid on chain is still taken
+ *   for a grace period after it, the server's NODE_CHAIN_PAY_GRACE_MINUTES; the balance is not);
  * - awaiting_payment: a hash was handed in; waiting for the chain;
  * - paid: nodes granted;
  * - expired: not paid in time, or the chain refused the payment.

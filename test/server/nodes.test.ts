@@ -35,7 +35,7 @@ describe('node purchase', () => {
       payments: {
         pollMs: 3_600_000,
         nodePrice: 10_000_000n,
-        nodeSupply: 5,
+        nodeSupply: 6,
         nodePerUserLimit: 3,
         nodePower: 100,
       },
@@ -62,8 +62,8 @@ describe('node purchase', () => {
     );
     expect(config).toEqual({
       price: '10',
-      supply_total: 5,
-      supply_left: 5,
+      supply_total: 6,
+      supply_left: 6,
       per_user_limit: 3,
       owned: 0,
       power_per_node: 100,
@@ -130,8 +130,25 @@ describe('node purchase', () => {
     expect(log.list[0]).toMatchObject({ change: 200, total_after: 200 });
   });
 
-  it('refuses a quote that has expired, and frees its supply', async () => {
+  it('takes a payment on chain a little after the quote, never one from the balance', async () => {
     const order = dataOf(await getOrder(bobToken, 1), nodeOrderSchema);
+    server.clock.advance(6 * 60_000);
+    await credit(server, bob.address, 'JU', '100');
+    expectRefusal(await balanceBuy(bobToken, order.id), 400, apiErrors.node_order_expired.code);
+    // The wallet was slow: the hash arrives after the quote, within the grace.
+    const hash = await chain.pay(bob, treasury, '10');
+    const paid = dataOf(
+      await server.request('POST', nodePaths.chainPay, {
+        token: bobToken,
+        json: { order_id: order.id, hash },
+      }),
+      nodeChainPayDataSchema,
+    );
+    expect(paid.order.status).toBe('paid');
+  });
+
+  it('refuses a quote past its grace, and frees its supply', async () => {
+    const order = dataOf(await getOrder(carolToken, 1), nodeOrderSchema);
     expect(
       dataOf(
         await server.request('GET', nodePaths.config, { token: carolToken }),
@@ -139,13 +156,12 @@ describe('node purchase', () => {
       ).supply_left,
     ).toBe(0);
     expectRefusal(await getOrder(carolToken, 1), 400, apiErrors.node_sold_out.code);
-    server.clock.advance(6 * 60_000);
-    await credit(server, bob.address, 'JU', '100');
-    expectRefusal(await balanceBuy(bobToken, order.id), 400, apiErrors.node_order_expired.code);
-    const hash = await chain.pay(bob, treasury, '10');
+    server.clock.advance(36 * 60_000);
+    await chain.fund(carol.address, '100');
+    const hash = await chain.pay(carol, treasury, '10');
     expectRefusal(
       await server.request('POST', nodePaths.chainPay, {
-        token: bobToken,
+        token: carolToken,
         json: { order_id: order.id, hash },
       }),
       400,
@@ -166,10 +182,10 @@ describe('node purchase', () => {
     );
     expect(await userInfo(server, aliceToken)).toMatchObject({
       me_performance: '20',
-      team_performance: '80',
+      team_performance: '90',
     });
     expect(await userInfo(server, bobToken)).toMatchObject({
-      me_performance: '80',
+      me_performance: '90',
       team_performance: '0',
     });
     await assertLedgerInvariants(server.db);
