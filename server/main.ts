@@ -2,6 +2,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
+import { cardContext } from './card/cardContext.ts';
+import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './card/uploads.ts';
 import {
   checkSettings,
   ConfigError,
@@ -103,6 +105,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }, SESSION_SWEEP_INTERVAL_MS);
   sweep.unref();
+  // Expired upload slots and identity photos never used by a holder go on start and then
+  // regularly, whether or not their user comes back.
+  let cardSweeping: Promise<void> = Promise.resolve();
+  const sweepCardUploads = () => {
+    cardSweeping = cardSweeping
+      .then(() => sweepUploads(cardContext(context), context.now()))
+      .catch((error: unknown) => app.log.error({ err: error }, 'card upload sweep'));
+    return cardSweeping;
+  };
+  await sweepCardUploads();
+  const cardSweep = setInterval(sweepCardUploads, UPLOAD_SWEEP_INTERVAL_MS);
+  cardSweep.unref();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -117,6 +131,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     notes,
     async close() {
       clearInterval(sweep);
+      clearInterval(cardSweep);
+      await cardSweeping;
       await app.close();
       await db.close();
     },

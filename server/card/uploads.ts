@@ -44,7 +44,7 @@ export async function openUploadSlot(
   siteOrigin: string,
 ): Promise<UploadImgData> {
   const now = card.now();
-  await sweepUploads(card, userId, now);
+  await sweepUploads(card, now, userId);
   const open = await card.db.kysely
     .selectFrom('card_files')
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
@@ -79,18 +79,28 @@ export async function openUploadSlot(
 
 /** Photos uploaded but never attached to a holder are kept this long, then deleted. */
 export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60_000;
+/** How often the server sweeps every user's uploads (and once when it starts). */
+export const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Forgets the user's spent and expired slots, and deletes photos that were uploaded but
- * never used by a holder within a day. Attached photos are never touched here.
+ * Forgets spent and expired slots, and deletes photos that were uploaded but never used
+ * by a holder within a day — of one user (before opening a slot) or of everyone (the
+ * server's periodic sweep). Attached photos are never touched here.
  */
-async function sweepUploads(card: CardContext, userId: bigint, now: Date): Promise<void> {
-  const mine = card.db.kysely.deleteFrom('card_files').where('user_id', '=', userId);
-  await mine
+export async function sweepUploads(
+  card: CardContext,
+  now: Date,
+  userId: bigint | null = null,
+): Promise<void> {
+  const scoped = () => {
+    const files = card.db.kysely.deleteFrom('card_files');
+    return userId === null ? files : files.where('user_id', '=', userId);
+  };
+  await scoped()
     .where('status', 'in', ['awaiting', 'receiving', 'refused'])
     .where('expires_at', '<=', now.toISOString())
     .execute();
-  const stale = await mine
+  const stale = await scoped()
     .where('status', '=', 'stored')
     .where('stored_at', '<=', new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS).toISOString())
     .returning('storage_name')
