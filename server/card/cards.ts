@@ -12,7 +12,10 @@ import { hashPin } from './pin.ts';
 import type { Vault } from './vault.ts';
 
 const CARD_YEARS = 3;
-const secretBinding = (userId: bigint) => `card-secret:${userId}`;
+// Owner and row (a card's application is its own): a sealed number copied onto another
+// card does not open.
+const secretBinding = (userId: bigint, applicationId: bigint) =>
+  `card-secret:${userId}:${applicationId}`;
 
 export interface CardSecret {
   number: string;
@@ -63,7 +66,10 @@ export async function createCard(
       type: application.type,
       region: application.region,
       status: issuedState(application.type),
-      secret_sealed: vault.sealText(JSON.stringify(secret), secretBinding(application.user_id)),
+      secret_sealed: vault.sealText(
+        JSON.stringify(secret),
+        secretBinding(application.user_id, application.id),
+      ),
       last4: secret.number.slice(-4),
       expiry,
       holder_name: application.holder_name,
@@ -75,7 +81,9 @@ export async function createCard(
 }
 
 export function openCardSecret(vault: Vault, row: CardRow): CardSecret {
-  return JSON.parse(vault.openText(row.secret_sealed, secretBinding(row.user_id))) as CardSecret;
+  return JSON.parse(
+    vault.openText(row.secret_sealed, secretBinding(row.user_id, row.application_id)),
+  ) as CardSecret;
 }
 
 export async function findOwnCard(db: AppDatabase, userId: bigint, id: bigint): Promise<CardRow> {

@@ -2,7 +2,7 @@
 // sealed with AES-256-GCM under one server key. The key comes from CARD_DATA_KEY (32 bytes
 // as base64 or hex) or, when unset, from DATA_DIR/card-data-key, generated on first use
 // (mode 0600). Each sealed value is bound to what it belongs to (additional data such as
-// "holder:12"), so a value copied onto another row does not open.
+// "holder-identity:<user>:<holder>"), so a value copied onto another row does not open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -456,6 +456,36 @@ describe('cards', () => {
     ).not.toContain(revealed.number);
   });
 
+  it('binds a sealed card number to its card: copied onto another card of the same user, it does not open', async () => {
+    const [first, second] = [await issuedCard('virtual'), await issuedCard('virtual')];
+    const reveal = async (id: string) => {
+      const { message } = dataOf(
+        await visa(server, aliceToken, visaPaths.revealMessage, { id }),
+        revealMessageDataSchema,
+      );
+      return visa(server, aliceToken, visaPaths.reveal, {
+        id,
+        message,
+        signature: alice.sign(message),
+      });
+    };
+    const secondNumber = dataOf(await reveal(second.id), revealDataSchema).number;
+    const { secret_sealed: sealed } = await server.db.kysely
+      .selectFrom('cards')
+      .select('secret_sealed')
+      .where('id', '=', BigInt(second.id))
+      .executeTakeFirstOrThrow();
+    await server.db.kysely
+      .updateTable('cards')
+      .set({ secret_sealed: sealed })
+      .where('id', '=', BigInt(first.id))
+      .execute();
+    const answer = await reveal(first.id);
+    expectRefusal(answer, ...refusal('internal'));
+    expect(answer.text).not.toContain(secondNumber);
+    await visa(server, aliceToken, visaPaths.report, { id: first.id, reason: 'lost' });
+  });
+
   it('recharges through the ledger: amount + fee in one transfer; the operator settles or fails it', async () => {
     const card = await issuedCard('virtual');
     const before = Number(await usdt());
