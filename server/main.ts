@@ -85,6 +85,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   let built;
   try {
+    // The card data key is read now: a missing or unsafe key stops the start, rather than
+    // failing the first card request.
+    cardContext(context);
     built = await buildApp(context, options.logger ?? false);
     await built.app.listen({ port: settings.port, host: settings.host });
   } catch (error) {

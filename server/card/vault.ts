@@ -68,7 +68,10 @@ function resolveKey(dataDir: string, configured: string | null): Buffer {
   if (configured) return parseKey(configured, 'CARD_DATA_KEY');
   const file = path.join(dataDir, CARD_DATA_KEY_FILE);
   const existing = readKeyFile(file);
-  if (existing) return parseKey(existing, file);
+  if (existing) {
+    refuseLooseMode(file);
+    return parseKey(existing, file);
+  }
   const generated = randomBytes(KEY_BYTES).toString('base64');
   try {
     // 'wx': never overwrite a key another process wrote in the meantime.
@@ -79,6 +82,16 @@ function resolveKey(dataDir: string, configured: string | null): Buffer {
     if (written) return parseKey(written, file);
     throw error;
   }
+}
+
+/** Like ssh with a private key: a key others on the machine can read is not used. */
+function refuseLooseMode(file: string): void {
+  if (process.platform === 'win32') return;
+  const mode = fs.statSync(file).mode & 0o777;
+  if (mode & 0o077)
+    throw new Error(
+      `${file} can be read by others (mode ${mode.toString(8)}): make it 600 (chmod 600) or set CARD_DATA_KEY`,
+    );
 }
 
 function parseKey(text: string, source: string): Buffer {

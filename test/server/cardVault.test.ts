@@ -1,10 +1,11 @@
 // Encryption at rest of the card service (AES-256-GCM), its key, and the card settings.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, readSettings } from '../../server/config.ts';
+import { startServer } from '../../server/main.ts';
 import { hashPin, verifyPin } from '../../server/card/pin.ts';
 import { CARD_DATA_KEY_FILE, createVault, vaultFor } from '../../server/card/vault.ts';
 
@@ -42,6 +43,19 @@ describe('card data vault', () => {
     expect(Buffer.from(key, 'base64')).toHaveLength(32);
     // Another process (a fresh vault from the same key) opens it.
     expect(createVault(Buffer.from(key, 'base64')).openText(sealed, 'x')).toBe('secret');
+  });
+
+  it('refuses a key file others can read, and the server does not start with it', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, CARD_DATA_KEY_FILE);
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(() => vaultFor(dir, null)).toThrow(/chmod 600/);
+    await expect(
+      startServer({ env: {}, port: 0, host: '127.0.0.1', dataDir: dir, databaseUrl: null }),
+    ).rejects.toThrow(/chmod 600/);
+    chmodSync(file, 0o600);
+    expect(vaultFor(dir, null).openText(vaultFor(dir, null).sealText('a', 'b'), 'b')).toBe('a');
   });
 
   it('takes CARD_DATA_KEY as base64 or hex, and refuses a key of the wrong size', () => {
