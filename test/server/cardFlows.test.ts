@@ -264,6 +264,73 @@ describe('cards', () => {
     expect((await walletOf(server, racerToken)).USDT.available).toBe('29');
   });
 
+  it('settle and fail racing on one recharge: exactly one happens, the refund at most once', async () => {
+    const card = await issuedCard('virtual');
+    const before = Number(await usdt());
+    const recharges = [];
+    for (let index = 0; index < 6; index++) {
+      recharges.push(
+        dataOf(
+          await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+          rechargeRecordSchema,
+        ),
+      );
+    }
+    const total = Number(recharges[0]!.total);
+    let settled = 0;
+    for (const recharge of recharges) {
+      const answers = await Promise.all([
+        server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id }),
+        server.admin('POST', adminCardPaths.rechargeFail, { id: recharge.id, reason: 'race' }),
+      ]);
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners, JSON.stringify(answers.map((answer) => answer.body))).toHaveLength(1);
+      const loser = answers.find((answer) => answer.status !== 200)!;
+      expect([apiErrors.recharge_not_open.code, apiErrors.conflict.code]).toContain(
+        loser.body.code,
+      );
+      if (winners[0]!.body.data.status === 'success') settled++;
+      const refunds = await server.db.kysely
+        .selectFrom('transfers')
+        .select('id')
+        .where('idempotency_key', '=', `card-recharge-refund:${recharge.id}`)
+        .execute();
+      expect(refunds).toHaveLength(winners[0]!.body.data.status === 'failed' ? 1 : 0);
+    }
+    expect(Number(await usdt())).toBeCloseTo(before - settled * total, 6);
+    const detail = dataOf(
+      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      cardSchema,
+    );
+    expect(Number(detail.balance)).toBe(settled * 20);
+  });
+
+  it('issue and reject racing on one application: exactly one happens, the fee returned at most once', async () => {
+    const before = Number(await usdt());
+    let issued = 0;
+    for (let index = 0; index < 4; index++) {
+      const application = await applyVirtual();
+      const answers = await Promise.all([
+        server.admin('POST', adminCardPaths.issue, { id: application.id }),
+        server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'race' }),
+      ]);
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners, JSON.stringify(answers.map((answer) => answer.body))).toHaveLength(1);
+      const loser = answers.find((answer) => answer.status !== 200)!;
+      expect([apiErrors.application_not_processing.code, apiErrors.conflict.code]).toContain(
+        loser.body.code,
+      );
+      if (answers[0]!.status === 200) issued++;
+      const cards = await server.db.kysely
+        .selectFrom('cards')
+        .select('id')
+        .where('application_id', '=', BigInt(application.id))
+        .execute();
+      expect(cards).toHaveLength(answers[0]!.status === 200 ? 1 : 0);
+    }
+    expect(Number(await usdt())).toBeCloseTo(before - issued * 10, 6);
+  });
+
   it('a rejected application returns the fee and can be reapplied for, once', async () => {
     const before = await usdt();
     const application = await applyVirtual();
