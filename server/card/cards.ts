@@ -156,7 +156,7 @@ export async function setPin(
   const current = await findOwnCard(card.db, userId, id);
   const blocked = requireActive(current);
   if (blocked) throw new DomainError(blocked, { data: { status: current.status } });
-  const pinHash = await hashPin(pin);
+  const pinHash = await hashPin(pin, pinPepper(card.vault));
   const updated = await card.db.kysely
     .updateTable('cards')
     .set({ pin_hash: pinHash, updated_at: card.now().toISOString() })
@@ -165,6 +165,10 @@ export async function setPin(
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw new DomainError('card_not_active');
+}
+
+export function pinPepper(vault: Vault): Buffer {
+  return vault.derivedKey('card-pin');
 }
 
 export function cardWire(row: CardRow): Card {

@@ -3,7 +3,7 @@
 // as base64 or hex) or, when unset, from DATA_DIR/card-data-key, generated on first use
 // (mode 0600). Each sealed value is bound to what it belongs to (additional data such as
 // "holder-identity:<user>:<holder>"), so a value copied onto another row does not open.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +18,8 @@ export interface Vault {
   openText(sealed: string, binding: string): string;
   sealBytes(plain: Uint8Array, binding: string): Buffer;
   openBytes(sealed: Uint8Array, binding: string): Buffer;
+  /** A 32-byte key for another purpose (e.g. the PIN pepper), derived from the data key. */
+  derivedKey(purpose: string): Buffer;
 }
 
 const vaults = new Map<string, Vault>();
@@ -61,6 +63,8 @@ export function createVault(key: Buffer): Vault {
     openText: (sealed, binding) => open(Buffer.from(sealed, 'base64'), binding).toString('utf8'),
     sealBytes: seal,
     openBytes: open,
+    derivedKey: (purpose) =>
+      Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `ju-wallet ${purpose}`, KEY_BYTES)),
   };
 }
 

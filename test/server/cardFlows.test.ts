@@ -451,7 +451,7 @@ describe('cards', () => {
       .select('pin_hash')
       .where('id', '=', BigInt(card.id))
       .executeTakeFirstOrThrow();
-    expect(row.pin_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.pin_hash).toMatch(/^scrypt-hmac\$32768\$8\$1\$/);
     expect(row.pin_hash).not.toContain('739264');
     expect(
       dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
