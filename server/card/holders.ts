@@ -7,7 +7,7 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { lockCardOwner, pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
 import type { Vault } from './vault.ts';
 
@@ -137,6 +137,7 @@ export async function editHolder(
 /** Deleting is refused while a card application in progress is for this holder. */
 export async function deleteHolder(card: CardContext, userId: bigint, id: bigint): Promise<void> {
   const retired = await inTransaction(card.db, async (trx) => {
+    await lockCardOwner(trx, userId);
     const current = await findOwnHolder(trx, userId, id);
     const inUse = await trx.kysely
       .selectFrom('card_applications')

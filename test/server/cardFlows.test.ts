@@ -244,6 +244,48 @@ describe('cards', () => {
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
   });
 
+  it('deleting a holder or an address racing an application for it: never an application in progress for deleted data', async () => {
+    for (let index = 0; index < 6; index++) {
+      const holder = await addHolder(server, aliceToken);
+      await approveHolder(server, holder.id);
+      const address = dataOf(
+        await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        deliveryAddressSchema,
+      );
+      const [applied] = await Promise.all([
+        visaMoney(server, aliceToken, visaPaths.openRealCard, {
+          region: 'HK',
+          holder_id: holder.id,
+          address_id: address.id,
+          agree: true,
+        }),
+        visa(server, aliceToken, index % 2 ? visaPaths.deleteKyc : visaPaths.deleteAddress, {
+          id: index % 2 ? holder.id : address.id,
+        }),
+      ]);
+      const [holderRow, addressRow] = await Promise.all([
+        server.db.kysely
+          .selectFrom('card_holders')
+          .select('deleted_at')
+          .where('id', '=', BigInt(holder.id))
+          .executeTakeFirstOrThrow(),
+        server.db.kysely
+          .selectFrom('card_addresses')
+          .select('deleted_at')
+          .where('id', '=', BigInt(address.id))
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (applied.status === 200) {
+        expect(holderRow.deleted_at).toBeNull();
+        expect(addressRow.deleted_at).toBeNull();
+        await server.admin('POST', adminCardPaths.reject, {
+          id: applied.body.data.id,
+          reason: 'test',
+        });
+      }
+    }
+  }, 30_000);
+
   it('concurrent recharges never spend more than the balance', async () => {
     const racer = testWallet('card flows racer');
     const racerToken = await login(server, racer);
