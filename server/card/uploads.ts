@@ -24,8 +24,11 @@ import type { CardContext } from './cardContext.ts';
 import type { Vault } from './vault.ts';
 
 export const UPLOAD_URL_TTL_MS = 10 * 60_000;
-/** Open upload slots a user may hold at once; more is someone scripting the endpoint. */
-const MAX_OPEN_SLOTS = 20;
+/**
+ * Open upload slots and uploaded photos not yet used by a holder that a user may have at
+ * once; more is someone scripting the endpoint (or filling the disk: each photo is a file).
+ */
+export const MAX_PENDING_PHOTOS = 20;
 const FILES_FOLDER = 'card-files';
 const FILE_REFERENCE_LENGTH = 24;
 const STORED_TYPE = 'image/jpeg';
@@ -49,10 +52,17 @@ export async function openUploadSlot(
     .selectFrom('card_files')
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
     .where('user_id', '=', userId)
-    .where('status', '=', 'awaiting')
-    .where('expires_at', '>', now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', 'in', ['awaiting', 'receiving']),
+          eb('expires_at', '>', now.toISOString()),
+        ]),
+        eb('status', '=', 'stored'),
+      ]),
+    )
     .executeTakeFirstOrThrow();
-  if (Number(open.count) >= MAX_OPEN_SLOTS) throw new DomainError('rate_limited');
+  if (Number(open.count) >= MAX_PENDING_PHOTOS) throw new DomainError('rate_limited');
   const token = randomBytes(32).toString('base64url');
   const id = randomText(FILE_REFERENCE_LENGTH);
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS).toISOString();
