@@ -104,6 +104,9 @@ export async function editHolder(
   fields: HolderFields,
 ): Promise<Holder> {
   const { holder, dropped } = await inTransaction(card.db, async (trx) => {
+    // After a deletion of the same holder, not interleaved with it: a deleted holder must
+    // not take new photos (they would stay on disk, attached to nothing anyone can see).
+    await lockCardOwner(trx, userId);
     const current = await findOwnHolder(trx, userId, id);
     if (current.status === 'approved') throw new DomainError('holder_not_editable');
     const row = await trx.kysely
@@ -121,6 +124,7 @@ export async function editHolder(
       })
       .where('id', '=', id)
       .where('status', '=', current.status)
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new DomainError('holder_not_editable');

@@ -29,7 +29,16 @@ import {
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
-import { ADDRESS_FIELDS, addHolder, approveHolder, visa, visaMoney } from './support/visa.ts';
+import {
+  ADDRESS_FIELDS,
+  addHolder,
+  approveHolder,
+  HOLDER_FIELDS,
+  sampleJpeg,
+  uploadPhoto,
+  visa,
+  visaMoney,
+} from './support/visa.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -283,6 +292,34 @@ describe('cards', () => {
           reason: 'test',
         });
       }
+    }
+  }, 30_000);
+
+  it('editing a holder racing its deletion: a deleted holder never keeps photos', async () => {
+    for (let index = 0; index < 6; index++) {
+      const holder = await addHolder(server, aliceToken);
+      const photo = await uploadPhoto(server, aliceToken, await sampleJpeg(index));
+      await Promise.all([
+        visa(server, aliceToken, visaPaths.editKyc, {
+          ...HOLDER_FIELDS,
+          id: holder.id,
+          photos: [photo],
+        }),
+        visa(server, aliceToken, visaPaths.deleteKyc, { id: holder.id }),
+      ]);
+      const row = await server.db.kysely
+        .selectFrom('card_holders')
+        .select('deleted_at')
+        .where('id', '=', BigInt(holder.id))
+        .executeTakeFirstOrThrow();
+      expect(row.deleted_at).not.toBeNull();
+      const attached = await server.db.kysely
+        .selectFrom('card_files')
+        .select('id')
+        .where('holder_id', '=', BigInt(holder.id))
+        .where('status', '=', 'attached')
+        .execute();
+      expect(attached).toEqual([]);
     }
   }, 30_000);
 
