@@ -410,6 +410,31 @@ describe('cards', () => {
     expect(Number(await usdt())).toBeCloseTo(before - issued * 10, 6);
   });
 
+  it('a recharge of a card reported lost cannot be settled onto it; failing it returns the money', async () => {
+    const card = await issuedCard('virtual');
+    const before = await usdt();
+    const recharge = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+      rechargeRecordSchema,
+    );
+    await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' });
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id }),
+      ...refusal('card_blocked'),
+    );
+    const failed = dataOf(
+      await server.admin('POST', adminCardPaths.rechargeFail, { id: recharge.id, reason: 'lost' }),
+      rechargeRecordSchema,
+    );
+    expect(failed.status).toBe('failed');
+    expect(await usdt()).toBe(before);
+    const detail = dataOf(
+      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      cardSchema,
+    );
+    expect(detail).toMatchObject({ status: 'blocked', balance: '0' });
+  });
+
   it('a rejected application returns the fee and can be reapplied for, once', async () => {
     const before = await usdt();
     const application = await applyVirtual();
