@@ -4,6 +4,8 @@ import { buildApp, type RouteSummary } from './app.ts';
 import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
 import { startChainJobs } from './chain/jobs.ts';
 import { deleteExpiredSessions } from './auth/sessions.ts';
+import { cardContext } from './card/cardContext.ts';
+import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './card/uploads.ts';
 import {
   checkSettings,
   ConfigError,
@@ -96,6 +98,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   let built;
   try {
+    // The card data key is read now: a missing or unsafe key stops the start, rather than
+    // failing the first card request.
+    cardContext(context);
     built = await buildApp(context, options.logger ?? false);
     await built.app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
@@ -117,6 +122,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }, SESSION_SWEEP_INTERVAL_MS);
   sweep.unref();
   const chainJobs = startChainJobs(context, app.log);
+  // Expired upload slots and identity photos never used by a holder go on start and then
+  // regularly, whether or not their user comes back.
+  let cardSweeping: Promise<void> = Promise.resolve();
+  const sweepCardUploads = () => {
+    cardSweeping = cardSweeping
+      .then(() => sweepUploads(cardContext(context), context.now()))
+      .catch((error: unknown) => app.log.error({ err: error }, 'card upload sweep'));
+    return cardSweeping;
+  };
+  await sweepCardUploads();
+  const cardSweep = setInterval(sweepCardUploads, UPLOAD_SWEEP_INTERVAL_MS);
+  cardSweep.unref();
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -132,6 +149,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async close() {
       clearInterval(sweep);
       await chainJobs.stop();
+      clearInterval(cardSweep);
+      await cardSweeping;
       await app.close();
       await db.close();
     },

@@ -4,7 +4,8 @@ import type { AddressForm, DeliveryAddress } from '../../src/api/visa.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardAddressRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
-import { pageOffset, type Page } from './cardContext.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { lockCardOwner, pageOffset, type Page } from './cardContext.ts';
 
 type AddressFields = Required<AddressForm>;
 
@@ -65,20 +66,23 @@ export async function deleteAddress(
   id: bigint,
   now: Date,
 ): Promise<void> {
-  await findOwnAddress(db, userId, id);
-  const inUse = await db.kysely
-    .selectFrom('card_applications')
-    .select('id')
-    .where('address_id', '=', id)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  if (inUse) throw new DomainError('card_data_in_use');
-  await db.kysely
-    .updateTable('card_addresses')
-    .set({ deleted_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    await lockCardOwner(trx, userId);
+    await findOwnAddress(trx, userId, id);
+    const inUse = await trx.kysely
+      .selectFrom('card_applications')
+      .select('id')
+      .where('address_id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (inUse) throw new DomainError('card_data_in_use');
+    await trx.kysely
+      .updateTable('card_addresses')
+      .set({ deleted_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
+  });
 }
 
 export async function listAddresses(

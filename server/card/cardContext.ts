@@ -1,4 +1,5 @@
 // What the card service's domain code needs from the server context.
+import { sql } from 'kysely';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardSettings } from './settings.ts';
@@ -32,4 +33,14 @@ export interface Page {
 
 export function pageOffset({ page, pageSize }: Page): number {
   return (page - 1) * pageSize;
+}
+
+/**
+ * Inside a transaction: waits for, and then holds off, the user's money operations (which
+ * lock the same row, see runMoneyOperation), so deleting a holder or an address cannot
+ * interleave with an application that uses it. SQLite's BEGIN IMMEDIATE already does this.
+ */
+export async function lockCardOwner(trx: AppDatabase, userId: bigint): Promise<void> {
+  if (trx.dialect === 'postgres')
+    await sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`.execute(trx.kysely);
 }

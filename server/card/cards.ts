@@ -12,7 +12,10 @@ import { hashPin } from './pin.ts';
 import type { Vault } from './vault.ts';
 
 const CARD_YEARS = 3;
-const secretBinding = (userId: bigint) => `card-secret:${userId}`;
+// Owner and row (a card's application is its own): a sealed number copied onto another
+// card does not open.
+const secretBinding = (userId: bigint, applicationId: bigint) =>
+  `card-secret:${userId}:${applicationId}`;
 
 export interface CardSecret {
   number: string;
@@ -63,7 +66,10 @@ export async function createCard(
       type: application.type,
       region: application.region,
       status: issuedState(application.type),
-      secret_sealed: vault.sealText(JSON.stringify(secret), secretBinding(application.user_id)),
+      secret_sealed: vault.sealText(
+        JSON.stringify(secret),
+        secretBinding(application.user_id, application.id),
+      ),
       last4: secret.number.slice(-4),
       expiry,
       holder_name: application.holder_name,
@@ -75,7 +81,9 @@ export async function createCard(
 }
 
 export function openCardSecret(vault: Vault, row: CardRow): CardSecret {
-  return JSON.parse(vault.openText(row.secret_sealed, secretBinding(row.user_id))) as CardSecret;
+  return JSON.parse(
+    vault.openText(row.secret_sealed, secretBinding(row.user_id, row.application_id)),
+  ) as CardSecret;
 }
 
 export async function findOwnCard(db: AppDatabase, userId: bigint, id: bigint): Promise<CardRow> {
@@ -148,7 +156,7 @@ export async function setPin(
   const current = await findOwnCard(card.db, userId, id);
   const blocked = requireActive(current);
   if (blocked) throw new DomainError(blocked, { data: { status: current.status } });
-  const pinHash = await hashPin(pin);
+  const pinHash = await hashPin(pin, pinPepper(card.vault));
   const updated = await card.db.kysely
     .updateTable('cards')
     .set({ pin_hash: pinHash, updated_at: card.now().toISOString() })
@@ -157,6 +165,10 @@ export async function setPin(
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw new DomainError('card_not_active');
+}
+
+export function pinPepper(vault: Vault): Buffer {
+  return vault.derivedKey('card-pin');
 }
 
 export function cardWire(row: CardRow): Card {

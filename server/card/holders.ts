@@ -7,7 +7,7 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { lockCardOwner, pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
 import type { Vault } from './vault.ts';
 
@@ -26,7 +26,10 @@ interface SealedIdentity {
   expiry_date: string;
 }
 
-const identityBinding = (userId: bigint) => `holder-identity:${userId}`;
+// Owner and row: a sealed identity copied onto another holder, even of the same user, does
+// not open.
+const identityBinding = (userId: bigint, holderId: bigint) =>
+  `holder-identity:${userId}:${holderId}`;
 
 /** All but the last few characters hidden: '**********5678'. */
 export function maskIdNumber(idNumber: string): string {
@@ -34,7 +37,12 @@ export function maskIdNumber(idNumber: string): string {
   return '*'.repeat(idNumber.length - visible) + idNumber.slice(idNumber.length - visible);
 }
 
-function sealIdentity(vault: Vault, userId: bigint, fields: HolderFields): string {
+function sealIdentity(
+  vault: Vault,
+  userId: bigint,
+  holderId: bigint,
+  fields: HolderFields,
+): string {
   const identity: SealedIdentity = {
     phone: fields.phone,
     email: fields.email,
@@ -46,11 +54,11 @@ function sealIdentity(vault: Vault, userId: bigint, fields: HolderFields): strin
     issue_date: fields.issue_date,
     expiry_date: fields.expiry_date,
   };
-  return vault.sealText(JSON.stringify(identity), identityBinding(userId));
+  return vault.sealText(JSON.stringify(identity), identityBinding(userId, holderId));
 }
 
 function openIdentity(vault: Vault, row: CardHolderRow): SealedIdentity {
-  return JSON.parse(vault.openText(row.identity_sealed, identityBinding(row.user_id)));
+  return JSON.parse(vault.openText(row.identity_sealed, identityBinding(row.user_id, row.id)));
 }
 
 export async function addHolder(
@@ -60,7 +68,7 @@ export async function addHolder(
 ): Promise<Holder> {
   const at = card.now().toISOString();
   return inTransaction(card.db, async (trx) => {
-    const row = await trx.kysely
+    const inserted = await trx.kysely
       .insertInto('card_holders')
       .values({
         user_id: userId,
@@ -68,12 +76,19 @@ export async function addHolder(
         last_name: fields.last_name,
         id_type: fields.id_type,
         id_number_masked: maskIdNumber(fields.id_number),
-        identity_sealed: sealIdentity(card.vault, userId, fields),
+        // Sealed below, once the row has the id the seal is bound to.
+        identity_sealed: '',
         photos: JSON.stringify(fields.photos),
         status: 'pending',
         created_at: at,
         updated_at: at,
       })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await trx.kysely
+      .updateTable('card_holders')
+      .set({ identity_sealed: sealIdentity(card.vault, userId, inserted.id, fields) })
+      .where('id', '=', inserted.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await attachPhotos(trx, userId, row.id, fields.photos);
@@ -89,6 +104,9 @@ export async function editHolder(
   fields: HolderFields,
 ): Promise<Holder> {
   const { holder, dropped } = await inTransaction(card.db, async (trx) => {
+    // After a deletion of the same holder, not interleaved with it: a deleted holder must
+    // not take new photos (they would stay on disk, attached to nothing anyone can see).
+    await lockCardOwner(trx, userId);
     const current = await findOwnHolder(trx, userId, id);
     if (current.status === 'approved') throw new DomainError('holder_not_editable');
     const row = await trx.kysely
@@ -98,7 +116,7 @@ export async function editHolder(
         last_name: fields.last_name,
         id_type: fields.id_type,
         id_number_masked: maskIdNumber(fields.id_number),
-        identity_sealed: sealIdentity(card.vault, userId, fields),
+        identity_sealed: sealIdentity(card.vault, userId, id, fields),
         photos: JSON.stringify(fields.photos),
         status: 'pending',
         reject_reason: null,
@@ -106,6 +124,7 @@ export async function editHolder(
       })
       .where('id', '=', id)
       .where('status', '=', current.status)
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new DomainError('holder_not_editable');
@@ -122,6 +141,7 @@ export async function editHolder(
 /** Deleting is refused while a card application in progress is for this holder. */
 export async function deleteHolder(card: CardContext, userId: bigint, id: bigint): Promise<void> {
   const retired = await inTransaction(card.db, async (trx) => {
+    await lockCardOwner(trx, userId);
     const current = await findOwnHolder(trx, userId, id);
     const inUse = await trx.kysely
       .selectFrom('card_applications')

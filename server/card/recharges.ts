@@ -122,11 +122,16 @@ export async function finishRecharge(
       throw new DomainError('recharge_not_open', { data: { status: exists.status } });
     }
     if (outcome.status === 'success') {
-      await trx.kysely
+      // Not onto a card blocked for good: the money would be stranded there. The operator
+      // fails such a recharge instead, which returns it to the user's balance.
+      const credited = await trx.kysely
         .updateTable('cards')
         .set((eb) => ({ balance: eb('balance', '+', row.amount), updated_at: now.toISOString() }))
         .where('id', '=', row.card_id)
-        .execute();
+        .where('status', '!=', 'blocked')
+        .returning('id')
+        .executeTakeFirst();
+      if (!credited) throw new DomainError('card_blocked', { data: { status: 'blocked' } });
     }
     if (outcome.status === 'failed') {
       const shard = shardFor(row.user_id);

@@ -24,8 +24,11 @@ import type { CardContext } from './cardContext.ts';
 import type { Vault } from './vault.ts';
 
 export const UPLOAD_URL_TTL_MS = 10 * 60_000;
-/** Open upload slots a user may hold at once; more is someone scripting the endpoint. */
-const MAX_OPEN_SLOTS = 20;
+/**
+ * Open upload slots and uploaded photos not yet used by a holder that a user may have at
+ * once; more is someone scripting the endpoint (or filling the disk: each photo is a file).
+ */
+export const MAX_PENDING_PHOTOS = 20;
 const FILES_FOLDER = 'card-files';
 const FILE_REFERENCE_LENGTH = 24;
 const STORED_TYPE = 'image/jpeg';
@@ -44,15 +47,22 @@ export async function openUploadSlot(
   siteOrigin: string,
 ): Promise<UploadImgData> {
   const now = card.now();
-  await sweepUploads(card, userId, now);
+  await sweepUploads(card, now, userId);
   const open = await card.db.kysely
     .selectFrom('card_files')
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
     .where('user_id', '=', userId)
-    .where('status', '=', 'awaiting')
-    .where('expires_at', '>', now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', 'in', ['awaiting', 'receiving']),
+          eb('expires_at', '>', now.toISOString()),
+        ]),
+        eb('status', '=', 'stored'),
+      ]),
+    )
     .executeTakeFirstOrThrow();
-  if (Number(open.count) >= MAX_OPEN_SLOTS) throw new DomainError('rate_limited');
+  if (Number(open.count) >= MAX_PENDING_PHOTOS) throw new DomainError('rate_limited');
   const token = randomBytes(32).toString('base64url');
   const id = randomText(FILE_REFERENCE_LENGTH);
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS).toISOString();
@@ -79,18 +89,28 @@ export async function openUploadSlot(
 
 /** Photos uploaded but never attached to a holder are kept this long, then deleted. */
 export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60_000;
+/** How often the server sweeps every user's uploads (and once when it starts). */
+export const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Forgets the user's spent and expired slots, and deletes photos that were uploaded but
- * never used by a holder within a day. Attached photos are never touched here.
+ * Forgets spent and expired slots, and deletes photos that were uploaded but never used
+ * by a holder within a day — of one user (before opening a slot) or of everyone (the
+ * server's periodic sweep). Attached photos are never touched here.
  */
-async function sweepUploads(card: CardContext, userId: bigint, now: Date): Promise<void> {
-  const mine = card.db.kysely.deleteFrom('card_files').where('user_id', '=', userId);
-  await mine
+export async function sweepUploads(
+  card: CardContext,
+  now: Date,
+  userId: bigint | null = null,
+): Promise<void> {
+  const scoped = () => {
+    const files = card.db.kysely.deleteFrom('card_files');
+    return userId === null ? files : files.where('user_id', '=', userId);
+  };
+  await scoped()
     .where('status', 'in', ['awaiting', 'receiving', 'refused'])
     .where('expires_at', '<=', now.toISOString())
     .execute();
-  const stale = await mine
+  const stale = await scoped()
     .where('status', '=', 'stored')
     .where('stored_at', '<=', new Date(now.getTime() - UNATTACHED_PHOTO_TTL_MS).toISOString())
     .returning('storage_name')

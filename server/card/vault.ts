@@ -2,8 +2,8 @@
 // sealed with AES-256-GCM under one server key. The key comes from CARD_DATA_KEY (32 bytes
 // as base64 or hex) or, when unset, from DATA_DIR/card-data-key, generated on first use
 // (mode 0600). Each sealed value is bound to what it belongs to (additional data such as
-// "holder:12"), so a value copied onto another row does not open.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+// "holder-identity:<user>:<holder>"), so a value copied onto another row does not open.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +18,8 @@ export interface Vault {
   openText(sealed: string, binding: string): string;
   sealBytes(plain: Uint8Array, binding: string): Buffer;
   openBytes(sealed: Uint8Array, binding: string): Buffer;
+  /** A 32-byte key for another purpose (e.g. the PIN pepper), derived from the data key. */
+  derivedKey(purpose: string): Buffer;
 }
 
 const vaults = new Map<string, Vault>();
@@ -61,6 +63,8 @@ export function createVault(key: Buffer): Vault {
     openText: (sealed, binding) => open(Buffer.from(sealed, 'base64'), binding).toString('utf8'),
     sealBytes: seal,
     openBytes: open,
+    derivedKey: (purpose) =>
+      Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `ju-wallet ${purpose}`, KEY_BYTES)),
   };
 }
 
@@ -68,7 +72,10 @@ function resolveKey(dataDir: string, configured: string | null): Buffer {
   if (configured) return parseKey(configured, 'CARD_DATA_KEY');
   const file = path.join(dataDir, CARD_DATA_KEY_FILE);
   const existing = readKeyFile(file);
-  if (existing) return parseKey(existing, file);
+  if (existing) {
+    refuseLooseMode(file);
+    return parseKey(existing, file);
+  }
   const generated = randomBytes(KEY_BYTES).toString('base64');
   try {
     // 'wx': never overwrite a key another process wrote in the meantime.
@@ -79,6 +86,16 @@ function resolveKey(dataDir: string, configured: string | null): Buffer {
     if (written) return parseKey(written, file);
     throw error;
   }
+}
+
+/** Like ssh with a private key: a key others on the machine can read is not used. */
+function refuseLooseMode(file: string): void {
+  if (process.platform === 'win32') return;
+  const mode = fs.statSync(file).mode & 0o777;
+  if (mode & 0o077)
+    throw new Error(
+      `${file} can be read by others (mode ${mode.toString(8)}): make it 600 (chmod 600) or set CARD_DATA_KEY`,
+    );
 }
 
 function parseKey(text: string, source: string): Buffer {

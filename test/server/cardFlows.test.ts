@@ -29,7 +29,16 @@ import {
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
-import { ADDRESS_FIELDS, addHolder, approveHolder, visa, visaMoney } from './support/visa.ts';
+import {
+  ADDRESS_FIELDS,
+  addHolder,
+  approveHolder,
+  HOLDER_FIELDS,
+  sampleJpeg,
+  uploadPhoto,
+  visa,
+  visaMoney,
+} from './support/visa.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -244,6 +253,76 @@ describe('cards', () => {
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
   });
 
+  it('deleting a holder or an address racing an application for it: never an application in progress for deleted data', async () => {
+    for (let index = 0; index < 6; index++) {
+      const holder = await addHolder(server, aliceToken);
+      await approveHolder(server, holder.id);
+      const address = dataOf(
+        await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        deliveryAddressSchema,
+      );
+      const [applied] = await Promise.all([
+        visaMoney(server, aliceToken, visaPaths.openRealCard, {
+          region: 'HK',
+          holder_id: holder.id,
+          address_id: address.id,
+          agree: true,
+        }),
+        visa(server, aliceToken, index % 2 ? visaPaths.deleteKyc : visaPaths.deleteAddress, {
+          id: index % 2 ? holder.id : address.id,
+        }),
+      ]);
+      const [holderRow, addressRow] = await Promise.all([
+        server.db.kysely
+          .selectFrom('card_holders')
+          .select('deleted_at')
+          .where('id', '=', BigInt(holder.id))
+          .executeTakeFirstOrThrow(),
+        server.db.kysely
+          .selectFrom('card_addresses')
+          .select('deleted_at')
+          .where('id', '=', BigInt(address.id))
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (applied.status === 200) {
+        expect(holderRow.deleted_at).toBeNull();
+        expect(addressRow.deleted_at).toBeNull();
+        await server.admin('POST', adminCardPaths.reject, {
+          id: applied.body.data.id,
+          reason: 'test',
+        });
+      }
+    }
+  }, 30_000);
+
+  it('editing a holder racing its deletion: a deleted holder never keeps photos', async () => {
+    for (let index = 0; index < 6; index++) {
+      const holder = await addHolder(server, aliceToken);
+      const photo = await uploadPhoto(server, aliceToken, await sampleJpeg(index));
+      await Promise.all([
+        visa(server, aliceToken, visaPaths.editKyc, {
+          ...HOLDER_FIELDS,
+          id: holder.id,
+          photos: [photo],
+        }),
+        visa(server, aliceToken, visaPaths.deleteKyc, { id: holder.id }),
+      ]);
+      const row = await server.db.kysely
+        .selectFrom('card_holders')
+        .select('deleted_at')
+        .where('id', '=', BigInt(holder.id))
+        .executeTakeFirstOrThrow();
+      expect(row.deleted_at).not.toBeNull();
+      const attached = await server.db.kysely
+        .selectFrom('card_files')
+        .select('id')
+        .where('holder_id', '=', BigInt(holder.id))
+        .where('status', '=', 'attached')
+        .execute();
+      expect(attached).toEqual([]);
+    }
+  }, 30_000);
+
   it('concurrent recharges never spend more than the balance', async () => {
     const racer = testWallet('card flows racer');
     const racerToken = await login(server, racer);
@@ -262,6 +341,98 @@ describe('cards', () => {
     for (const answer of answers.filter((answer) => answer.status !== 200))
       expectRefusal(answer, ...refusal('insufficient_balance'));
     expect((await walletOf(server, racerToken)).USDT.available).toBe('29');
+  });
+
+  it('settle and fail racing on one recharge: exactly one happens, the refund at most once', async () => {
+    const card = await issuedCard('virtual');
+    const before = Number(await usdt());
+    const recharges = [];
+    for (let index = 0; index < 6; index++) {
+      recharges.push(
+        dataOf(
+          await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+          rechargeRecordSchema,
+        ),
+      );
+    }
+    const total = Number(recharges[0]!.total);
+    let settled = 0;
+    for (const recharge of recharges) {
+      const answers = await Promise.all([
+        server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id }),
+        server.admin('POST', adminCardPaths.rechargeFail, { id: recharge.id, reason: 'race' }),
+      ]);
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners, JSON.stringify(answers.map((answer) => answer.body))).toHaveLength(1);
+      const loser = answers.find((answer) => answer.status !== 200)!;
+      expect([apiErrors.recharge_not_open.code, apiErrors.conflict.code]).toContain(
+        loser.body.code,
+      );
+      if (winners[0]!.body.data.status === 'success') settled++;
+      const refunds = await server.db.kysely
+        .selectFrom('transfers')
+        .select('id')
+        .where('idempotency_key', '=', `card-recharge-refund:${recharge.id}`)
+        .execute();
+      expect(refunds).toHaveLength(winners[0]!.body.data.status === 'failed' ? 1 : 0);
+    }
+    expect(Number(await usdt())).toBeCloseTo(before - settled * total, 6);
+    const detail = dataOf(
+      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      cardSchema,
+    );
+    expect(Number(detail.balance)).toBe(settled * 20);
+  });
+
+  it('issue and reject racing on one application: exactly one happens, the fee returned at most once', async () => {
+    const before = Number(await usdt());
+    let issued = 0;
+    for (let index = 0; index < 4; index++) {
+      const application = await applyVirtual();
+      const answers = await Promise.all([
+        server.admin('POST', adminCardPaths.issue, { id: application.id }),
+        server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'race' }),
+      ]);
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(winners, JSON.stringify(answers.map((answer) => answer.body))).toHaveLength(1);
+      const loser = answers.find((answer) => answer.status !== 200)!;
+      expect([apiErrors.application_not_processing.code, apiErrors.conflict.code]).toContain(
+        loser.body.code,
+      );
+      if (answers[0]!.status === 200) issued++;
+      const cards = await server.db.kysely
+        .selectFrom('cards')
+        .select('id')
+        .where('application_id', '=', BigInt(application.id))
+        .execute();
+      expect(cards).toHaveLength(answers[0]!.status === 200 ? 1 : 0);
+    }
+    expect(Number(await usdt())).toBeCloseTo(before - issued * 10, 6);
+  });
+
+  it('a recharge of a card reported lost cannot be settled onto it; failing it returns the money', async () => {
+    const card = await issuedCard('virtual');
+    const before = await usdt();
+    const recharge = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+      rechargeRecordSchema,
+    );
+    await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' });
+    expectRefusal(
+      await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id }),
+      ...refusal('card_blocked'),
+    );
+    const failed = dataOf(
+      await server.admin('POST', adminCardPaths.rechargeFail, { id: recharge.id, reason: 'lost' }),
+      rechargeRecordSchema,
+    );
+    expect(failed.status).toBe('failed');
+    expect(await usdt()).toBe(before);
+    const detail = dataOf(
+      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      cardSchema,
+    );
+    expect(detail).toMatchObject({ status: 'blocked', balance: '0' });
   });
 
   it('a rejected application returns the fee and can be reapplied for, once', async () => {
@@ -384,7 +555,7 @@ describe('cards', () => {
       .select('pin_hash')
       .where('id', '=', BigInt(card.id))
       .executeTakeFirstOrThrow();
-    expect(row.pin_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.pin_hash).toMatch(/^scrypt-hmac\$32768\$8\$1\$/);
     expect(row.pin_hash).not.toContain('739264');
     expect(
       dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
@@ -454,6 +625,36 @@ describe('cards', () => {
     expect(
       JSON.stringify(row, (_k, value) => (typeof value === 'bigint' ? String(value) : value)),
     ).not.toContain(revealed.number);
+  });
+
+  it('binds a sealed card number to its card: copied onto another card of the same user, it does not open', async () => {
+    const [first, second] = [await issuedCard('virtual'), await issuedCard('virtual')];
+    const reveal = async (id: string) => {
+      const { message } = dataOf(
+        await visa(server, aliceToken, visaPaths.revealMessage, { id }),
+        revealMessageDataSchema,
+      );
+      return visa(server, aliceToken, visaPaths.reveal, {
+        id,
+        message,
+        signature: alice.sign(message),
+      });
+    };
+    const secondNumber = dataOf(await reveal(second.id), revealDataSchema).number;
+    const { secret_sealed: sealed } = await server.db.kysely
+      .selectFrom('cards')
+      .select('secret_sealed')
+      .where('id', '=', BigInt(second.id))
+      .executeTakeFirstOrThrow();
+    await server.db.kysely
+      .updateTable('cards')
+      .set({ secret_sealed: sealed })
+      .where('id', '=', BigInt(first.id))
+      .execute();
+    const answer = await reveal(first.id);
+    expectRefusal(answer, ...refusal('internal'));
+    expect(answer.text).not.toContain(secondNumber);
+    await visa(server, aliceToken, visaPaths.report, { id: first.id, reason: 'lost' });
   });
 
   it('recharges through the ledger: amount + fee in one transfer; the operator settles or fails it', async () => {

@@ -166,6 +166,28 @@ describe('card holders, addresses and photos', () => {
       }
     });
 
+    it("binds sealed identity data to its holder: copied onto another of the same user's holders, it does not open", async () => {
+      const first = await addHolder(server, aliceToken, { id_number: 'P11112222' });
+      const second = await addHolder(server, aliceToken, { id_number: 'P33334444' });
+      const sealedOf = async (id: string) =>
+        (
+          await server.db.kysely
+            .selectFrom('card_holders')
+            .select('identity_sealed')
+            .where('id', '=', BigInt(id))
+            .executeTakeFirstOrThrow()
+        ).identity_sealed;
+      await server.db.kysely
+        .updateTable('card_holders')
+        .set({ identity_sealed: await sealedOf(second.id) })
+        .where('id', '=', BigInt(first.id))
+        .execute();
+      const answer = await visa(server, aliceToken, visaPaths.kycDetail, { id: first.id });
+      expectRefusal(answer, ...refusal('internal'));
+      expect(answer.text).not.toContain('P33334444');
+      await visa(server, aliceToken, visaPaths.deleteKyc, { id: first.id });
+    });
+
     it('re-encodes photos and drops their metadata; only the owner and the operator can read them', async () => {
       const holder = await addHolder(server, aliceToken);
       const [file] = holder.photos;
