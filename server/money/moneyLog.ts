@@ -9,6 +9,10 @@ import type { AppDatabase } from '../db/database.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';
 import { DEPOSIT_TRANSFER_KIND } from '../admin/credit.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
+import { CARD_TRANSFER_KIND } from '../card/applications.ts';
+import { CYCLE_TRANSFER_KIND } from '../cycle/cycles.ts';
+import { NODE_TRANSFER_KIND } from '../node/nodes.ts';
+import { RELEASE_TRANSFER_KIND } from '../release/release.ts';
 import { TICKET_TRANSFER_KIND } from './ticketTransfers.ts';
 import { WITHDRAW_TRANSFER_KIND } from './withdrawals.ts';
 import { wireAmount } from './wireAmounts.ts';
@@ -36,7 +40,23 @@ const TYPE_FILTERS: Record<MoneyLogType, { kind: string; sign?: 'negative' | 'po
   transfer_in: { kind: TICKET_TRANSFER_KIND, sign: 'positive' },
   withdraw: { kind: WITHDRAW_TRANSFER_KIND.reserve },
   withdraw_refund: { kind: WITHDRAW_TRANSFER_KIND.void },
+  cycle_return: { kind: CYCLE_TRANSFER_KIND.payout },
+  release: { kind: RELEASE_TRANSFER_KIND },
+  node_purchase: { kind: NODE_TRANSFER_KIND },
+  card_fee: { kind: CARD_TRANSFER_KIND.applicationFee },
+  card_fee_refund: { kind: CARD_TRANSFER_KIND.applicationRefund },
+  card_recharge: { kind: CARD_TRANSFER_KIND.recharge },
+  card_recharge_refund: { kind: CARD_TRANSFER_KIND.rechargeRefund },
 };
+
+// Memos written for the user: a ticket transfer's note, the reason a card fee or recharge came
+// back. Other memos are the server's own bookkeeping (order and cycle numbers, in English).
+const USER_MEMO_TYPES = new Set<MoneyLogType>([
+  'transfer_out',
+  'transfer_in',
+  'card_fee_refund',
+  'card_recharge_refund',
+]);
 
 const LOGGED_KINDS = [...new Set(Object.values(TYPE_FILTERS).map((filter) => filter.kind))];
 
@@ -145,7 +165,7 @@ export async function moneyLog(
         type === 'withdraw' && row.withdrawal_fee !== null
           ? wireAmount(row.asset, row.withdrawal_fee)
           : null,
-      remark: isTicket ? row.memo : '',
+      remark: USER_MEMO_TYPES.has(type) ? row.memo : '',
       transfer_id: String(row.transfer_id),
       withdrawal_id: row.withdrawal_id === null ? null : String(row.withdrawal_id),
     });
@@ -186,7 +206,8 @@ export async function incomeList(
       kind,
       coin: row.asset,
       amount: wireAmount(row.asset, row.amount),
-      remark: row.memo,
+      // An operator's deposit memo is for the user; a payout's is bookkeeping.
+      remark: kind === 'deposit' ? row.memo : '',
       created_at: row.created_at,
     });
   }

@@ -28,7 +28,13 @@ export type WalletData = v.InferOutput<typeof walletDataSchema>;
  * - transfer_out / transfer_in: tickets sent to / received from another user;
  * - withdraw: funds (amount plus fee) taken for a withdrawal; its status follows the
  *   withdrawal (pending while processing, success once completed, failed if it failed);
- * - withdraw_refund: a failed withdrawal's amount and fee returned to the user.
+ * - withdraw_refund: a failed withdrawal's amount and fee returned to the user;
+ * - cycle_return: a mutual-aid cycle's principal and profit paid back from the pool;
+ * - release: released ticket dividend moved into the balance;
+ * - node_purchase: a node paid from the balance;
+ * - card_fee / card_fee_refund: a card application's fee, and its return when rejected;
+ * - card_recharge / card_recharge_refund: a card recharge (amount plus fee), and its return
+ *   when the recharge fails.
  */
 export const MONEY_LOG_TYPES = [
   'deposit',
@@ -36,6 +42,13 @@ export const MONEY_LOG_TYPES = [
   'transfer_in',
   'withdraw',
   'withdraw_refund',
+  'cycle_return',
+  'release',
+  'node_purchase',
+  'card_fee',
+  'card_fee_refund',
+  'card_recharge',
+  'card_recharge_refund',
 ] as const;
 export const moneyLogTypeSchema = v.picklist(MONEY_LOG_TYPES);
 export type MoneyLogType = v.InferOutput<typeof moneyLogTypeSchema>;
@@ -73,12 +86,14 @@ export const moneyLogDataSchema = pagedList(moneyLogRowSchema);
 export type MoneyLogData = v.InferOutput<typeof moneyLogDataSchema>;
 
 /**
- * Income: money the platform credited to the user. Today that is operator deposits
- * ('deposit'); referral rewards and dividends join when those features land. Tickets
- * received from another user are not income (they are in the transfer records).
+ * Income: money the platform credited to the user: operator deposits ('deposit'), mutual-aid
+ * cycle returns ('cycle_payout') and released ticket dividends ('release_transfer'). Tickets
+ * received from another user are not income (they are in the transfer records), nor are
+ * refunds (the user's own money coming back).
  */
-export const INCOME_KINDS = ['deposit'] as const;
+export const INCOME_KINDS = ['deposit', 'cycle_payout', 'release_transfer'] as const;
 export const incomeKindSchema = v.picklist(INCOME_KINDS);
+export type IncomeKind = v.InferOutput<typeof incomeKindSchema>;
 
 export const incomeQuerySchema = v.object({
   ...pageQueryEntries,

@@ -451,6 +451,13 @@ describe('cards', () => {
       can_reapply: true,
     });
     expect(await usdt()).toBe(before);
+    // The money log shows the fee and its return, with the operator's reason.
+    const log = await server.request('GET', '/api/v1/user/moneyLog', { token: aliceToken });
+    expect(log.body.data.list.slice(0, 2)).toEqual([
+      expect.objectContaining({ type: 'card_fee_refund', coin: 'USDT', remark: 'Region closed' }),
+      expect.objectContaining({ type: 'card_fee', coin: 'USDT', remark: '' }),
+    ]);
+    expect(log.body.data.list[0].amount).toBe(log.body.data.list[1].amount.replace('-', ''));
     const again = dataOf(
       await visaMoney(server, aliceToken, visaPaths.replaceApply, {
         id: application.id,

@@ -162,6 +162,17 @@ describe('mutual-aid cycles', () => {
       paid_at: expect.any(String),
     });
     expect(await pool(aliceToken)).toMatchObject({ funded: '0', owed: '0', covered: true });
+    // The return is in the money log and in the income record, once.
+    const log = await server().request('GET', '/api/v1/user/moneyLog', { token: aliceToken });
+    expect(log.body.data.list).toEqual([
+      expect.objectContaining({ type: 'cycle_return', coin: 'JU', amount: '92.4', remark: '' }),
+    ]);
+    const income = await server().request('GET', '/api/v1/user/incomeList', {
+      token: aliceToken,
+    });
+    expect(income.body.data.list).toEqual([
+      expect.objectContaining({ kind: 'cycle_payout', coin: 'JU', amount: '92.4' }),
+    ]);
 
     // Repeatable: the ticket is valid again and joins the next cycle.
     const again = dataOf(await join(alice, aliceToken, ticketId), cycleJoinDataSchema);

@@ -85,6 +85,12 @@ describe('node purchase', () => {
     expect(paid).toMatchObject({ status: 'paid', paid_with: 'balance' });
     expect(dataOf(await balanceBuy(aliceToken, order.id, key), nodeOrderSchema)).toEqual(paid);
     expect((await walletOf(server, aliceToken)).JU.available).toBe('80');
+    const moneyLog = await server.request('GET', '/api/v1/user/moneyLog', { token: aliceToken });
+    expect(moneyLog.body.data.list[0]).toMatchObject({
+      type: 'node_purchase',
+      amount: '-20',
+      balance_after: '80',
+    });
     expectRefusal(await balanceBuy(aliceToken, order.id), 409, apiErrors.node_order_not_open.code);
     // Bob cannot pay Alice's order.
     expectRefusal(await balanceBuy(bobToken, order.id), 404, apiErrors.node_order_not_found.code);

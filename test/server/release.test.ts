@@ -97,6 +97,14 @@ describe('dividend release', () => {
     const retry = dataOf(await transfer('0.6', key), releaseTransferDataSchema);
     expect(retry).toEqual(first);
     expect((await walletOf(server, token)).JU.available).toBe('0.6');
+    const moneyLog = await server.request('GET', '/api/v1/user/moneyLog', { token });
+    expect(moneyLog.body.data.list).toEqual([
+      expect.objectContaining({ type: 'release', amount: '0.6', balance_after: '0.6' }),
+    ]);
+    const income = await server.request('GET', '/api/v1/user/incomeList', { token });
+    expect(income.body.data.list).toEqual([
+      expect.objectContaining({ kind: 'release_transfer', amount: '0.6' }),
+    ]);
     expectRefusal(await transfer('0.000001'), 400, apiErrors.release_amount_exceeds.code);
 
     server.clock.advance(120 * DAY_MS);

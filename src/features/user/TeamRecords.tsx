@@ -10,6 +10,7 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
+import { IncomeItem } from '../wallet/IncomeItem.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
 
@@ -61,27 +62,7 @@ export function EarningsRecords() {
       itemKey={(row: IncomeRow) => row.id}
       describeError={describeRequestError}
       empty={<Trans>No earnings yet</Trans>}
-      renderItem={(row: IncomeRow) => <EarningItem row={row} />}
+      renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
     />
-  );
-}
-
-function EarningItem({ row }: { row: IncomeRow }) {
-  const { i18n } = useLingui();
-  return (
-    <div className="record-body" data-testid="earning">
-      <span className="record-line">
-        <span className="record-title">
-          <Trans>Deposit</Trans>
-        </span>
-        <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
-      </span>
-      <span className="record-line">
-        <span className="record-meta">{row.remark}</span>
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
-      </span>
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import * as dn from 'dnum';
 import type { AssetCode } from '../../api/assets.ts';
 import type { IncomeRow, WalletBalance } from '../../api/wallet.ts';
+import { IncomeItem } from './IncomeItem.tsx';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { incomeSource, useWallet } from '../../state/queries/money.ts';
@@ -88,26 +89,6 @@ export function WalletScreen() {
           renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
         />
       </section>
-    </div>
-  );
-}
-
-function IncomeItem({ row }: { row: IncomeRow }) {
-  const { i18n } = useLingui();
-  return (
-    <div className="record-body">
-      <span className="record-line">
-        <span className="record-title">
-          <Trans>Deposit</Trans>
-        </span>
-        <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
-      </span>
-      <span className="record-line">
-        <span className="record-meta">{row.remark}</span>
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
-      </span>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MoneyStatus } from '../../api/money.ts';
-import type { MoneyLogType } from '../../api/wallet.ts';
+import type { IncomeKind, MoneyLogType } from '../../api/wallet.ts';
 import type { WithdrawStatus } from '../../api/withdraw.ts';
 
 export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {
@@ -11,6 +11,19 @@ export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {
   transfer_in: msg`Ticket transfer received`,
   withdraw: msg`Withdrawal`,
   withdraw_refund: msg`Withdrawal refund`,
+  cycle_return: msg`Mutual-aid return`,
+  release: msg`Dividend release`,
+  node_purchase: msg`Node purchase`,
+  card_fee: msg`Card application fee`,
+  card_fee_refund: msg`Card fee refund`,
+  card_recharge: msg`Card recharge`,
+  card_recharge_refund: msg`Card recharge refund`,
+};
+
+export const incomeKindLabels: Record<IncomeKind, MessageDescriptor> = {
+  deposit: msg`Deposit`,
+  cycle_payout: msg`Mutual-aid return`,
+  release_transfer: msg`Dividend release`,
 };
 
 export const moneyStatusLabels: Record<MoneyStatus, MessageDescriptor> = {
