@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { chainClient } from './client.ts';
 import { verifyPayment, type PaymentVerdict } from './verifyPayment.ts';
 
@@ -37,7 +38,10 @@ export interface SubmitPayment<TSubject> {
    * the payment (before it is confirmed, if it is). A DomainError here stores nothing.
    */
   createSubject(trx: AppDatabase, payment: ChainPaymentRow): Promise<TSubject>;
-  /** Optional checks before the chain is asked (cheap refusals first). */
+  /**
+   * Optional checks of the request's rules. The chain is asked anyway: a refused request
+   * whose JU did reach the treasury is credited to the user's balance.
+   */
   precheck?(db: AppDatabase): Promise<void>;
 }
 
@@ -65,7 +69,14 @@ export async function submitPayment<TSubject>(
   const treasury = requireTreasury(settings);
   const hash = request.hash.toLowerCase();
   if (await findPaymentByHash(db, hash)) throw new DomainError('hash_already_exists');
-  await request.precheck?.(db);
+  // A cheap refusal still asks the chain: if the JU was really paid, it must come back.
+  let refused: DomainError | undefined;
+  try {
+    await request.precheck?.(db);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    refused = error;
+  }
   const verdict = await verifyPayment(chainClient(settings.chain.rpcUrl), {
     hash,
     from: request.user.address,
@@ -75,8 +86,12 @@ export async function submitPayment<TSubject>(
     confirmations: settings.chain.confirmations,
   });
   if (verdict.status === 'rejected')
-    throw new DomainError(verdict.failure, { data: { field: 'hash' } });
+    throw refused ?? new DomainError(verdict.failure, { data: { field: 'hash' } });
   const now = context.now().toISOString();
+  if (refused) {
+    await keepForBalanceCredit(context, { ...request, verdict });
+    throw refused;
+  }
   try {
     return await inRetryingTransaction(db, async (trx) => {
       const payment = await trx.kysely
@@ -102,7 +117,54 @@ export async function submitPayment<TSubject>(
   } catch (error) {
     if (isUniqueViolation(error) && (await findPaymentByHash(db, hash)))
       throw new DomainError('hash_already_exists');
+    // The chain has (or may soon have) this user's JU at the treasury, but what it was for
+    // was refused: keep the payment so its JU comes back to the user's balance.
+    if (error instanceof DomainError) await keepForBalanceCredit(context, { ...request, verdict });
     throw error;
+  }
+}
+
+/** A payment the chain accepted (or may yet accept) for a request the server refused. */
+export interface RefusedPayment {
+  user: UserRow;
+  hash: string;
+  units: bigint;
+  verdict: Exclude<PaymentVerdict, { status: 'rejected' }>;
+}
+
+/**
+ * Keeps a refused request's payment under 'balance_credit', so its JU comes back to the
+ * user's balance once the chain confirms it. A hash already stored changes nothing.
+ */
+export async function keepForBalanceCredit(
+  context: ServerContext,
+  request: RefusedPayment,
+): Promise<void> {
+  const { verdict } = request;
+  const now = context.now().toISOString();
+  try {
+    await inRetryingTransaction(context.db, async (trx) => {
+      const payment = await trx.kysely
+        .insertInto('chain_payments')
+        .values({
+          user_id: request.user.id,
+          hash: request.hash.toLowerCase(),
+          purpose: 'balance_credit',
+          amount: request.units,
+          status: 'pending',
+          confirmations: BigInt(verdict.confirmations),
+          block_number: verdict.blockNumber,
+          created_at: now,
+          checked_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (verdict.status === 'confirmed')
+        await decide(trx, payment, verdict, context, balanceCreditPaymentHandler);
+    });
+  } catch (error) {
+    // Another request stored this hash first: that one decides what it pays for.
+    if (!isUniqueViolation(error)) throw error;
   }
 }
 

@@ -2,6 +2,7 @@
 import { cyclePaymentHandler } from '../cycle/cycles.ts';
 import { nodePaymentHandler } from '../node/nodes.ts';
 import { ticketPaymentHandler } from '../ticket/tickets.ts';
+import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { withdrawFeePaymentHandler } from './withdrawFee.ts';
 import type { PurposeHandlers } from './payments.ts';
 
@@ -10,4 +11,5 @@ export const purposeHandlers: PurposeHandlers = {
   cycle: cyclePaymentHandler,
   node: nodePaymentHandler,
   withdraw_fee: withdrawFeePaymentHandler,
+  balance_credit: balanceCreditPaymentHandler,
 };

@@ -9,7 +9,7 @@ import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { finishWithdrawal } from '../money/withdrawals.ts';
 import { chainClient } from './client.ts';
-import { requireTreasury, type PurposeHandler } from './payments.ts';
+import { requireTreasury, type PurposeHandler, keepForBalanceCredit } from './payments.ts';
 import { verifyPayment } from './verifyPayment.ts';
 
 export const withdrawFeePaymentHandler: PurposeHandler = {
@@ -45,7 +45,12 @@ export async function checkWithdrawFee(
   context: ServerContext,
   user: UserRow,
   hash: string | undefined,
-): Promise<{ hash: string; record(trx: AppDatabase): Promise<bigint> }> {
+): Promise<{
+  hash: string;
+  record(trx: AppDatabase): Promise<bigint>;
+  /** The withdrawal was refused: the fee paid on chain comes back to the balance. */
+  creditBack(): Promise<void>;
+}> {
   const { settings } = context;
   if (!hash) throw new DomainError('ju_fee_hash_required', { data: { field: 'fee_hash' } });
   const units = settings.withdraw.JU.fee;
@@ -63,6 +68,7 @@ export async function checkWithdrawFee(
     });
   return {
     hash,
+    creditBack: () => keepForBalanceCredit(context, { user, hash, units, verdict }),
     async record(trx) {
       const used = await trx.kysely
         .selectFrom('chain_payments')

@@ -238,13 +238,19 @@ export async function payNodeOrderOnChain(
   const now = context.now();
   const graceMs = context.settings.payments.nodeChainPayGraceMs;
   const heldUntil = new Date(now.getTime() - graceMs).toISOString();
-  const order = await openOrder(context.db, user.id, orderId, now, graceMs);
+  const order = await findNodeOrder(context.db, orderId);
+  if (!order || order.user_id !== user.id) throw new DomainError('node_order_not_found');
   const { payment } = await submitPayment(context, {
     user,
     hash,
     purpose: 'node',
     units: order.total,
     handler: nodePaymentHandler,
+    // An order past its grace (or no longer open) is refused; a payment that did reach the
+    // treasury for it comes back to the balance (server/chain/balanceCredit.ts).
+    precheck: async (db) => {
+      await openOrder(db, user.id, orderId, now, graceMs);
+    },
     async createSubject(trx, payment) {
       const taken = await trx.kysely
         .updateTable('node_orders')

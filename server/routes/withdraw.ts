@@ -38,7 +38,7 @@ export const withdrawRoutes = [
         input.coin === 'JU' && juFeeOnChain(context)
           ? await checkWithdrawFee(context, user, input.fee_hash)
           : undefined;
-      return applyWithdrawal(context.db, context.settings.withdraw, {
+      const applying = applyWithdrawal(context.db, context.settings.withdraw, {
         feePaidOnChain,
         userId: user.id,
         coin: input.coin,
@@ -48,6 +48,13 @@ export const withdrawRoutes = [
         idempotencyKey: idempotencyKey!,
         now: context.now(),
       });
+      try {
+        return await applying;
+      } catch (error) {
+        // A refused withdrawal must not keep the fee its user already paid on chain.
+        if (error instanceof DomainError && feePaidOnChain) await feePaidOnChain.creditBack();
+        throw error;
+      }
     },
   }),
   defineRoute({

@@ -28,7 +28,17 @@ export const txHashSchema = v.pipe(
 );
 
 /** What a payment was for. */
-export const paymentPurposeSchema = v.picklist(['ticket', 'cycle', 'node', 'withdraw_fee']);
+/**
+ * 'balance_credit': a payment the chain accepted for something the server then refused; its
+ * JU is credited to the payer's balance once confirmed (nothing paid to the treasury is lost).
+ */
+export const paymentPurposeSchema = v.picklist([
+  'ticket',
+  'cycle',
+  'node',
+  'withdraw_fee',
+  'balance_credit',
+]);
 export type PaymentPurpose = v.InferOutput<typeof paymentPurposeSchema>;
 
 /**

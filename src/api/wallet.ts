@@ -34,7 +34,8 @@ export type WalletData = v.InferOutput<typeof walletDataSchema>;
  * - node_purchase: a node paid from the balance;
  * - card_fee / card_fee_refund: a card application's fee, and its return when rejected;
  * - card_recharge / card_recharge_refund: a card recharge (amount plus fee), and its return
- *   when the recharge fails.
+ *   when the recharge fails;
+ * - payment_credit: JU paid on chain for something the server refused, credited back.
  */
 export const MONEY_LOG_TYPES = [
   'deposit',
@@ -49,6 +50,7 @@ export const MONEY_LOG_TYPES = [
   'card_fee_refund',
   'card_recharge',
   'card_recharge_refund',
+  'payment_credit',
 ] as const;
 export const moneyLogTypeSchema = v.picklist(MONEY_LOG_TYPES);
 export type MoneyLogType = v.InferOutput<typeof moneyLogTypeSchema>;

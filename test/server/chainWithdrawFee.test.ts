@@ -111,4 +111,25 @@ describe('JU withdrawal fee paid on chain', () => {
     expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '0' });
     await assertLedgerInvariants(server.db);
   });
+
+  it('gives back a fee paid on chain when the withdrawal itself is refused', async () => {
+    const before = (await walletOf(server, token)).JU.available;
+    const feeHash = await chain.pay(alice, treasury, '0.01');
+    expectRefusal(
+      await withdraw({ fee_hash: feeHash, amount: '1000000' }),
+      400,
+      apiErrors.insufficient_balance.code,
+    );
+    // Not confirmed deeply enough yet: nothing is credited until the chain says so.
+    expect((await walletOf(server, token)).JU.available).toBe(before);
+    await chain.mine(2);
+    await server.admin('POST', adminChainPaths.runJobs);
+    await server.admin('POST', adminChainPaths.runJobs);
+    const after = (await walletOf(server, token)).JU.available;
+    expect(Number(after) - Number(before)).toBeCloseTo(0.01, 9);
+    // The hash is spent: it pays for no withdrawal now, and is never credited twice.
+    expectRefusal(await withdraw({ fee_hash: feeHash }), 400, apiErrors.hash_already_exists.code);
+    expect((await walletOf(server, token)).JU.available).toBe(after);
+    await assertLedgerInvariants(server.db);
+  });
 });

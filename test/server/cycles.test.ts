@@ -123,6 +123,9 @@ describe('mutual-aid cycles', () => {
     expectRefusal(await join(alice, aliceToken, ticketId), 400, apiErrors.ticket_not_valid.code);
     // Someone else's ticket does not exist for Bob.
     expectRefusal(await join(bob, bobToken, ticketId), 404, apiErrors.ticket_not_found.code);
+    // Both refused joins were paid on chain: the JU comes back to each payer's balance.
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('90.6');
+    expect((await walletOf(server(), bobToken)).JU.available).toBe('90.6');
 
     // What Alice paid stands in the pool; the profit is not covered yet.
     expect(await pool(aliceToken)).toMatchObject({
@@ -143,7 +146,7 @@ describe('mutual-aid cycles', () => {
       pending_payout: '92.4',
       pending_payout_count: 1,
     });
-    expect((await walletOf(server(), aliceToken)).JU.available).toBe('0');
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('90.6');
 
     // The operator sees what waits, and funds the pool from the command line.
     const cli = (args: string[]) =>
@@ -156,7 +159,7 @@ describe('mutual-aid cycles', () => {
     expect((await fundPool('1.8', 'fund-1')).replayed).toBe(true);
     expect(await runJobs()).toMatchObject({ paid_cycles: 1, waiting_cycles: 0 });
     expect(await runJobs()).toMatchObject({ paid_cycles: 0, waiting_cycles: 0 });
-    expect((await walletOf(server(), aliceToken)).JU.available).toBe('92.4');
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('183');
     expect((await cycles(aliceToken)).list[0]).toMatchObject({
       status: 'paid',
       paid_at: expect.any(String),
@@ -166,6 +169,7 @@ describe('mutual-aid cycles', () => {
     const log = await server().request('GET', '/api/v1/user/moneyLog', { token: aliceToken });
     expect(log.body.data.list).toEqual([
       expect.objectContaining({ type: 'cycle_return', coin: 'JU', amount: '92.4', remark: '' }),
+      expect.objectContaining({ type: 'payment_credit', coin: 'JU', amount: '90.6' }),
     ]);
     const income = await server().request('GET', '/api/v1/user/incomeList', {
       token: aliceToken,
@@ -199,7 +203,7 @@ describe('mutual-aid cycles', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
-    expect((await walletOf(server(), bobToken)).JU.available).toBe('92.4');
+    expect((await walletOf(server(), bobToken)).JU.available).toBe('183');
     await assertLedgerInvariants(server().db);
   });
 

@@ -173,6 +173,23 @@ describe('node purchase', () => {
       400,
       apiErrors.node_order_expired.code,
     );
+    // The 10 JU did reach the treasury: they come back to Carol's balance, once, and the
+    // hash can no longer pay for anything else.
+    expect((await walletOf(server, carolToken)).JU.available).toBe('10');
+    const log = await server.request('GET', '/api/v1/user/moneyLog', { token: carolToken });
+    expect(log.body.data.list).toEqual([
+      expect.objectContaining({ type: 'payment_credit', coin: 'JU', amount: '10' }),
+    ]);
+    expectRefusal(
+      await server.request('POST', nodePaths.chainPay, {
+        token: carolToken,
+        json: { order_id: order.id, hash },
+      }),
+      400,
+      apiErrors.hash_already_exists.code,
+    );
+    expect((await walletOf(server, carolToken)).JU.available).toBe('10');
+    await assertLedgerInvariants(server.db);
     const config = dataOf(
       await server.request('GET', nodePaths.config, { token: carolToken }),
       nodeConfigDataSchema,
