@@ -10,6 +10,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import { ApiError } from '../../api/requestErrors.ts';
 import {
   answerLost,
@@ -75,6 +76,23 @@ const IDLE: PaymentState = {
  */
 export const paymentsAtom = atom<Record<string, PaymentState>>({});
 
+/**
+ * Sent payments whose hash the server has not taken yet, by address and purpose, kept across
+ * a reload or a closed tab: the JU has left the wallet, so the app must be able to hand the
+ * hash in later ('Try again'). A transaction hash and what it pays for are public on the
+ * chain; nothing here can act for the user.
+ */
+export const sentPaymentsAtom = atomWithStorage<Record<string, OpenPayment>>(
+  'ju.sentPayments',
+  {},
+  undefined,
+  { getOnInit: true },
+);
+
+function withSent(state: PaymentState, sent: OpenPayment | undefined): PaymentState {
+  return state.open || !sent ? state : { ...state, open: sent };
+}
+
 export interface PaymentOptions<I, R> {
   /** Names the payment among the user's open ones: 'ticket', 'cycle', 'node'… */
   purpose: string;
@@ -125,15 +143,27 @@ export function usePayment<I, R>(options: PaymentOptions<I, R>): Payment<I> {
   const queryClient = useQueryClient();
   const address = useAtomValue(addressAtom);
   const slot = `${address ?? ''}:${options.purpose}`;
-  const state = useAtomValue(paymentsAtom)[slot] ?? IDLE;
+  const state = withSent(
+    useAtomValue(paymentsAtom)[slot] ?? IDLE,
+    useAtomValue(sentPaymentsAtom)[slot],
+  );
   const deps = options.deps ?? defaultPaymentDeps;
   const disabledReason = online
     ? null
     : t`You are offline. Money actions are paused until you reconnect.`;
 
-  const read = () => store.get(paymentsAtom)[slot] ?? IDLE;
-  const patch = (change: Partial<PaymentState>) =>
+  const read = () =>
+    withSent(store.get(paymentsAtom)[slot] ?? IDLE, store.get(sentPaymentsAtom)[slot]);
+  const patch = (change: Partial<PaymentState>) => {
     store.set(paymentsAtom, (all) => ({ ...all, [slot]: { ...(all[slot] ?? IDLE), ...change } }));
+    if ('open' in change) {
+      const sent = change.open?.hash ? change.open : undefined;
+      store.set(sentPaymentsAtom, (all) => {
+        const { [slot]: _previous, ...others } = all;
+        return sent ? { ...others, [slot]: sent } : others;
+      });
+    }
+  };
 
   async function run(open: OpenPayment) {
     const input = open.input as I;

@@ -5,7 +5,11 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
 import type { PaymentDeps } from '../../../src/features/payment/paymentFlow.ts';
-import { paymentsAtom, usePayment } from '../../../src/features/payment/usePayment.ts';
+import {
+  paymentsAtom,
+  sentPaymentsAtom,
+  usePayment,
+} from '../../../src/features/payment/usePayment.ts';
 import { store } from '../../../src/state/store.ts';
 import { pendingConfirmAtom, settleConfirm } from '../../../src/ui/confirm.ts';
 import { PromptDismissed } from '../../../src/ui/prompt.ts';
@@ -17,6 +21,7 @@ import { activateEnglish } from '../support/i18n.ts';
 beforeAll(activateEnglish);
 afterEach(() => {
   store.set(paymentsAtom, {});
+  store.set(sentPaymentsAtom, {});
   store.set(toastsAtom, []);
 });
 
@@ -222,6 +227,33 @@ describe('usePayment', () => {
     expect(second).toEqual(first);
     expect(hook.result.current.canRetry).toBe(false);
     expect(hook.result.current.openHash).toBeNull();
+  });
+
+  it('a sent payment survives a reload: the next visit hands in the same hash and key', async () => {
+    const first = setUp({
+      submit: async () => {
+        throw new NoResponseError('timeout');
+      },
+    });
+    const { done } = await pay(first.hook);
+    await mine(first.timer, done);
+    expect(first.hook.result.current.openHash).toBe(HASH);
+    const [[, key]] = first.submit.mock.calls as [[string, string]];
+    expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({
+      [`:ticket`]: expect.objectContaining({ hash: HASH, key }),
+    });
+    first.hook.unmount();
+
+    // A reload: the in-memory state is gone, the sent payment is not.
+    store.set(paymentsAtom, {});
+    const second = setUp();
+    expect(second.hook.result.current.canRetry).toBe(true);
+    expect(second.hook.result.current.openHash).toBe(HASH);
+    await mine(second.timer, second.hook.result.current.retry());
+    expect(second.wallet.sent).toBe(0);
+    expect(second.submit).toHaveBeenCalledWith(HASH, key);
+    expect(second.hook.result.current.openHash).toBeNull();
+    expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({});
   });
 
   it('a slow chain keeps the payment open and Try again looks again', async () => {
