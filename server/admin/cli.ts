@@ -6,9 +6,8 @@
 //   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason> | unknown <id>
 //   npm run admin -- ledger check
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { ASSET_CODES } from '../../src/api/assets.ts';
-import { ADMIN_TOKEN_FILE, readTokenFile } from '../dataDir.ts';
+import { adminConnection, type Env } from './connection.ts';
 import {
   AdminRequestError,
   createAdminClient,
@@ -57,22 +56,11 @@ class SetupError extends Error {
   override name = 'SetupError';
 }
 
-type Env = Record<string, string | undefined>;
-
-function apiUrl(env: Env): string {
-  return env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
-}
-
-function adminToken(env: Env): string {
-  const fromEnv = env.ADMIN_TOKEN?.trim();
-  if (fromEnv) return fromEnv;
-  const file = path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE);
-  const fromFile = readTokenFile(file);
-  if (!fromFile)
-    throw new SetupError(
-      `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory (looked for ${file}).`,
-    );
-  return fromFile;
+/** The client for the server the environment names; no admin token is a setup problem. */
+function clientFor(env: Env): AdminClient {
+  const connection = adminConnection(env);
+  if ('problem' in connection) throw new SetupError(connection.problem);
+  return createAdminClient(connection.apiUrl, connection.token);
 }
 
 function positiveInteger(value: string | undefined, name: string, fallback: number): number {
@@ -242,13 +230,13 @@ export async function runCli(
     const content = await runContentCommand(positionals, values, env);
     if (content) return content;
     if (command === 'user' && rest[0] === 'list' && rest.length === 1) {
-      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const client = clientFor(env);
       const page = positiveInteger(values.page, '--page', 1);
       const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
       return { output: await listUsers(client, page, pageSize), exitCode: 0 };
     }
     if (command === 'withdraw' && rest[0] === 'list' && rest.length === 1) {
-      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const client = clientFor(env);
       const page = positiveInteger(values.page, '--page', 1);
       const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
       return {
@@ -257,14 +245,14 @@ export async function runCli(
       };
     }
     if (command === 'withdraw' && ['complete', 'fail', 'unknown'].includes(rest[0] ?? '')) {
-      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const client = clientFor(env);
       return { output: await finishWithdrawal(client, rest), exitCode: 0 };
     }
     if (command === 'ledger' && rest[0] === 'check' && rest.length === 1) {
-      return checkLedger(createAdminClient(apiUrl(env), adminToken(env)));
+      return checkLedger(clientFor(env));
     }
     if (command === 'credit') {
-      const client = createAdminClient(apiUrl(env), adminToken(env));
+      const client = clientFor(env);
       return { output: await credit(client, rest, values.key), exitCode: 0 };
     }
     throw new UsageError(`Unknown command: ${positionals.join(' ')}`);

@@ -10,7 +10,7 @@ import {
   holderSummarySchema,
   rechargeRecordSchema,
 } from '../../../src/api/visa.ts';
-import { ADMIN_TOKEN_FILE, readTokenFile } from '../../dataDir.ts';
+import { adminConnection } from '../connection.ts';
 import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
 import {
   adminApplicationsDataSchema,
@@ -65,14 +65,9 @@ export async function runCardCommand(
 ): Promise<CommandResult | undefined> {
   const [area, action, ...args] = positionals;
   if (area !== 'kyc' && area !== 'card' && area !== 'recharge') return undefined;
-  const token = adminToken(env);
-  if (!token) {
-    return {
-      output: `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory.`,
-      exitCode: 1,
-    };
-  }
-  const client = cardAdminClient(apiUrl(env), token);
+  const connection = adminConnection(env);
+  if ('problem' in connection) return { output: connection.problem, exitCode: 1 };
+  const client = cardAdminClient(connection.apiUrl, connection.token);
   const page = pageQuery(values);
   if (!page) return usage('--page and --page-size must be whole numbers from 1');
   try {
@@ -278,17 +273,6 @@ async function listRecharges(client: CardAdminClient, query: URLSearchParams): P
     ]),
   );
   return `${table}\n\n${list.length} of ${total} recharges`;
-}
-
-function apiUrl(env: Env): string {
-  return env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
-}
-
-function adminToken(env: Env): string | null {
-  return (
-    env.ADMIN_TOKEN?.trim() ||
-    readTokenFile(path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE))
-  );
 }
 
 interface CardAdminClient {

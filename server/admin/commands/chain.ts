@@ -1,9 +1,8 @@
 // The admin CLI's commands for payments on the chain: `chain`, `ticket`, `cycle`, `release`.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import * as v from 'valibot';
 import { anyApiResponseSchema, SUCCESS_CODE } from '../../../src/api/response.ts';
-import { ADMIN_TOKEN_FILE, readTokenFile } from '../../dataDir.ts';
+import { adminConnection, type AdminConnection } from '../connection.ts';
 import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
 import {
   adminApplicationsDataSchema,
@@ -39,16 +38,10 @@ export const CHAIN_HELP = `  npm run admin -- chain status
 type Env = Record<string, string | undefined>;
 type Result = { output: string; exitCode: number };
 
-function connection(env: Env): { apiUrl: string; token: string } {
-  const apiUrl = env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
-  const fromEnv = env.ADMIN_TOKEN?.trim();
-  const file = path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE);
-  const token = fromEnv || readTokenFile(file);
-  if (!token)
-    throw new ServerUnreachableError(
-      `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory (looked for ${file}).`,
-    );
-  return { apiUrl, token };
+function connection(env: Env): AdminConnection {
+  const found = adminConnection(env);
+  if ('problem' in found) throw new ServerUnreachableError(found.problem);
+  return found;
 }
 
 async function call<S extends v.GenericSchema>(

@@ -2,7 +2,7 @@
 // arguments take either the text itself or `@path` to read it from a file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_TOKEN_FILE, readTokenFile } from '../../dataDir.ts';
+import { adminConnection } from '../connection.ts';
 import { createAdminCall, type AdminCall } from '../adminClient.ts';
 import {
   adminContentPaths,
@@ -180,11 +180,7 @@ function readText(source: string): string {
 
 // The same server and token the other admin commands use (see cli.ts).
 function callFromEnv(env: Env): AdminCall | string {
-  const apiUrl = env.API_URL?.trim() || `http://127.0.0.1:${env.PORT?.trim() || '8080'}`;
-  const fromEnv = env.ADMIN_TOKEN?.trim();
-  const file = path.resolve(env.DATA_DIR?.trim() || './data', ADMIN_TOKEN_FILE);
-  const token = fromEnv || readTokenFile(file);
-  if (!token)
-    return `No admin token: set ADMIN_TOKEN, or DATA_DIR to the server's data directory (looked for ${file}).`;
-  return createAdminCall(apiUrl, token);
+  const connection = adminConnection(env);
+  if ('problem' in connection) return connection.problem;
+  return createAdminCall(connection.apiUrl, connection.token);
 }
