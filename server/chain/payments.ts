@@ -94,21 +94,12 @@ export async function submitPayment<TSubject>(
   }
   try {
     return await inRetryingTransaction(db, async (trx) => {
-      const payment = await trx.kysely
-        .insertInto('chain_payments')
-        .values({
-          user_id: request.user.id,
-          hash,
-          purpose: request.purpose,
-          amount: request.units,
-          status: 'pending',
-          confirmations: BigInt(verdict.confirmations),
-          block_number: verdict.blockNumber,
-          created_at: now,
-          checked_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const payment = await insertPendingPayment(trx, {
+        ...request,
+        hash,
+        verdict,
+        now,
+      });
       const subject = await request.createSubject(trx, payment);
       if (verdict.status !== 'confirmed') return { payment, subject };
       const confirmed = await decide(trx, payment, verdict, context, request.handler);
@@ -122,6 +113,28 @@ export async function submitPayment<TSubject>(
     if (error instanceof DomainError) await keepForBalanceCredit(context, { ...request, verdict });
     throw error;
   }
+}
+
+/** Stores a payment as pending, with what the chain has said of it so far. */
+function insertPendingPayment(
+  trx: AppDatabase,
+  payment: RefusedPayment & { purpose: PaymentPurpose; now: string },
+): Promise<ChainPaymentRow> {
+  return trx.kysely
+    .insertInto('chain_payments')
+    .values({
+      user_id: payment.user.id,
+      hash: payment.hash,
+      purpose: payment.purpose,
+      amount: payment.units,
+      status: 'pending',
+      confirmations: BigInt(payment.verdict.confirmations),
+      block_number: payment.verdict.blockNumber,
+      created_at: payment.now,
+      checked_at: payment.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A payment the chain accepted (or may yet accept) for a request the server refused. */
@@ -144,21 +157,12 @@ export async function keepForBalanceCredit(
   const now = context.now().toISOString();
   try {
     await inRetryingTransaction(context.db, async (trx) => {
-      const payment = await trx.kysely
-        .insertInto('chain_payments')
-        .values({
-          user_id: request.user.id,
-          hash: request.hash.toLowerCase(),
-          purpose: 'balance_credit',
-          amount: request.units,
-          status: 'pending',
-          confirmations: BigInt(verdict.confirmations),
-          block_number: verdict.blockNumber,
-          created_at: now,
-          checked_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const payment = await insertPendingPayment(trx, {
+        ...request,
+        hash: request.hash.toLowerCase(),
+        purpose: 'balance_credit',
+        now,
+      });
       if (verdict.status === 'confirmed')
         await decide(trx, payment, verdict, context, balanceCreditPaymentHandler);
     });
