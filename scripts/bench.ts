@@ -8,6 +8,7 @@
 //   BENCH_ONLY=transfer                transfers only (e.g. with NODE_OPTIONS=--cpu-prof)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
@@ -30,6 +31,9 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the server process spent per request (user + system): steadier than req/s
+   * on a machine shared with the load generator and anything else. */
+  cpuMicrosPerRequest: number | null;
 }
 
 async function startChild(mode: 'app' | 'bare', databaseUrl?: string) {
@@ -83,12 +87,32 @@ async function signIn(baseUrl: string, label: string, code: string): Promise<Ben
   return { address, token: (login.data as { token: string }).token };
 }
 
+/** CPU milliseconds a process has used so far, from Linux's /proc (null elsewhere). */
+function cpuMillis(pid: number | undefined): number | null {
+  try {
+    // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
 async function measure(
   name: string,
+  server: ChildProcess,
   options: Omit<autocannon.Options, 'connections' | 'duration'>,
 ): Promise<Figures> {
+  const cpuBefore = cpuMillis(server.pid);
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  const cpuAfter = cpuMillis(server.pid);
+  const cpuMicrosPerRequest =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   return {
+    cpuMicrosPerRequest,
     name,
     requests: result.requests.total,
     perSecond: result.requests.average,
@@ -109,17 +133,25 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     });
     const inviteCode = (data as { code: string }).code;
     const figures: Figures[] = [];
-    figures.push(await measure('bare Fastify route', { url: `${bare.announce.url}/bare` }));
+    figures.push(
+      await measure('bare Fastify route', bare.child, { url: `${bare.announce.url}/bare` }),
+    );
     if (!TRANSFERS_ONLY) {
-      figures.push(await measure('GET /config.json', { url: `${base}/config.json` }));
+      figures.push(await measure('GET /config.json', app.child, { url: `${base}/config.json` }));
       figures.push(
-        await measure('GET /api/v1/user/info', {
+        await measure('GET /api/v1/user/info', app.child, {
           url: `${base}/api/v1/user/info`,
           headers: { authorization: `Bearer ${first.token}` },
         }),
       );
     }
-    const transfers = await benchTransfers(base, app.announce.adminToken!, label, inviteCode);
+    const transfers = await benchTransfers(
+      app.child,
+      base,
+      app.announce.adminToken!,
+      label,
+      inviteCode,
+    );
     if (transfers) figures.push(transfers);
     return figures;
   } finally {
@@ -133,6 +165,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
  * Skipped, with a note, while the server has no transfer route.
  */
 async function benchTransfers(
+  server: ChildProcess,
   base: string,
   adminToken: string,
   label: string,
@@ -160,7 +193,7 @@ async function benchTransfers(
     });
   }
   let next = 0;
-  return measure('POST /api/v1/user/transfer', {
+  return measure('POST /api/v1/user/transfer', server, {
     url: `${base}/api/v1/user/transfer`,
     method: 'POST',
     // Each connection sends as one user to the next one round the ring: no user waits on
@@ -191,7 +224,7 @@ function printTable(label: string, figures: Figures[]): void {
   console.log(`\n${label} — ${CONNECTIONS} connections, ${SECONDS} s each`);
   console.log(
     ['route'.padEnd(30), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)]
-      .concat(['errors'.padStart(7), '× bare'.padStart(8)])
+      .concat(['errors'.padStart(7), '× bare'.padStart(8), 'CPU µs/req'.padStart(11)])
       .join(' '),
   );
   for (const row of figures) {
@@ -203,6 +236,7 @@ function printTable(label: string, figures: Figures[]): void {
         String(row.p99).padStart(8),
         String(row.errors).padStart(7),
         (bare.perSecond / row.perSecond).toFixed(2).padStart(8),
+        (row.cpuMicrosPerRequest?.toFixed(0) ?? '–').padStart(11),
       ].join(' '),
     );
   }

@@ -10,14 +10,15 @@
 //      legs of it);
 //   4. store the answer under the key.
 // A refusal anywhere rolls all of it back, the claim included, so a corrected retry with
-// the same key is judged afresh. PostgreSQL conflicts (40001, 40P01) and lost unique-key
+// the same key is judged afresh. On SQLite, operations arriving together share one commit
+// (db/groupCommit.ts), each in its own savepoint; an answer waits for that commit. PostgreSQL conflicts (40001, 40P01) and lost unique-key
 // races run the whole transaction again, a bounded number of times; the retry then finds
 // the winner's stored answer.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
-import { inTransaction } from '../db/transaction.ts';
+import { inGroupTransaction } from '../db/groupCommit.ts';
 import { IdempotencyConflictError } from '../ledger/errors.ts';
 
 /** owner_id of operator requests, which belong to no user. */
@@ -53,7 +54,7 @@ export async function runMoneyOperation<TAnswer>(
   const requestHash = hashRequest(operation.scope, operation.request);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await inTransaction(db, (trx) => attemptOperation(trx, operation, requestHash));
+      return await inGroupTransaction(db, (trx) => attemptOperation(trx, operation, requestHash));
     } catch (error) {
       const retryable = isRetryableConflict(error) || isUniqueViolation(error);
       if (db.kysely.isTransaction || attempt >= MAX_ATTEMPTS || !retryable) throw error;
