@@ -9,10 +9,25 @@ export function isHexAddress(s: string): boolean {
   return HEX_ADDRESS.test(s);
 }
 
+// The same few addresses are checksummed again and again (the server checks and converts
+// each request's addresses; the app each rendered one), and keccak in JavaScript costs
+// tens of microseconds. A small bounded memo of recent results avoids most of it.
+const MEMO_LIMIT = 1_000;
+const memo = new Map<string, string>();
+
 /** The EIP-55 form of a hex address; throws if `s` is not one. */
 export function toChecksumAddress(s: string): string {
   if (!isHexAddress(s)) throw new Error(`not a hex address: ${s}`);
   const lower = s.slice(2).toLowerCase();
+  const known = memo.get(lower);
+  if (known !== undefined) return known;
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const checksummed = checksum(lower);
+  memo.set(lower, checksummed);
+  return checksummed;
+}
+
+function checksum(lower: string): string {
   const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let checksummed = '0x';
   for (let i = 0; i < lower.length; i++) {

@@ -72,4 +72,17 @@ describe('address helpers', () => {
     expect(sameAddress(checksummed, vectors.valid.normal[1]!)).toBe(false);
     expect(sameAddress('validators.eth', 'VALIDATORS.ETH')).toBe(false);
   });
+
+  it('keeps answering every vector correctly while many other addresses pass through', () => {
+    const all = [...vectors.valid.normal, ...vectors.valid.all_caps, ...vectors.valid.all_lower];
+    for (let round = 0; round < 3; round++) {
+      for (const address of all) {
+        expect(toChecksumAddress(address.toLowerCase())).toBe(address);
+      }
+      // More distinct addresses than the memo keeps, so it is cleared along the way.
+      for (let index = 0; index < 1_500; index++) {
+        toChecksumAddress(`0x${index.toString(16).padStart(40, '0')}`);
+      }
+    }
+  });
 });
