@@ -3,7 +3,12 @@
 // confirmed one grants what it pays for in the same transaction that stores it; anything
 // not yet decided is stored as pending and checked again by the background job
 // (server/chain/jobs.ts) until the chain decides — or never sees it within the waiting time.
-import type { ChainPayment, PaymentFailure, PaymentPurpose } from '../../src/api/chain.ts';
+import {
+  PAID_TO_BALANCE_FIELD,
+  type ChainPayment,
+  type PaymentFailure,
+  type PaymentPurpose,
+} from '../../src/api/chain.ts';
 import type { ServerSettings } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
@@ -89,8 +94,8 @@ export async function submitPayment<TSubject>(
     throw refused ?? new DomainError(verdict.failure, { data: { field: 'hash' } });
   const now = context.now().toISOString();
   if (refused) {
-    await keepForBalanceCredit(context, { ...request, verdict });
-    throw refused;
+    const kept = await keepForBalanceCredit(context, { ...request, verdict });
+    throw kept ? markPaidToBalance(refused) : refused;
   }
   try {
     return await inRetryingTransaction(db, async (trx) => {
@@ -110,7 +115,11 @@ export async function submitPayment<TSubject>(
       throw new DomainError('hash_already_exists');
     // The chain has (or may soon have) this user's JU at the treasury, but what it was for
     // was refused: keep the payment so its JU comes back to the user's balance.
-    if (error instanceof DomainError) await keepForBalanceCredit(context, { ...request, verdict });
+    if (
+      error instanceof DomainError &&
+      (await keepForBalanceCredit(context, { ...request, verdict }))
+    )
+      throw markPaidToBalance(error);
     throw error;
   }
 }
@@ -147,12 +156,12 @@ export interface RefusedPayment {
 
 /**
  * Keeps a refused request's payment under 'balance_credit', so its JU comes back to the
- * user's balance once the chain confirms it. A hash already stored changes nothing.
+ * user's balance once the chain confirms it. A hash already stored changes nothing (false).
  */
 export async function keepForBalanceCredit(
   context: ServerContext,
   request: RefusedPayment,
-): Promise<void> {
+): Promise<boolean> {
   const { verdict } = request;
   const now = context.now().toISOString();
   try {
@@ -166,10 +175,22 @@ export async function keepForBalanceCredit(
       if (verdict.status === 'confirmed')
         await decide(trx, payment, verdict, context, balanceCreditPaymentHandler);
     });
+    return true;
   } catch (error) {
     // Another request stored this hash first: that one decides what it pays for.
     if (!isUniqueViolation(error)) throw error;
+    return false;
   }
+}
+
+/** The refusal, telling the app that the JU paid for it goes to the user's balance. */
+export function markPaidToBalance(refusal: DomainError): DomainError {
+  const data = typeof refusal.data === 'object' && refusal.data !== null ? refusal.data : {};
+  return new DomainError(refusal.errorName, {
+    values: refusal.values,
+    data: { ...data, [PAID_TO_BALANCE_FIELD]: true },
+    cause: refusal,
+  });
 }
 
 /**

@@ -48,8 +48,9 @@ export async function checkWithdrawFee(
 ): Promise<{
   hash: string;
   record(trx: AppDatabase): Promise<bigint>;
-  /** The withdrawal was refused: the fee paid on chain comes back to the balance. */
-  creditBack(): Promise<void>;
+  /** The withdrawal was refused: the fee paid on chain comes back to the balance (false
+   * when another request had already kept this hash). */
+  creditBack(): Promise<boolean>;
 }> {
   const { settings } = context;
   if (!hash) throw new DomainError('ju_fee_hash_required', { data: { field: 'fee_hash' } });

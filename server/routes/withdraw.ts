@@ -13,6 +13,7 @@ import {
 } from '../../src/api/withdraw.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { toChecksumAddress } from '../../src/wallet/address.ts';
+import { markPaidToBalance } from '../chain/payments.ts';
 import { checkWithdrawFee, juFeeOnChain } from '../chain/withdrawFee.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
@@ -52,7 +53,8 @@ export const withdrawRoutes = [
         return await applying;
       } catch (error) {
         // A refused withdrawal must not keep the fee its user already paid on chain.
-        if (error instanceof DomainError && feePaidOnChain) await feePaidOnChain.creditBack();
+        if (error instanceof DomainError && feePaidOnChain && (await feePaidOnChain.creditBack()))
+          throw markPaidToBalance(error);
         throw error;
       }
     },

@@ -27,6 +27,20 @@ export const txHashSchema = v.pipe(
   v.toLowerCase(),
 );
 
+/**
+ * Set to true in a refusal's `data` when JU was already paid on chain for the refused
+ * request: that JU goes to the payer's in-app balance instead, once the chain confirms it.
+ */
+export const PAID_TO_BALANCE_FIELD = 'paid_to_balance';
+
+export function isPaidToBalance(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Record<string, unknown>)[PAID_TO_BALANCE_FIELD] === true
+  );
+}
+
 /** What a payment was for. */
 /**
  * 'balance_credit': a payment the chain accepted for something the server then refused; its

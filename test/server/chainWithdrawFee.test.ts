@@ -3,6 +3,7 @@
 // chain never confirms fails the withdrawal and returns its hold.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPaidToBalance } from '../../src/api/chain.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { withdrawalSchema, withdrawPaths } from '../../src/api/withdraw.ts';
 import { adminPaths } from '../../server/admin/contract.ts';
@@ -57,7 +58,10 @@ describe('JU withdrawal fee paid on chain', () => {
     expectRefusal(await withdraw({}), 400, apiErrors.ju_fee_hash_required.code);
     const wrong = await chain.pay(alice, treasury, '0.02');
     await chain.mine(2);
-    expectRefusal(await withdraw({ fee_hash: wrong }), 400, apiErrors.ju_fee_payment_failed.code);
+    const unpaid = await withdraw({ fee_hash: wrong });
+    expectRefusal(unpaid, 400, apiErrors.ju_fee_payment_failed.code);
+    // Nothing reached the treasury: nothing is said to go to the balance.
+    expect(isPaidToBalance(unpaid.body.data)).toBe(false);
     expect((await walletOf(server, token)).JU).toEqual({ available: '100', frozen: '0' });
     // USDT pays its fee from the balance, as before.
     const usdt = dataOf(
@@ -115,11 +119,9 @@ describe('JU withdrawal fee paid on chain', () => {
   it('gives back a fee paid on chain when the withdrawal itself is refused', async () => {
     const before = (await walletOf(server, token)).JU.available;
     const feeHash = await chain.pay(alice, treasury, '0.01');
-    expectRefusal(
-      await withdraw({ fee_hash: feeHash, amount: '1000000' }),
-      400,
-      apiErrors.insufficient_balance.code,
-    );
+    const refused = await withdraw({ fee_hash: feeHash, amount: '1000000' });
+    expectRefusal(refused, 400, apiErrors.insufficient_balance.code);
+    expect(isPaidToBalance(refused.body.data)).toBe(true);
     // Not confirmed deeply enough yet: nothing is credited until the chain says so.
     expect((await walletOf(server, token)).JU.available).toBe(before);
     await chain.mine(2);

@@ -3,6 +3,7 @@
 // compute log; performance in the user centre.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPaidToBalance } from '../../src/api/chain.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
   nodeChainPayDataSchema,
@@ -165,14 +166,13 @@ describe('node purchase', () => {
     server.clock.advance(36 * 60_000);
     await chain.fund(carol.address, '100');
     const hash = await chain.pay(carol, treasury, '10');
-    expectRefusal(
-      await server.request('POST', nodePaths.chainPay, {
-        token: carolToken,
-        json: { order_id: order.id, hash },
-      }),
-      400,
-      apiErrors.node_order_expired.code,
-    );
+    const refused = await server.request('POST', nodePaths.chainPay, {
+      token: carolToken,
+      json: { order_id: order.id, hash },
+    });
+    expectRefusal(refused, 400, apiErrors.node_order_expired.code);
+    // The refusal says where the JU goes, so the app can tell Carol.
+    expect(isPaidToBalance(refused.body.data)).toBe(true);
     // The 10 JU did reach the treasury: they come back to Carol's balance, once, and the
     // hash can no longer pay for anything else.
     expect((await walletOf(server, carolToken)).JU.available).toBe('10');

@@ -11,6 +11,7 @@ import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
+import { isPaidToBalance } from '../../api/chain.ts';
 import { ApiError } from '../../api/requestErrors.ts';
 import {
   answerLost,
@@ -127,9 +128,19 @@ export function paymentFailureText(error: unknown, failureMessage: () => string)
   if (error instanceof ReceiptTimeout) {
     return t`Payment processing: the chain has not confirmed it yet. Try again in a moment.`;
   }
-  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiError && error.status < 500 && error.message) {
+    return paidToBalance(error) ? `${error.message}\n${paidToBalanceNote()}` : error.message;
+  }
   return `${failureMessage()} ${answerLost(error) ? describeRequestError(error) : ''}`.trim();
 }
+
+/** The server refused what was paid for, and keeps the JU already paid for the balance. */
+function paidToBalance(error: unknown): boolean {
+  return error instanceof ApiError && isPaidToBalance(error.data);
+}
+
+const paidToBalanceNote = () =>
+  t`The JU you paid will be added to your balance once the chain confirms the payment.`;
 
 /** After the wallet sent the payment, only a definite no from the chain or the server ends it. */
 function paymentEnded(open: OpenPayment, error: unknown): boolean {
@@ -194,7 +205,11 @@ export function usePayment<I, R>(options: PaymentOptions<I, R>): Payment<I> {
         stage: { step: 'idle' },
         failedHash: ended ? current.hash : null,
       });
-      if (options.onFailure?.(error)) return;
+      if (options.onFailure?.(error)) {
+        // The form shows the refusal by its field; where the JU goes still needs saying.
+        if (paidToBalance(error)) toast(paidToBalanceNote(), 'info');
+        return;
+      }
       const text = paymentFailureText(error, options.failureMessage);
       patch({ failure: text });
       toast(text, 'error');

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAID_TO_BALANCE_FIELD } from '../../../src/api/chain.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
 import type { PaymentDeps } from '../../../src/features/payment/paymentFlow.ts';
 import {
@@ -292,5 +293,21 @@ describe('usePayment', () => {
     expect(hook.result.current.failure).toBe('Hash already exists');
     expect(hook.result.current.canRetry).toBe(false);
     expect(hook.result.current.failedHash).toBe(HASH);
+  });
+
+  it('a refusal after paying says the paid JU goes to the balance', async () => {
+    const { hook, timer } = setUp({
+      submit: async () => {
+        throw new ApiError(40083, 'This ticket is no longer valid', 400, {
+          [PAID_TO_BALANCE_FIELD]: true,
+        });
+      },
+    });
+    const { done } = await pay(hook);
+    await mine(timer, done);
+    expect(hook.result.current.failure).toBe(
+      'This ticket is no longer valid\nThe JU you paid will be added to your balance once the chain confirms the payment.',
+    );
+    expect(hook.result.current.canRetry).toBe(false);
   });
 });
