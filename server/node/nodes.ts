@@ -75,22 +75,28 @@ async function grantPower(trx: AppDatabase, order: NodeOrderRow, now: Date): Pro
     .execute();
 }
 
-/** Nodes the supply has given out or holds for orders, as of `now`. */
+/**
+ * Nodes the supply has given out or holds for orders, as of `now`; with `paidOnly`, only
+ * those given out.
+ */
 async function reservedNodes(
   db: AppDatabase,
   now: Date,
   graceMs: number,
   userId?: bigint,
+  paidOnly = false,
 ): Promise<number> {
   const heldUntil = new Date(now.getTime() - graceMs).toISOString();
   let query = db.kysely
     .selectFrom('node_orders')
     .select((eb) => eb.fn.sum<bigint | string | null>('quantity').as('sum'))
     .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['awaiting_payment', 'paid']),
-        eb.and([eb('status', '=', 'open'), eb('expires_at', '>', heldUntil)]),
-      ]),
+      paidOnly
+        ? eb('status', '=', 'paid')
+        : eb.or([
+            eb('status', 'in', ['awaiting_payment', 'paid']),
+            eb.and([eb('status', '=', 'open'), eb('expires_at', '>', heldUntil)]),
+          ]),
     );
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   const row = await query.executeTakeFirst();
@@ -101,9 +107,10 @@ export async function nodeConfig(context: ServerContext, userId: bigint): Promis
   const { payments, chain } = context.settings;
   const now = context.now();
   const grace = payments.nodeChainPayGraceMs;
-  const [reserved, owned] = await Promise.all([
+  const [reserved, reservedForUser, owned] = await Promise.all([
     reservedNodes(context.db, now, grace),
     reservedNodes(context.db, now, grace, userId),
+    reservedNodes(context.db, now, grace, userId, true),
   ]);
   return {
     price: wireAmount('JU', payments.nodePrice),
@@ -111,6 +118,7 @@ export async function nodeConfig(context: ServerContext, userId: bigint): Promis
     supply_left: Math.max(0, payments.nodeSupply - reserved),
     per_user_limit: payments.nodePerUserLimit,
     owned,
+    on_order: reservedForUser - owned,
     power_per_node: payments.nodePower,
     quote_minutes: Math.round(payments.nodeQuoteMs / 60_000),
     treasury: chain.treasury,

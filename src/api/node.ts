@@ -24,8 +24,13 @@ export const nodeConfigDataSchema = v.object({
   supply_total: v.number(),
   supply_left: v.number(),
   per_user_limit: v.number(),
-  /** Nodes the user holds or has on open orders. */
+  /** Nodes the user holds: paid for. */
   owned: v.number(),
+  /**
+   * Nodes on the user's orders not paid for yet (a quote within its time, or a payment on
+   * chain awaiting confirmation). They count towards the per-user limit with `owned`.
+   */
+  on_order: v.number(),
   /** Compute power each node grants. */
   power_per_node: v.number(),
   quote_minutes: v.number(),

@@ -67,6 +67,7 @@ describe('node purchase', () => {
       supply_left: 6,
       per_user_limit: 3,
       owned: 0,
+      on_order: 0,
       power_per_node: 100,
       quote_minutes: 5,
       treasury: expect.any(String),
@@ -78,12 +79,20 @@ describe('node purchase', () => {
     expectRefusal(await getOrder(aliceToken, 0), 400, apiErrors.validation.code);
     const order = dataOf(await getOrder(aliceToken, 2), nodeOrderSchema);
     expect(order).toMatchObject({ status: 'open', quantity: 2, total: '20', power: 200 });
+    const nodesOfAlice = async () => {
+      const config = await server.request('GET', nodePaths.config, { token: aliceToken });
+      const { owned, on_order } = dataOf(config, nodeConfigDataSchema);
+      return { owned, on_order };
+    };
+    // An order holds its nodes for Alice, but she holds none until she pays.
+    expect(await nodesOfAlice()).toEqual({ owned: 0, on_order: 2 });
 
     expectRefusal(await balanceBuy(aliceToken, order.id), 400, apiErrors.insufficient_balance.code);
     await credit(server, alice.address, 'JU', '100');
     const key = randomUUID();
     const paid = dataOf(await balanceBuy(aliceToken, order.id, key), nodeOrderSchema);
     expect(paid).toMatchObject({ status: 'paid', paid_with: 'balance' });
+    expect(await nodesOfAlice()).toEqual({ owned: 2, on_order: 0 });
     expect(dataOf(await balanceBuy(aliceToken, order.id, key), nodeOrderSchema)).toEqual(paid);
     expect((await walletOf(server, aliceToken)).JU.available).toBe('80');
     const moneyLog = await server.request('GET', '/api/v1/user/moneyLog', { token: aliceToken });

@@ -12,6 +12,7 @@ import { useApi } from '../../state/apiContext.tsx';
 import { refreshMoneyViews, useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import { useWallet } from '../../state/queries/money.ts';
 import {
+  nodeKeys,
   postNodeBalanceBuy,
   postNodeChainPay,
   postNodeOrder,
@@ -94,6 +95,14 @@ export function NodeScreen() {
             </dt>
             <dd data-testid="node-owned">{owned}</dd>
           </div>
+          {offer.on_order > 0 && (
+            <div>
+              <dt>
+                <Trans>On order</Trans>
+              </dt>
+              <dd data-testid="node-on-order">{offer.on_order}</dd>
+            </div>
+          )}
         </dl>
         <p className="muted">
           <Trans>Each node grants {power} compute power, shown in your compute log.</Trans>
@@ -158,14 +167,21 @@ function QuoteForm({
 }) {
   const { t } = useLingui();
   const api = useApi();
+  const queryClient = useQueryClient();
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | undefined>();
   const quote = useMutation({
     mutationFn: (count: number) => postNodeOrder(api, { quantity: count }),
-    onSuccess: onOrder,
+    onSuccess: (order) => {
+      onOrder(order);
+      // The order holds its nodes: 'On order' and the supply left change.
+      void queryClient.invalidateQueries({ queryKey: nodeKeys.config() });
+    },
     onError: (failure) => toast(describeRequestError(failure), 'error'),
   });
-  const room = Math.min(offer.per_user_limit - offer.owned, offer.supply_left);
+  // Nodes on order count towards the limit as much as the nodes held.
+  const allowed = offer.per_user_limit - offer.owned - offer.on_order;
+  const room = Math.min(allowed, offer.supply_left);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -175,7 +191,7 @@ function QuoteForm({
         ? t`Enter a whole number of nodes, at least 1`
         : count > offer.supply_left
           ? catalogueMessage('node_sold_out')
-          : count > offer.per_user_limit - offer.owned
+          : count > allowed
             ? catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })
             : undefined;
     setError(problem);
