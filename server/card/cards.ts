@@ -1,6 +1,6 @@
 // Cards: issue (operator), the owner's views, and the controls (activate, freeze,
 // unfreeze, report, PIN). Numbers and CVVs are sealed; only the last four are in clear.
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { Card } from '../../src/api/visa.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
@@ -42,6 +42,33 @@ function luhnCheckDigit(partial: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
+/** Draws of a number before giving up: with 8+ random digits, a second draw is already rare. */
+const NUMBER_DRAWS = 10;
+
+export function numberDigest(vault: Vault, number: string): string {
+  return createHmac('sha256', vault.derivedKey('card-number-digest')).update(number).digest('hex');
+}
+
+/** A card number no other card has (the unique digest also guards a concurrent draw). */
+export async function unusedCardNumber(
+  trx: AppDatabase,
+  vault: Vault,
+  bin: string,
+  draw: () => string = () => cardNumber(bin),
+): Promise<{ number: string; digest: string }> {
+  for (let attempt = 0; attempt < NUMBER_DRAWS; attempt++) {
+    const number = draw();
+    const digest = numberDigest(vault, number);
+    const taken = await trx.kysely
+      .selectFrom('cards')
+      .select('id')
+      .where('number_digest', '=', digest)
+      .executeTakeFirst();
+    if (!taken) return { number, digest };
+  }
+  throw new Error(`No unused card number left under BIN ${bin}`);
+}
+
 export function maskCardNumber(last4: string): string {
   return `**** **** **** ${last4}`;
 }
@@ -53,10 +80,8 @@ export async function createCard(
   application: CardApplicationRow,
   now: Date,
 ): Promise<CardRow> {
-  const secret: CardSecret = {
-    number: cardNumber(application.bin),
-    cvv: String(randomInt(1000)).padStart(3, '0'),
-  };
+  const { number, digest } = await unusedCardNumber(trx, vault, application.bin);
+  const secret: CardSecret = { number, cvv: String(randomInt(1000)).padStart(3, '0') };
   const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + CARD_YEARS) % 100).padStart(2, '0')}`;
   return trx.kysely
     .insertInto('cards')
@@ -66,6 +91,7 @@ export async function createCard(
       type: application.type,
       region: application.region,
       status: issuedState(application.type),
+      number_digest: digest,
       secret_sealed: vault.sealText(
         JSON.stringify(secret),
         secretBinding(application.user_id, application.id),

@@ -88,6 +88,8 @@ export interface CardsTable {
   region: string;
   status: Exclude<CardStatus, 'unknown'>;
   secret_sealed: string;
+  /** HMAC of the card number (unique; null on cards issued before it was kept). */
+  number_digest: string | null;
   last4: string;
   expiry: string;
   holder_name: string;

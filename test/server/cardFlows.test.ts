@@ -1,6 +1,7 @@
 // The card journey on the server, on SQLite and PostgreSQL: apply (fee through the ledger),
 // operator issue/reject, reapply, activate, freeze/unfreeze, report, PIN, reveal, recharge
 // (settle/fail), spending and the records; the ledger invariants after every test.
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,8 @@ import {
   adminRechargesDataSchema,
   adminSpendDataSchema,
 } from '../../server/admin/contractCard.ts';
+import { numberDigest, unusedCardNumber } from '../../server/card/cards.ts';
+import { createVault } from '../../server/card/vault.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
@@ -662,6 +665,38 @@ describe('cards', () => {
     expectRefusal(answer, ...refusal('internal'));
     expect(answer.text).not.toContain(secondNumber);
     await visa(server, aliceToken, visaPaths.report, { id: first.id, reason: 'lost' });
+  });
+
+  it('never gives two cards one number: a number in use is drawn again', async () => {
+    const [first, second] = [await issuedCard('virtual'), await issuedCard('virtual')];
+    const digests = await server.db.kysely
+      .selectFrom('cards')
+      .select('number_digest')
+      .where('id', 'in', [BigInt(first.id), BigInt(second.id)])
+      .execute();
+    expect(digests.every((row) => /^[0-9a-f]{64}$/.test(row.number_digest ?? ''))).toBe(true);
+    expect(digests[0]!.number_digest).not.toBe(digests[1]!.number_digest);
+
+    // The first card holds number A; a draw of A is refused and drawn again.
+    const vault = createVault(randomBytes(32));
+    const [taken, free] = ['4859210000000018', '4859210000000026'];
+    await server.db.kysely
+      .updateTable('cards')
+      .set({ number_digest: numberDigest(vault, taken) })
+      .where('id', '=', BigInt(first.id))
+      .execute();
+    const draws = [taken, taken, free];
+    const drawn = await unusedCardNumber(server.db, vault, '48592100', () => draws.shift()!);
+    expect(drawn).toEqual({ number: free, digest: numberDigest(vault, free) });
+    expect(draws).toEqual([]);
+    // And the database itself refuses a second card with the same number.
+    await expect(
+      server.db.kysely
+        .updateTable('cards')
+        .set({ number_digest: numberDigest(vault, taken) })
+        .where('id', '=', BigInt(second.id))
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('recharges through the ledger: amount + fee in one transfer; the operator settles or fails it', async () => {

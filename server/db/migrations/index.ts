@@ -6,6 +6,7 @@ import * as moneyIdempotencyHolds from './0002_money_idempotency_holds.ts';
 import * as chainPayments from './0003_chain_payments.ts';
 import * as cardService from './0004_card_service.ts';
 import * as contentMall from './0005_content_mall.ts';
+import * as cardNumberDigest from './0006_card_number_digest.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003_chain_payments': chainPayments,
   '0004_card_service': cardService,
   '0005_content_mall': contentMall,
+  '0006_card_number_digest': cardNumberDigest,
 };
