@@ -22,13 +22,7 @@ import { pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { cardWire, createCard } from './cards.ts';
 import { findOwnHolder } from './holders.ts';
 import { binFor, cardAmount } from './info.ts';
-
-export const CARD_TRANSFER_KIND = {
-  applicationFee: 'card_application_fee',
-  applicationRefund: 'card_application_refund',
-  recharge: 'card_recharge',
-  rechargeRefund: 'card_recharge_refund',
-} as const;
+import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 
 export interface ApplicationRequest {
   type: CardType;

@@ -9,6 +9,15 @@ import { pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { issuedState, requireActive, transition, type CardAction } from './cardStates.ts';
 import { cardAmount } from './info.ts';
 import { hashPin } from './pin.ts';
+import { inRetryingTransaction } from '../db/transaction.ts';
+import {
+  ACCOUNT_KIND,
+  ensureSystemAccount,
+  ensureUserAccount,
+  shardFor,
+} from '../ledger/accounts.ts';
+import { postTransfer } from '../ledger/postTransfer.ts';
+import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import type { Vault } from './vault.ts';
 
 const CARD_YEARS = 3;
@@ -143,8 +152,10 @@ export async function listCards(
 }
 
 /**
- * Moves an own card by `action`. The UPDATE is guarded by the state it was read in, so of
- * two concurrent moves only one happens; the other is judged again on the new state.
+ * Moves an own card by `action`. The UPDATE is guarded by the state (and balance) it was
+ * read in, so of two concurrent moves only one happens; the other is judged again on the
+ * new state. A card reported lost or stolen is blocked for good, so its balance goes back
+ * to the user's USDT balance in the same transaction: no money stays stranded on it.
  */
 export async function moveCard(
   card: CardContext,
@@ -154,22 +165,50 @@ export async function moveCard(
   blockedReason: string | null = null,
 ): Promise<Card> {
   for (;;) {
-    const current = await findOwnCard(card.db, userId, id);
-    const next = transition(current, action);
-    if (!next.ok) throw new DomainError(next.error, { data: { status: current.status } });
-    const moved = await card.db.kysely
-      .updateTable('cards')
-      .set({
-        status: next.to,
-        blocked_reason: action === 'report' ? blockedReason : current.blocked_reason,
-        updated_at: card.now().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('status', '=', current.status)
-      .returningAll()
-      .executeTakeFirst();
+    const moved = await inRetryingTransaction(card.db, async (trx) => {
+      const current = await findOwnCard(trx, userId, id);
+      const next = transition(current, action);
+      if (!next.ok) throw new DomainError(next.error, { data: { status: current.status } });
+      const returning = action === 'report' && current.balance > 0n;
+      const row = await trx.kysely
+        .updateTable('cards')
+        .set({
+          status: next.to,
+          blocked_reason: action === 'report' ? blockedReason : current.blocked_reason,
+          ...(returning ? { balance: 0n } : {}),
+          updated_at: card.now().toISOString(),
+        })
+        .where('id', '=', id)
+        .where('status', '=', current.status)
+        .where('balance', '=', current.balance)
+        .returningAll()
+        .executeTakeFirst();
+      if (row && returning) await returnCardBalance(trx, card.now(), current);
+      return row;
+    });
     if (moved) return cardWire(moved);
   }
+}
+
+/** One transfer from the card funding account back to the user's available USDT. */
+async function returnCardBalance(trx: AppDatabase, now: Date, blocked: CardRow): Promise<void> {
+  const shard = shardFor(blocked.user_id);
+  await postTransfer(trx, {
+    idempotencyKey: `card-balance-return:${blocked.id}`,
+    kind: CARD_TRANSFER_KIND.balanceReturn,
+    memo: `card ${blocked.last4}`,
+    legs: [
+      {
+        accountId: await ensureSystemAccount(trx, 'USDT', ACCOUNT_KIND.cardFunding, now, shard),
+        amount: -blocked.balance,
+      },
+      {
+        accountId: await ensureUserAccount(trx, blocked.user_id, 'USDT', now),
+        amount: blocked.balance,
+      },
+    ],
+    now,
+  });
 }
 
 /** Sets or changes the PIN of an own active card; only a slow salted hash is kept. */

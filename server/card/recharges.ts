@@ -17,7 +17,7 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
-import { CARD_TRANSFER_KIND } from './applications.ts';
+import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import { pageOffset, type CardContext, type Page } from './cardContext.ts';
 import { requireActive } from './cardStates.ts';
 import { findOwnCard } from './cards.ts';

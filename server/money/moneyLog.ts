@@ -9,7 +9,7 @@ import type { AppDatabase } from '../db/database.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';
 import { DEPOSIT_TRANSFER_KIND } from '../admin/credit.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
-import { CARD_TRANSFER_KIND } from '../card/applications.ts';
+import { CARD_TRANSFER_KIND } from '../card/transferKinds.ts';
 import { PAYMENT_CREDIT_TRANSFER_KIND } from '../chain/balanceCredit.ts';
 import { CYCLE_TRANSFER_KIND } from '../cycle/cycles.ts';
 import { NODE_TRANSFER_KIND } from '../node/nodes.ts';
@@ -48,6 +48,7 @@ const TYPE_FILTERS: Record<MoneyLogType, { kind: string; sign?: 'negative' | 'po
   card_fee_refund: { kind: CARD_TRANSFER_KIND.applicationRefund },
   card_recharge: { kind: CARD_TRANSFER_KIND.recharge },
   card_recharge_refund: { kind: CARD_TRANSFER_KIND.rechargeRefund },
+  card_balance_return: { kind: CARD_TRANSFER_KIND.balanceReturn },
   payment_credit: { kind: PAYMENT_CREDIT_TRANSFER_KIND },
 };
 

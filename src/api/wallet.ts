@@ -35,6 +35,7 @@ export type WalletData = v.InferOutput<typeof walletDataSchema>;
  * - card_fee / card_fee_refund: a card application's fee, and its return when rejected;
  * - card_recharge / card_recharge_refund: a card recharge (amount plus fee), and its return
  *   when the recharge fails;
+ * - card_balance_return: the balance of a card reported lost or stolen, back in USDT;
  * - payment_credit: JU paid on chain for something the server refused, credited back.
  */
 export const MONEY_LOG_TYPES = [
@@ -50,6 +51,7 @@ export const MONEY_LOG_TYPES = [
   'card_fee_refund',
   'card_recharge',
   'card_recharge_refund',
+  'card_balance_return',
   'payment_credit',
 ] as const;
 export const moneyLogTypeSchema = v.picklist(MONEY_LOG_TYPES);

@@ -509,13 +509,28 @@ describe('cards', () => {
     );
   });
 
-  it('reporting a card lost blocks it for good and allows a replacement application', async () => {
+  it('reporting a card lost blocks it for good, gives its balance back and allows a replacement application', async () => {
     const card = await issuedCard('virtual');
+    const recharge = dataOf(
+      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '50' }),
+      rechargeRecordSchema,
+    );
+    await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
+    const before = Number(await usdt());
     const reported = dataOf(
       await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'stolen' }),
       cardSchema,
     );
-    expect(reported).toMatchObject({ status: 'blocked', blocked_reason: 'stolen' });
+    expect(reported).toMatchObject({ status: 'blocked', blocked_reason: 'stolen', balance: '0' });
+    // The 50 USDT on the card come back to the balance, once, and show in the money log.
+    expect(Number(await usdt())).toBe(before + 50);
+    const log = await server.request('GET', '/api/v1/user/moneyLog', { token: aliceToken });
+    expect(log.body.data.list[0]).toMatchObject({
+      type: 'card_balance_return',
+      coin: 'USDT',
+      amount: '50',
+    });
+    await assertLedgerInvariants(server.db);
     for (const path of [
       visaPaths.unfreeze,
       visaPaths.freeze,
@@ -530,6 +545,7 @@ describe('cards', () => {
       await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' }),
       ...refusal('card_blocked'),
     );
+    expect(Number(await usdt())).toBe(before + 50);
     const listed = async () =>
       dataOf(
         await visa(server, aliceToken, visaPaths.applyCardList, { status: 'success' }),

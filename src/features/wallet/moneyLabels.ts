@@ -18,6 +18,7 @@ export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {
   card_fee_refund: msg`Card fee refund`,
   card_recharge: msg`Card recharge`,
   card_recharge_refund: msg`Card recharge refund`,
+  card_balance_return: msg`Balance of a blocked card returned`,
   payment_credit: msg`Chain payment returned to balance`,
 };
 

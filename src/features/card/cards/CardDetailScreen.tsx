@@ -191,7 +191,7 @@ function CardDetail({ card }: { card: Card }) {
   const report = useCardCall({
     confirm: (reason: 'lost' | 'stolen') => ({
       title: reason === 'lost' ? t`Report card lost` : t`Report card stolen`,
-      message: t`The card is blocked for good and cannot be used again. Its balance stays yours; you can apply for a replacement. Continue?`,
+      message: t`The card is blocked for good and cannot be used again. Its balance goes back to your USDT balance, and you can apply for a replacement. Continue?`,
       confirmText: t`Block the card`,
     }),
     run: (reason: 'lost' | 'stolen') => reportCard(api, { id: card.id, reason }),
