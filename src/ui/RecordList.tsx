@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import type { RecordListState } from '../state/records/recordList.ts';
 import './records.css';
+import { describeRequestError } from './requestFailures.ts';
 
 const PULL_TRIGGER_PX = 64;
 
@@ -15,7 +16,8 @@ export interface RecordListProps<T> {
   /** Names the list for screen readers, e.g. "Money log". */
   label: string;
   empty?: ReactNode;
-  describeError: (error: unknown) => string;
+  /** Words for a failed load; the app's usual request-failure words by default. */
+  describeError?: (error: unknown) => string;
 }
 
 export function RecordList<T>({
@@ -24,7 +26,7 @@ export function RecordList<T>({
   renderItem,
   label,
   empty,
-  describeError,
+  describeError = describeRequestError,
 }: RecordListProps<T>) {
   const { t, i18n } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);

@@ -27,6 +27,7 @@ import { usePayment } from '../payment/usePayment.ts';
 import { cycleStatusLabels, cycleStatusTone } from '../ticket/ticketLabels.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import '../../ui/records.css';
+import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 
 export function CycleScreen({ initialTicket }: { initialTicket?: string | undefined }) {
   const { t, i18n } = useLingui();
@@ -137,7 +138,6 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
         list={cycles}
         label={t`My cycles`}
         itemKey={(row: Cycle) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No cycles yet</Trans>}
         renderItem={(row: Cycle) => <CycleItem row={row} now={now} />}
       />
@@ -207,9 +207,7 @@ function CycleItem({ row, now }: { row: Cycle; now: number }) {
   const left = row.due_at ? timeLeft(row.due_at, now) : null;
   const { days, hours, minutes } = left ?? { days: 0, hours: 0, minutes: 0 };
   const ticket = row.ticket_id;
-  const paidAt = row.paid_at
-    ? i18n.date(row.paid_at, { dateStyle: 'short', timeStyle: 'short' })
-    : '';
+  const paidAt = row.paid_at ? i18n.date(row.paid_at, RECORD_TIME_FORMAT) : '';
   return (
     <div className="record-body" data-testid="cycle-record" data-status={row.status}>
       <span className="record-line">
@@ -219,9 +217,7 @@ function CycleItem({ row, now }: { row: Cycle; now: number }) {
         <StatusPill label={cycleStatusLabels[row.status]} tone={cycleStatusTone[row.status]} />
       </span>
       <span className="record-line">
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
         <Amount className="record-amount" value={row.paid_in} coin="JU" />
       </span>
       <span className="record-meta">

@@ -9,10 +9,10 @@ import { orderListSource, type OrderFilter } from '../../state/queries/machine.t
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ORDER_FILTERS, orderFilterLabels, orderStatusLabels, orderTone } from './orderLabels.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function OrderListScreen() {
   const { t, i18n } = useLingui();
@@ -53,7 +53,6 @@ export function OrderListScreen() {
           list={list}
           label={t`Orders`}
           itemKey={(order: Order) => order.id}
-          describeError={describeRequestError}
           empty={<Trans>No orders here</Trans>}
           renderItem={(order: Order) => <OrderItem order={order} />}
         />
@@ -63,7 +62,6 @@ export function OrderListScreen() {
 }
 
 function OrderItem({ order }: { order: Order }) {
-  const { i18n } = useLingui();
   const quantity = order.quantity;
   const id = order.id;
   return (
@@ -86,9 +84,7 @@ function OrderItem({ order }: { order: Order }) {
         </span>
         <StatusPill label={orderStatusLabels[order.status]} tone={orderTone(order.status)} />
       </span>
-      <time className="record-meta" dateTime={order.created_at}>
-        {i18n.date(order.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-      </time>
+      <RecordTime value={order.created_at} />
     </Link>
   );
 }

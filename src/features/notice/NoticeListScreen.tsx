@@ -8,7 +8,6 @@ import { useApi } from '../../state/apiContext.tsx';
 import { noticeListSource } from '../../state/queries/notice.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
 import './notice.css';
 
@@ -20,7 +19,6 @@ export function NoticeListScreen() {
       list={list}
       label={t`Notices`}
       itemKey={(notice: NoticeSummary) => notice.id}
-      describeError={describeRequestError}
       empty={<Trans>No notices yet</Trans>}
       renderItem={(notice: NoticeSummary) => <NoticeItem notice={notice} />}
     />

@@ -7,8 +7,8 @@ import { useApi } from '../../state/apiContext.tsx';
 import { powerLogSource } from '../../state/queries/node.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function PowerLogScreen() {
   const { t, i18n } = useLingui();
@@ -31,7 +31,6 @@ export function PowerLogScreen() {
         list={list}
         label={t`Compute log`}
         itemKey={(row: PowerLogRow) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No compute power yet</Trans>}
         renderItem={(row: PowerLogRow) => {
           const change = `${row.change > 0 ? '+' : ''}${i18n.number(row.change)}`;
@@ -46,9 +45,7 @@ export function PowerLogScreen() {
                 <span className="record-amount">{change}</span>
               </span>
               <span className="record-line">
-                <time className="record-meta" dateTime={row.created_at}>
-                  {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-                </time>
+                <RecordTime value={row.created_at} />
                 <span className="record-meta">
                   <Trans>Total {total}</Trans>
                 </span>

@@ -35,6 +35,7 @@ import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
+import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 
 const statusLabels: Record<ReleaseStatus, ReactNode> = {
   none: <Trans>Nothing to release yet</Trans>,
@@ -68,9 +69,7 @@ export function ReleaseScreen() {
   const rate = data.exchange_rate;
   const percent = formatCoinAmount(data.percent_per_period, 'JU', i18n.locale);
   const hours = data.period_hours;
-  const next = data.next_release_at
-    ? i18n.date(data.next_release_at, { dateStyle: 'short', timeStyle: 'short' })
-    : '';
+  const next = data.next_release_at ? i18n.date(data.next_release_at, RECORD_TIME_FORMAT) : '';
   const stat = (label: ReactNode, value: string, testId: string) => (
     <div>
       <dt>{label}</dt>
@@ -218,14 +217,13 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
 }
 
 function ReleaseLog() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const list = useRecordList(releaseLogSource(useApi()));
   return (
     <RecordList
       list={list}
       label={t`Release log`}
       itemKey={(row: ReleaseLogRow) => `${row.period}-${row.released_at}`}
-      describeError={describeRequestError}
       empty={<Trans>Nothing released yet</Trans>}
       renderItem={(row: ReleaseLogRow) => {
         const period = row.period;
@@ -237,9 +235,7 @@ function ReleaseLog() {
               </span>
               <Amount className="record-amount" value={row.amount} coin="JU" signed />
             </span>
-            <time className="record-meta" dateTime={row.released_at}>
-              {i18n.date(row.released_at, { dateStyle: 'short', timeStyle: 'short' })}
-            </time>
+            <RecordTime value={row.released_at} />
           </div>
         );
       }}
@@ -248,21 +244,18 @@ function ReleaseLog() {
 }
 
 function TransferLog() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const list = useRecordList(releaseTransferLogSource(useApi()));
   return (
     <RecordList
       list={list}
       label={t`Transfer log`}
       itemKey={(row: ReleaseTransferRow) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No release transfers yet</Trans>}
       renderItem={(row: ReleaseTransferRow) => (
         <div className="record-body" data-testid="release-transfer-record">
           <span className="record-line">
-            <time className="record-meta" dateTime={row.created_at}>
-              {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-            </time>
+            <RecordTime value={row.created_at} />
             <Amount className="record-amount" value={row.amount} coin="JU" />
           </span>
         </div>

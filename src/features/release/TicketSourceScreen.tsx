@@ -10,8 +10,8 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 const sourceLabels: Record<TicketSourceRow['source'], MessageDescriptor> = {
   chain_purchase: msg`Ticket purchase on chain`,
@@ -26,7 +26,6 @@ export function TicketSourceScreen() {
       list={list}
       label={t`Ticket source`}
       itemKey={(row: TicketSourceRow) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No ticket sources yet</Trans>}
       renderItem={(row: TicketSourceRow) => {
         const hash = shortAddress(row.hash);
@@ -37,9 +36,7 @@ export function TicketSourceScreen() {
               <Amount className="record-amount" value={row.amount} coin="JU" />
             </span>
             <span className="record-line">
-              <time className="record-meta" dateTime={row.created_at}>
-                {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-              </time>
+              <RecordTime value={row.created_at} />
               <span className="record-meta mono">
                 <Trans>Transaction {hash}</Trans>
               </span>

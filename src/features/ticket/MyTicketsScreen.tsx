@@ -9,12 +9,12 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { timeLeft, useNow } from '../payment/countdown.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ticketStatusLabels, ticketStatusTone } from './ticketLabels.ts';
 import '../../ui/records.css';
 import './ticket.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function MyTicketsScreen() {
   const { t } = useLingui();
@@ -40,7 +40,6 @@ export function MyTicketsScreen() {
         list={list}
         label={t`My tickets`}
         itemKey={(row: Ticket) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No tickets yet</Trans>}
         renderItem={(row: Ticket) => <TicketItem row={row} now={now} />}
       />
@@ -49,7 +48,6 @@ export function MyTicketsScreen() {
 }
 
 function TicketItem({ row, now }: { row: Ticket; now: number }) {
-  const { i18n } = useLingui();
   const hash = shortAddress(row.hash);
   const id = row.id;
   const left = row.expires_at ? timeLeft(row.expires_at, now) : null;
@@ -63,9 +61,7 @@ function TicketItem({ row, now }: { row: Ticket; now: number }) {
         <StatusPill label={ticketStatusLabels[row.status]} tone={ticketStatusTone[row.status]} />
       </span>
       <span className="record-line">
-        <time className="record-meta" dateTime={row.bought_at}>
-          {i18n.date(row.bought_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.bought_at} />
         <Amount className="record-amount" value={row.price} coin="JU" />
       </span>
       <span className="record-meta mono">

@@ -12,10 +12,10 @@ import { Field } from '../../ui/Field.tsx';
 import { checkForm, showFieldErrors, type FieldErrors } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { applicationStatusLabels, applicationStatusTone } from './ticketLabels.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 type ApplyField = 'hash';
 const FIELDS: readonly ApplyField[] = ['hash'];
@@ -86,7 +86,6 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
         list={list}
         label={t`Application records`}
         itemKey={(row: TicketApplication) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No applications yet</Trans>}
         renderItem={(row: TicketApplication) => <ApplicationItem row={row} />}
       />
@@ -95,7 +94,6 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
 }
 
 function ApplicationItem({ row }: { row: TicketApplication }) {
-  const { i18n } = useLingui();
   const reason = row.reason ?? '';
   return (
     <div className="record-body" data-testid="ticket-application" data-status={row.status}>
@@ -103,9 +101,7 @@ function ApplicationItem({ row }: { row: TicketApplication }) {
         <span className="record-meta mono break">{row.hash}</span>
       </span>
       <span className="record-line">
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
         <StatusPill
           label={applicationStatusLabels[row.status]}
           tone={applicationStatusTone[row.status]}

@@ -7,8 +7,8 @@ import { transferListSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function TransferRecordsScreen() {
   const { t } = useLingui();
@@ -46,7 +46,6 @@ export function TransferRecordsScreen() {
           list={list}
           label={direction === 'out' ? t`Outgoing transfers` : t`Incoming transfers`}
           itemKey={(row: TransferRow) => row.id}
-          describeError={describeRequestError}
           empty={<Trans>No transfers yet</Trans>}
           renderItem={(row: TransferRow) => <TransferItem row={row} />}
         />
@@ -56,15 +55,12 @@ export function TransferRecordsScreen() {
 }
 
 function TransferItem({ row }: { row: TransferRow }) {
-  const { i18n } = useLingui();
   const amount = row.direction === 'out' ? `-${row.amount}` : row.amount;
   const counterparty = row.counterparty;
   return (
     <div className="record-body" data-testid="transfer-record">
       <span className="record-line">
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
         <Amount className="record-amount" value={amount} coin={row.coin} signed />
       </span>
       <span className="record-meta mono">

@@ -11,8 +11,8 @@ import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { IncomeItem } from '../wallet/IncomeItem.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function ReferralRecords() {
   const { t } = useLingui();
@@ -22,7 +22,6 @@ export function ReferralRecords() {
       list={list}
       label={t`Direct referrals`}
       itemKey={(row: Referral) => row.address}
-      describeError={describeRequestError}
       empty={<Trans>No direct referrals yet: share your invite link</Trans>}
       renderItem={(row: Referral) => <ReferralItem row={row} />}
     />
@@ -30,7 +29,6 @@ export function ReferralRecords() {
 }
 
 function ReferralItem({ row }: { row: Referral }) {
-  const { i18n } = useLingui();
   const team = row.team_num;
   return (
     <div className="record-body" data-testid="referral" data-address={row.address}>
@@ -41,9 +39,7 @@ function ReferralItem({ row }: { row: Referral }) {
         <Amount className="record-amount" value={row.performance} coin="JU" />
       </span>
       <span className="record-line">
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
         <span className="record-meta">
           <Trans>Team {team}</Trans>
         </span>
@@ -60,7 +56,6 @@ export function EarningsRecords() {
       list={list}
       label={t`Earnings record`}
       itemKey={(row: IncomeRow) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No earnings yet</Trans>}
       renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
     />

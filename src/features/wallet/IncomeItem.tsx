@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { IncomeRow } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { incomeKindLabels } from './moneyLabels.ts';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function IncomeItem({ row }: { row: IncomeRow }) {
   const { i18n } = useLingui();
@@ -14,9 +15,7 @@ export function IncomeItem({ row }: { row: IncomeRow }) {
       </span>
       <span className="record-line">
         <span className="record-meta">{row.remark}</span>
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
       </span>
     </div>
   );

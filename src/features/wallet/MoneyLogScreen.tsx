@@ -10,10 +10,10 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { moneyLogTypeLabels, moneyStatusLabels, statusTone } from './moneyLabels.ts';
 import { StatusPill } from './StatusPill.tsx';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 const isMoneyLogType = (value: string): value is MoneyLogType =>
   (MONEY_LOG_TYPES as readonly string[]).includes(value);
@@ -66,7 +66,6 @@ export function MoneyLogScreen() {
         list={list}
         label={t`Money log`}
         itemKey={(row: MoneyLogRow) => row.id}
-        describeError={describeRequestError}
         renderItem={(row: MoneyLogRow) => (
           <button type="button" className="record-body" onClick={() => setOpen(row)}>
             <span className="record-line">
@@ -74,9 +73,7 @@ export function MoneyLogScreen() {
               <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
             </span>
             <span className="record-line">
-              <time className="record-meta" dateTime={row.created_at}>
-                {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-              </time>
+              <RecordTime value={row.created_at} />
               <StatusPill label={moneyStatusLabels[row.status]} tone={statusTone(row.status)} />
             </span>
           </button>

@@ -84,7 +84,6 @@ export function WalletScreen() {
           list={income}
           label={t`Income record`}
           itemKey={(row: IncomeRow) => row.id}
-          describeError={describeRequestError}
           empty={<Trans>No income yet</Trans>}
           renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
         />

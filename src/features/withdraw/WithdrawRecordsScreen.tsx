@@ -7,11 +7,11 @@ import { withdrawListSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { statusTone, withdrawStatusLabels } from '../wallet/moneyLabels.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import '../../ui/records.css';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function WithdrawRecordsScreen() {
   const { t } = useLingui();
@@ -21,7 +21,6 @@ export function WithdrawRecordsScreen() {
       list={list}
       label={t`Withdraw records`}
       itemKey={(row: Withdrawal) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No withdrawals yet</Trans>}
       renderItem={(row: Withdrawal) => <WithdrawItem row={row} />}
     />
@@ -29,7 +28,6 @@ export function WithdrawRecordsScreen() {
 }
 
 function WithdrawItem({ row }: { row: Withdrawal }) {
-  const { i18n } = useLingui();
   const txid = row.txid ? shortAddress(row.txid) : '';
   const reason = row.failure_reason ?? '';
   return (
@@ -45,9 +43,7 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
         <StatusPill label={withdrawStatusLabels[row.status]} tone={statusTone(row.status)} />
       </span>
       <span className="record-line">
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
         <span className="record-meta">
           <Trans>
             Fee <Amount value={row.fee} coin={row.coin} />

@@ -7,7 +7,6 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { addressListSource, deleteAddress } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { useCardCall } from '../useCardCall.ts';
 import '../card.css';
 
@@ -40,7 +39,6 @@ export function AddressListScreen() {
         list={list}
         label={t`Delivery addresses`}
         itemKey={(row: DeliveryAddress) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No addresses yet</Trans>}
         renderItem={(row: DeliveryAddress) => (
           <div className="record-body" data-testid="address-record">

@@ -8,10 +8,10 @@ import { applicationListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import '../card.css';
+import { RecordTime } from '../../../ui/RecordTime.tsx';
 
 export function ApplicationListScreen() {
   const { t } = useLingui();
@@ -21,7 +21,6 @@ export function ApplicationListScreen() {
       list={list}
       label={t`Card applications`}
       itemKey={(row: CardApplication) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No applications yet</Trans>}
       renderItem={(row: CardApplication) => <ApplicationItem row={row} />}
     />
@@ -42,9 +41,7 @@ function ApplicationItem({ row }: { row: CardApplication }) {
         <span className="record-meta">
           <Trans>Order {row.order_no}</Trans>
         </span>
-        <time className="record-meta" dateTime={row.created_at}>
-          {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-        </time>
+        <RecordTime value={row.created_at} />
       </span>
       <span className="record-line">
         <span className="record-meta">

@@ -7,9 +7,9 @@ import { consumeListSource, rechargeListSource } from '../../../state/queries/ca
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
+import { RecordTime } from '../../../ui/RecordTime.tsx';
 
 type Tab = 'consume' | 'recharge';
 
@@ -50,14 +50,13 @@ export function CardRecords({ cardId }: { cardId: string }) {
 }
 
 function ConsumeList({ cardId }: { cardId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const list = useRecordList(consumeListSource(useApi(), cardId));
   return (
     <RecordList
       list={list}
       label={t`Consumption records`}
       itemKey={(row: ConsumeRecord) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No consumption yet</Trans>}
       renderItem={(row: ConsumeRecord) => (
         <div className="record-body" data-testid="consume-record">
@@ -65,9 +64,7 @@ function ConsumeList({ cardId }: { cardId: string }) {
             <span className="record-title">{row.merchant}</span>
             <Amount className="record-amount" value={`-${row.amount}`} coin={row.coin} signed />
           </span>
-          <time className="record-meta" dateTime={row.created_at}>
-            {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-          </time>
+          <RecordTime value={row.created_at} />
         </div>
       )}
     />
@@ -75,14 +72,13 @@ function ConsumeList({ cardId }: { cardId: string }) {
 }
 
 function RechargeList({ cardId }: { cardId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const list = useRecordList(rechargeListSource(useApi(), cardId));
   return (
     <RecordList
       list={list}
       label={t`Recharge records`}
       itemKey={(row: RechargeRecord) => row.id}
-      describeError={describeRequestError}
       empty={<Trans>No recharges yet</Trans>}
       renderItem={(row: RechargeRecord) => {
         const reason = row.failure_reason ?? '';
@@ -93,9 +89,7 @@ function RechargeList({ cardId }: { cardId: string }) {
               <StatusPill label={rechargeStatusLabels[row.status]} tone={cardTone(row.status)} />
             </span>
             <span className="record-line">
-              <time className="record-meta" dateTime={row.created_at}>
-                {i18n.date(row.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-              </time>
+              <RecordTime value={row.created_at} />
               <span className="record-meta">
                 <Trans>
                   Fee <Amount value={row.fee} coin={row.coin} />

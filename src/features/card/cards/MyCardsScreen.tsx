@@ -8,7 +8,6 @@ import { myCardListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import '../card.css';
@@ -30,7 +29,6 @@ export function MyCardsScreen({ virtualOnly = false }: { virtualOnly?: boolean }
         list={list}
         label={virtualOnly ? t`Virtual cards` : t`My cards`}
         itemKey={(row: Card) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No cards yet</Trans>}
         renderItem={(row: Card) => <CardItem row={row} />}
       />

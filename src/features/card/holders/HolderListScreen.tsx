@@ -8,7 +8,6 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { deleteHolder, holderListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
 import { useCardCall } from '../useCardCall.ts';
@@ -37,7 +36,6 @@ export function HolderListScreen() {
         list={list}
         label={t`Holders`}
         itemKey={(row: HolderSummary) => row.id}
-        describeError={describeRequestError}
         empty={<Trans>No holders yet</Trans>}
         renderItem={(row: HolderSummary) => (
           <HolderItem row={row} onDelete={() => void remove.run(row)} busy={remove.pending} />
