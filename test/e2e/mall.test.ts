@@ -74,9 +74,21 @@ describe('mall orders', () => {
       0,
     );
 
-    // Back on the list (refreshed): the order moved from Shipped to Received.
+    // Back on the list (refreshed), still on the Shipped tab: the order moved to Received.
     await app.page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect.poll(app.path).toBe('/mall/orders');
+    const shippedTab = app.page.getByRole('tab', { name: 'Shipped' });
+    await expect.poll(() => shippedTab.getAttribute('aria-selected')).toBe('true');
+    // The keyboard moves between tabs: End selects the last one, Home the first.
+    await shippedTab.focus();
+    await app.page.keyboard.press('End');
+    await expect
+      .poll(() => app.page.getByRole('tab', { name: 'Received' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await app.page.keyboard.press('Home');
+    await expect
+      .poll(() => app.page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected'))
+      .toBe('true');
     await app.page.getByRole('tab', { name: 'Shipped' }).click();
     await expect.poll(() => items.count()).toBe(1);
     await app.page.getByRole('tab', { name: 'Received' }).click();

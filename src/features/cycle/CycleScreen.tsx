@@ -26,8 +26,8 @@ import { PaymentProgress } from '../payment/PaymentProgress.tsx';
 import { usePayment } from '../payment/usePayment.ts';
 import { cycleStatusLabels, cycleStatusTone } from '../ticket/ticketLabels.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
-import '../../ui/records.css';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 export function CycleScreen({ initialTicket }: { initialTicket?: string | undefined }) {
   const { t, i18n } = useLingui();

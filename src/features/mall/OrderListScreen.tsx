@@ -2,7 +2,6 @@
 // page, endless; a failed load is toasted by the app's query cache (§8) and shown in place.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { Order } from '../../api/machine.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { orderListSource, type OrderFilter } from '../../state/queries/machine.ts';
@@ -11,44 +10,29 @@ import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ORDER_FILTERS, orderFilterLabels, orderStatusLabels, orderTone } from './orderLabels.ts';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import '../../ui/records.css';
 
-export function OrderListScreen() {
+/** The tab lives in the URL (`?status=`), so coming back from an order keeps it. */
+export function OrderListScreen({
+  filter,
+  onFilter,
+}: {
+  filter: OrderFilter;
+  onFilter: (filter: OrderFilter) => void;
+}) {
   const { t, i18n } = useLingui();
-  const [filter, setFilter] = useState<OrderFilter>('all');
   const list = useRecordList(orderListSource(useApi(), filter));
-  const select = (next: OrderFilter) => {
-    setFilter(next);
-    document.getElementById(`order-tab-${next}`)?.focus();
-  };
   return (
     <div className="stack">
-      <div className="tabs" role="tablist" aria-label={t`Order status`}>
-        {ORDER_FILTERS.map((value, index) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`order-tab-${value}`}
-            aria-selected={filter === value}
-            aria-controls="order-records"
-            tabIndex={filter === value ? 0 : -1}
-            className="tab"
-            onClick={() => setFilter(value)}
-            onKeyDown={(event) => {
-              // Tabs pattern: the arrow keys move between the tabs.
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (step === 0) return;
-              const count = ORDER_FILTERS.length;
-              select(ORDER_FILTERS[(index + step + count) % count]!);
-            }}
-          >
-            {i18n._(orderFilterLabels[value])}
-          </button>
-        ))}
-      </div>
-      <div id="order-records" role="tabpanel" aria-labelledby={`order-tab-${filter}`}>
+      <Tabs
+        id="order-records"
+        label={t`Order status`}
+        tabs={ORDER_FILTERS.map((value) => ({ value, label: i18n._(orderFilterLabels[value]) }))}
+        selected={filter}
+        onSelect={onFilter}
+      >
         <RecordList
           list={list}
           label={t`Orders`}
@@ -56,7 +40,7 @@ export function OrderListScreen() {
           empty={<Trans>No orders here</Trans>}
           renderItem={(order: Order) => <OrderItem order={order} />}
         />
-      </div>
+      </Tabs>
     </div>
   );
 }

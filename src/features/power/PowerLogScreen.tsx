@@ -7,8 +7,8 @@ import { useApi } from '../../state/apiContext.tsx';
 import { powerLogSource } from '../../state/queries/node.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 export function PowerLogScreen() {
   const { t, i18n } = useLingui();

@@ -34,8 +34,9 @@ import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import '../../ui/records.css';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import '../../ui/records.css';
 
 const statusLabels: Record<ReleaseStatus, ReactNode> = {
   none: <Trans>Nothing to release yet</Trans>,
@@ -117,32 +118,18 @@ export function ReleaseScreen() {
         </p>
       </section>
       <ReleaseTransferForm transferable={data.transferable} />
-      <div className="tabs" role="tablist" aria-label={t`Release records`}>
-        {(['release', 'transfer'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`release-tab-${value}`}
-            aria-selected={tab === value}
-            aria-controls="release-records"
-            tabIndex={tab === value ? 0 : -1}
-            className="tab"
-            onClick={() => setTab(value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-              const other = value === 'release' ? 'transfer' : 'release';
-              setTab(other);
-              document.getElementById(`release-tab-${other}`)?.focus();
-            }}
-          >
-            {value === 'release' ? t`Release log` : t`Transfer log`}
-          </button>
-        ))}
-      </div>
-      <div id="release-records" role="tabpanel" aria-labelledby={`release-tab-${tab}`}>
+      <Tabs
+        id="release-records"
+        label={t`Release records`}
+        tabs={[
+          { value: 'release', label: t`Release log` },
+          { value: 'transfer', label: t`Transfer log` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
         {tab === 'release' ? <ReleaseLog /> : <TransferLog />}
-      </div>
+      </Tabs>
       <p className="muted">
         <Trans>
           {percent}% of the total is released every {hours} hours.

@@ -10,8 +10,8 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 const sourceLabels: Record<TicketSourceRow['source'], MessageDescriptor> = {
   chain_purchase: msg`Ticket purchase on chain`,

@@ -12,9 +12,9 @@ import { RecordList } from '../../ui/RecordList.tsx';
 import { timeLeft, useNow } from '../payment/countdown.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { ticketStatusLabels, ticketStatusTone } from './ticketLabels.ts';
+import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 import './ticket.css';
-import { RecordTime } from '../../ui/RecordTime.tsx';
 
 export function MyTicketsScreen() {
   const { t } = useLingui();

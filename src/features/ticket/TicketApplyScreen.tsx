@@ -14,8 +14,8 @@ import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { applicationStatusLabels, applicationStatusTone } from './ticketLabels.ts';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 type ApplyField = 'hash';
 const FIELDS: readonly ApplyField[] = ['hash'];

@@ -7,41 +7,26 @@ import { transferListSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import '../../ui/records.css';
 
 export function TransferRecordsScreen() {
   const { t } = useLingui();
   const [direction, setDirection] = useState<TransferDirection>('out');
   const list = useRecordList(transferListSource(useApi(), direction));
-  const tab = (value: TransferDirection, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`transfer-tab-${value}`}
-      aria-selected={direction === value}
-      aria-controls="transfer-records"
-      tabIndex={direction === value ? 0 : -1}
-      className="tab"
-      onClick={() => setDirection(value)}
-      onKeyDown={(event) => {
-        // Tabs pattern: the arrow keys move between the two tabs.
-        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-        const next = value === 'out' ? 'in' : 'out';
-        setDirection(next);
-        document.getElementById(`transfer-tab-${next}`)?.focus();
-      }}
-    >
-      {label}
-    </button>
-  );
   return (
     <div className="stack">
-      <div className="tabs" role="tablist" aria-label={t`Transfer records`}>
-        {tab('out', t`Outgoing`)}
-        {tab('in', t`Incoming`)}
-      </div>
-      <div id="transfer-records" role="tabpanel" aria-labelledby={`transfer-tab-${direction}`}>
+      <Tabs
+        id="transfer-records"
+        label={t`Transfer records`}
+        tabs={[
+          { value: 'out', label: t`Outgoing` },
+          { value: 'in', label: t`Incoming` },
+        ]}
+        selected={direction}
+        onSelect={setDirection}
+      >
         <RecordList
           list={list}
           label={direction === 'out' ? t`Outgoing transfers` : t`Incoming transfers`}
@@ -49,7 +34,7 @@ export function TransferRecordsScreen() {
           empty={<Trans>No transfers yet</Trans>}
           renderItem={(row: TransferRow) => <TransferItem row={row} />}
         />
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -11,8 +11,8 @@ import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { IncomeItem } from '../wallet/IncomeItem.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 export function ReferralRecords() {
   const { t } = useLingui();

@@ -12,8 +12,8 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { moneyLogTypeLabels, moneyStatusLabels, statusTone } from './moneyLabels.ts';
 import { StatusPill } from './StatusPill.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 const isMoneyLogType = (value: string): value is MoneyLogType =>
   (MONEY_LOG_TYPES as readonly string[]).includes(value);

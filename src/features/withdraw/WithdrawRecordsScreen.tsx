@@ -10,8 +10,8 @@ import { RecordList } from '../../ui/RecordList.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { statusTone, withdrawStatusLabels } from '../wallet/moneyLabels.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
-import '../../ui/records.css';
 import { RecordTime } from '../../ui/RecordTime.tsx';
+import '../../ui/records.css';
 
 export function WithdrawRecordsScreen() {
   const { t } = useLingui();

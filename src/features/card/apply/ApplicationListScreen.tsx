@@ -10,8 +10,8 @@ import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
-import '../card.css';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
+import '../card.css';
 
 export function ApplicationListScreen() {
   const { t } = useLingui();

@@ -10,41 +10,27 @@ import { RecordList } from '../../../ui/RecordList.tsx';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
 
 type Tab = 'consume' | 'recharge';
 
 export function CardRecords({ cardId }: { cardId: string }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('consume');
-  const button = (value: Tab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`card-tab-${value}`}
-      aria-selected={tab === value}
-      aria-controls="card-records"
-      tabIndex={tab === value ? 0 : -1}
-      className="tab"
-      onClick={() => setTab(value)}
-      onKeyDown={(event) => {
-        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-        const next = value === 'consume' ? 'recharge' : 'consume';
-        setTab(next);
-        document.getElementById(`card-tab-${next}`)?.focus();
-      }}
-    >
-      {label}
-    </button>
-  );
   return (
     <section className="stack">
-      <div className="tabs" role="tablist" aria-label={t`Card records`}>
-        {button('consume', t`Consumption`)}
-        {button('recharge', t`Recharges`)}
-      </div>
-      <div id="card-records" role="tabpanel" aria-labelledby={`card-tab-${tab}`}>
+      <Tabs
+        id="card-records"
+        label={t`Card records`}
+        tabs={[
+          { value: 'consume', label: t`Consumption` },
+          { value: 'recharge', label: t`Recharges` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
         {tab === 'consume' ? <ConsumeList cardId={cardId} /> : <RechargeList cardId={cardId} />}
-      </div>
+      </Tabs>
     </section>
   );
 }
