@@ -109,6 +109,8 @@ describe('card second chances and controls', () => {
       await app.page.getByRole('button', { name: 'Submit holder' }).click();
       await confirmPopup(app.page, 'Confirm holder', 'Submit');
       await app.page.getByText('Holder updated', { exact: true }).first().waitFor();
+      // The form goes on to the holder list by itself; wait, or Back would race it.
+      await expect.poll(app.path).toBe('/bank/holdersList');
       const [again] = await app.server.operator.holders('pending');
       expect(again!.id).toBe(holder!.id);
       await app.server.operator.approveHolder(again!.id);
