@@ -2,6 +2,7 @@
 // a leaked database does not leak usable tokens. Sessions end at an absolute time.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
 
 const TOKEN_BYTES = 32;
@@ -79,19 +80,23 @@ export interface FoundSession {
   user: UserRow;
 }
 
+// Every signed-in request asks this first.
+const sessionByTokenHash = prepared((db, { tokenHash }: { tokenHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
 /** The live session a token opens, with its user; null when it is unknown or expired. */
 export async function findSession(
   db: AppDatabase,
   token: string,
   now: Date,
 ): Promise<FoundSession | null> {
-  const row = await db.kysely
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionByTokenHash(db, { tokenHash: hashToken(token) });
   if (!row) return null;
   const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
   if (expiresAt <= now.toISOString()) {

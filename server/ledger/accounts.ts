@@ -2,6 +2,7 @@
 // accounts (no owner) are where money enters and leaves the ledger, so they may.
 import type { AssetCode } from '../../src/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 
 export const ACCOUNT_KIND = {
   /** A user's spendable (available) balance. */
@@ -38,24 +39,46 @@ export function shardFor(userId: bigint): bigint {
 
 export type AccountKind = (typeof ACCOUNT_KIND)[keyof typeof ACCOUNT_KIND];
 
+interface AccountKey {
+  asset: AssetCode;
+  kind: AccountKind;
+  shard: bigint;
+}
+
+// Every money operation looks its accounts up first.
+const userAccountId = prepared((db, key: AccountKey & { userId: bigint }) =>
+  db
+    .selectFrom('accounts')
+    .select('id')
+    .where('asset', '=', key.asset)
+    .where('kind', '=', key.kind)
+    .where('shard', '=', key.shard)
+    .where('user_id', '=', key.userId),
+);
+
+const systemAccountId = prepared((db, key: AccountKey) =>
+  db
+    .selectFrom('accounts')
+    .select('id')
+    .where('asset', '=', key.asset)
+    .where('kind', '=', key.kind)
+    .where('shard', '=', key.shard)
+    .where('user_id', 'is', null),
+);
+
 /** The id of the account, created on first use. Safe to call concurrently. */
 export async function ensureAccount(
   db: AppDatabase,
   owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; now: Date; shard?: bigint },
 ): Promise<bigint> {
   const shard = owner.shard ?? 0n;
-  const find = () => {
-    let query = db.kysely
-      .selectFrom('accounts')
-      .select('id')
-      .where('asset', '=', owner.asset)
-      .where('kind', '=', owner.kind)
-      .where('shard', '=', shard);
-    query =
+  const find = async () => {
+    const key = { asset: owner.asset, kind: owner.kind, shard };
+    const [found] =
       owner.userId === null
-        ? query.where('user_id', 'is', null)
-        : query.where('user_id', '=', owner.userId);
-    return query.executeTakeFirst();
+        ? await systemAccountId(db, key)
+        : await userAccountId(db, { ...key, userId: owner.userId });
+    return found;
   };
   const existing = await find();
   if (existing) return existing.id;

@@ -2,6 +2,7 @@
 // the same transaction as the entries, so it always equals the sum of its entries.
 import { ASSET_CODES, isAssetCode, type AssetCode } from '../../src/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { ACCOUNT_KIND } from './accounts.ts';
 
 export type AssetBalances = Record<AssetCode, bigint>;
@@ -30,6 +31,19 @@ export async function userBalances(
   return balances;
 }
 
+// The user's own balances are asked for on most screens (user/info, wallet).
+const ownBalances = prepared((db, { userId }: { userId: bigint }) =>
+  db
+    .selectFrom('accounts')
+    .select(['asset', 'balance'])
+    .where('kind', '=', ACCOUNT_KIND.user)
+    .where('user_id', '=', userId),
+);
+
 export async function balancesOfUser(db: AppDatabase, userId: bigint): Promise<AssetBalances> {
-  return (await userBalances(db, [userId])).get(userId) ?? zeroBalances();
+  const balances = zeroBalances();
+  for (const row of await ownBalances(db, { userId })) {
+    if (isAssetCode(row.asset)) balances[row.asset] = row.balance;
+  }
+  return balances;
 }

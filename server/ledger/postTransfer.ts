@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import { isInt64 } from '../../src/money/amount.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import {
@@ -102,18 +103,15 @@ async function post(
   });
   checkBalanced(legs, accounts);
 
-  const transfer = await db.kysely
-    .insertInto('transfers')
-    .values({
-      idempotency_key: request.idempotencyKey,
-      request_hash: requestHash,
-      kind: request.kind,
-      memo: request.memo ?? '',
-      entry_count: BigInt(entries.length),
-      created_at: request.now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [transfer] = await insertTransfer(db, {
+    idempotency_key: request.idempotencyKey,
+    request_hash: requestHash,
+    kind: request.kind,
+    memo: request.memo ?? '',
+    entry_count: BigInt(entries.length),
+    created_at: request.now.toISOString(),
+  });
+  if (!transfer) throw new Error('The transfer was not stored');
   // The database applies each entry to its account's balance (a trigger), and refuses an
   // entry whose balance_after is not that balance.
   await db.kysely
@@ -190,12 +188,35 @@ function checkBalanced(legs: readonly TransferLeg[], accounts: Map<bigint, Locke
   }
 }
 
-function findTransfer(db: AppDatabase, idempotencyKey: string) {
-  return db.kysely
-    .selectFrom('transfers')
-    .selectAll()
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
+const insertTransfer = prepared((db, row: NewTransferRow) =>
+  db
+    .insertInto('transfers')
+    .values({
+      idempotency_key: row.idempotency_key,
+      request_hash: row.request_hash,
+      kind: row.kind,
+      memo: row.memo,
+      entry_count: row.entry_count,
+      created_at: row.created_at,
+    })
+    .returningAll(),
+);
+
+interface NewTransferRow {
+  idempotency_key: string;
+  request_hash: string;
+  kind: string;
+  memo: string;
+  entry_count: bigint;
+  created_at: string;
+}
+
+const transferByKey = prepared((db, { key }: { key: string }) =>
+  db.selectFrom('transfers').selectAll().where('idempotency_key', '=', key),
+);
+
+async function findTransfer(db: AppDatabase, idempotencyKey: string) {
+  return (await transferByKey(db, { key: idempotencyKey }))[0];
 }
 
 async function loadPosted(

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
 import { inGroupTransaction } from '../db/groupCommit.ts';
 import { IdempotencyConflictError } from '../ledger/errors.ts';
@@ -68,12 +69,11 @@ async function attemptOperation<TAnswer>(
   requestHash: string,
 ): Promise<MoneyOperationResult<TAnswer>> {
   const identity = { owner_id: operation.ownerId, scope: operation.scope, key: operation.key };
-  const claimed = await trx.kysely
-    .insertInto('idempotency_keys')
-    .values({ ...identity, request_hash: requestHash, created_at: operation.now.toISOString() })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('owner_id')
-    .executeTakeFirst();
+  const [claimed] = await claimKey(trx, {
+    ...identity,
+    request_hash: requestHash,
+    created_at: operation.now.toISOString(),
+  });
   if (!claimed) {
     const earlier = await trx.kysely
       .selectFrom('idempotency_keys')
@@ -93,15 +93,38 @@ async function attemptOperation<TAnswer>(
     );
   }
   const answer = await operation.run(trx);
-  await trx.kysely
-    .updateTable('idempotency_keys')
-    .set({ answer_status: 200, answer_body: JSON.stringify(answer) })
-    .where('owner_id', '=', identity.owner_id)
-    .where('scope', '=', identity.scope)
-    .where('key', '=', identity.key)
-    .execute();
+  await storeAnswer(trx, { ...identity, answer_body: JSON.stringify(answer) });
   return { answer, replayed: false };
 }
+
+interface KeyIdentity {
+  owner_id: bigint;
+  scope: string;
+  key: string;
+}
+
+const claimKey = prepared((db, claim: KeyIdentity & { request_hash: string; created_at: string }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      owner_id: claim.owner_id,
+      scope: claim.scope,
+      key: claim.key,
+      request_hash: claim.request_hash,
+      created_at: claim.created_at,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('owner_id'),
+);
+
+const storeAnswer = prepared((db, stored: KeyIdentity & { answer_body: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ answer_status: 200, answer_body: stored.answer_body })
+    .where('owner_id', '=', stored.owner_id)
+    .where('scope', '=', stored.scope)
+    .where('key', '=', stored.key),
+);
 
 /** SHA-256 of the scope and the request with its keys sorted (bigints as decimal text). */
 function hashRequest(scope: string, request: MoneyOperation<unknown>['request']): string {

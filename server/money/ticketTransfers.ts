@@ -2,6 +2,7 @@
 // to the recipient's; a transfer settles at once.
 import { TRANSFER_COIN, type TransferDirection, type TransferRow } from '../../src/api/transfer.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from './wireAmounts.ts';
 import { ensureUserAccount } from '../ledger/accounts.ts';
@@ -20,6 +21,32 @@ export interface TicketTransferRequest {
   idempotencyKey: string;
   now: Date;
 }
+
+const insertTicketTransfer = prepared(
+  (
+    db,
+    row: {
+      transferId: bigint;
+      senderId: bigint;
+      recipientId: bigint;
+      units: bigint;
+      remark: string;
+      createdAt: string;
+    },
+  ) =>
+    db
+      .insertInto('ticket_transfers')
+      .values({
+        transfer_id: row.transferId,
+        sender_id: row.senderId,
+        recipient_id: row.recipientId,
+        asset: TRANSFER_COIN,
+        amount: row.units,
+        remark: row.remark,
+        created_at: row.createdAt,
+      })
+      .returning('id'),
+);
 
 export async function transferTickets(
   db: AppDatabase,
@@ -55,19 +82,15 @@ export async function transferTickets(
       });
       // The domain row points at its ledger transfer, so it follows it within the
       // transaction; an insufficient balance has already refused both.
-      const row = await trx.kysely
-        .insertInto('ticket_transfers')
-        .values({
-          transfer_id: transfer.id,
-          sender_id: request.senderId,
-          recipient_id: recipient.id,
-          asset: TRANSFER_COIN,
-          amount: request.units,
-          remark: request.remark,
-          created_at: transfer.createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const [row] = await insertTicketTransfer(trx, {
+        transferId: transfer.id,
+        senderId: request.senderId,
+        recipientId: recipient.id,
+        units: request.units,
+        remark: request.remark,
+        createdAt: transfer.createdAt,
+      });
+      if (!row) throw new Error('The ticket transfer was not stored');
       return {
         id: String(row.id),
         direction: 'out',

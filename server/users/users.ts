@@ -2,20 +2,21 @@
 // it registered with.
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
 import { generateInviteCode, normalizeInviteCode } from './inviteCodes.ts';
 
 const INVITE_CODE_ATTEMPTS = 5;
 
+const userByAddress = prepared((db, { address }: { address: string }) =>
+  db.selectFrom('users').selectAll().where('address', '=', address),
+);
+
 export async function findUserByAddress(
   db: AppDatabase,
   address: string,
 ): Promise<UserRow | undefined> {
-  return db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where('address', '=', address)
-    .executeTakeFirst();
+  return (await userByAddress(db, { address }))[0];
 }
 
 export async function findUserByInviteCode(
