@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { isInt64 } from '../../src/money/amount.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import type { TransferRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import {
@@ -202,14 +203,7 @@ const insertTransfer = prepared((db, row: NewTransferRow) =>
     .returningAll(),
 );
 
-interface NewTransferRow {
-  idempotency_key: string;
-  request_hash: string;
-  kind: string;
-  memo: string;
-  entry_count: bigint;
-  created_at: string;
-}
+type NewTransferRow = Omit<TransferRow, 'id'>;
 
 const transferByKey = prepared((db, { key }: { key: string }) =>
   db.selectFrom('transfers').selectAll().where('idempotency_key', '=', key),
