@@ -12,7 +12,7 @@ export const orderStatusLabels: Record<OrderStatus, MessageDescriptor> = {
 };
 
 export const orderFilterLabels: Record<OrderFilter, MessageDescriptor> = {
-  all: msg`All`,
+  all: msg({ message: 'All', context: 'order filter' }),
   pending: msg`To ship`,
   shipped: msg`Shipped`,
   received: msg`Received`,
