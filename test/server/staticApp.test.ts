@@ -231,12 +231,18 @@ describe('serving the built app', () => {
       expect(inline.locale).toBe(expected.lang);
       expect(inline.data).toEqual(expected);
     }
-    // The home screen's own style sheet comes with its first paint.
-    expect(await homePage('ja')).toContain('<style>.marquee{height:40px}</style>');
+    // The home screen's own style sheet comes with its first paint; its scripts, which the
+    // first paint does not wait for, are asked for at low priority.
+    const japanese = await homePage('ja');
+    expect(japanese).toContain('<style>.marquee{height:40px}</style>');
+    expect(japanese).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/_index_-bb22.js">',
+    );
     // Other pages carry neither.
     const other = (await rawGet(`${server.url}/wallet`, { 'accept-language': 'ja' })).bytes;
     expect(other.toString()).not.toContain(INLINE_HOME_CONTENT_ELEMENT_ID);
     expect(other.toString()).not.toContain('.marquee{height:40px}');
+    expect(other.toString()).not.toContain('fetchpriority');
   });
 
   it('escapes operator content for the markup and for the inline data, and shows a change at once', async () => {
