@@ -1,13 +1,10 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { isHexAddress } from './addressShape.ts';
 
 // Ethereum addresses and their EIP-55 mixed-case checksum.
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-export function isHexAddress(s: string): boolean {
-  return HEX_ADDRESS.test(s);
-}
+export { isHexAddress, sameAddress } from './addressShape.ts';
 
 /** The EIP-55 form of a hex address; throws if `s` is not one. */
 export function toChecksumAddress(s: string): string {
@@ -34,8 +31,4 @@ export function isValidAddress(s: string): boolean {
   if (!isHexAddress(s)) return false;
   const digits = s.slice(2);
   return digits === digits.toLowerCase() || digits === digits.toUpperCase() || isChecksumAddress(s);
-}
-
-export function sameAddress(a: string, b: string): boolean {
-  return isHexAddress(a) && isHexAddress(b) && a.toLowerCase() === b.toLowerCase();
 }
