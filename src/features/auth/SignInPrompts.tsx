@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOnceTrue } from '../../ui/useOnceTrue.ts';
 import { invitePromptAtom, networkPromptAtom, walletPromptAtom } from './prompts.ts';
 
 // The dialogs and the wallet code they call (network switch, wallet errors) are not part of
@@ -13,14 +14,14 @@ const SignInPromptDialogs = lazy(() =>
 
 /** The questions sign-in may ask; one shows at a time, as the flow asks them in turn. */
 export function SignInPrompts() {
-  const asked = [
-    useAtomValue(walletPromptAtom),
-    useAtomValue(networkPromptAtom),
-    useAtomValue(invitePromptAtom),
-  ].some((request) => request !== null);
-  const [wanted, setWanted] = useState(false);
-  if (asked && !wanted) setWanted(true);
-  return wanted ? (
+  const asked = useOnceTrue(
+    [
+      useAtomValue(walletPromptAtom),
+      useAtomValue(networkPromptAtom),
+      useAtomValue(invitePromptAtom),
+    ].some((request) => request !== null),
+  );
+  return asked ? (
     <Suspense fallback={null}>
       <SignInPromptDialogs />
     </Suspense>
