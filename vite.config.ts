@@ -101,6 +101,13 @@ export default defineConfig({
               // compresses worse and costs the first visit a request each.
               name: 'core',
               test: (id) => CORE_LIBRARIES.test(id) || CORE_MODULES.test(id),
+              tags: ['$initial'],
+              priority: 2,
+            },
+            {
+              name: 'core',
+              test: (id) => CORE_MODULES.test(id),
+              priority: 1,
             },
           ],
         },
