@@ -118,7 +118,7 @@ export async function buildApp(
     settings.distDir,
     (request) => runtimeConfigFor(request, settings),
     translator,
-    homeContentCopies(context.db),
+    homeContentCopies(context.db, () => context.now().getTime()),
   );
   installNotFoundHandler(app, replies, sendPage);
   return { app, servesApp: sendPage !== null, routes };

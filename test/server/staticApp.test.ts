@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
+import { HOME_CONTENT_COPY_MS } from '../../server/content/blocks.ts';
 import {
   contentPaths,
   homeDataSchema,
@@ -277,6 +278,30 @@ describe('serving the built app', () => {
     expect(html).toContain(
       `<time datetime="2030-01-31">${date.format(new Date('2030-01-31T00:00:00Z'))}</time>`,
     );
+  });
+
+  it('keeps one copy of the home content a few seconds, for writes by another server process', async () => {
+    const protocolOf = (html: string) => inlineContent(html).data.content?.protocol.text;
+    const before = protocolOf(await homePage('th'));
+    // Another process sharing the database changes the Thai content behind this one's back.
+    const row = await server.db.kysely
+      .selectFrom('content_blocks')
+      .select('body')
+      .where('kind', '=', 'home')
+      .where('locale', '=', 'th')
+      .executeTakeFirstOrThrow();
+    const body = JSON.parse(row.body) as HomeContent;
+    body.protocol.text = 'Changed elsewhere';
+    await server.db.kysely
+      .updateTable('content_blocks')
+      .set({ body: JSON.stringify(body) })
+      .where('kind', '=', 'home')
+      .where('locale', '=', 'th')
+      .execute();
+    server.clock.advance(HOME_CONTENT_COPY_MS - 1);
+    expect(protocolOf(await homePage('th'))).toBe(before);
+    server.clock.advance(1);
+    expect(protocolOf(await homePage('th'))).toBe('Changed elsewhere');
   });
 
   it('compresses answers above a small size and leaves tiny ones alone', async () => {
