@@ -45,6 +45,15 @@ async function boot() {
     forgetRecords: (address) => recordCache.forget(address),
   });
 
+  // The first render takes over the page as the server painted it, in place: the router's
+  // slide-in is for moving between pages, and here it would fade the painted text out and in.
+  const pageTransition = router.options.defaultViewTransition;
+  router.options.defaultViewTransition = false;
+  const firstLoadDone = router.subscribe('onResolved', () => {
+    firstLoadDone();
+    router.options.defaultViewTransition = pageTransition;
+  });
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <JotaiProvider store={store}>

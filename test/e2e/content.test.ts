@@ -69,6 +69,16 @@ describe('home content', () => {
       await held;
       await route.continue();
     });
+    // Counts page transitions: taking over the painted page must not fade it out and in.
+    await app.page.addInitScript(() => {
+      const start = document.startViewTransition.bind(document);
+      const counted = window as unknown as { pageTransitions: number };
+      counted.pageTransitions = 0;
+      document.startViewTransition = (update) => {
+        counted.pageTransitions += 1;
+        return start(update);
+      };
+    });
     await app.page.goto(`${app.server.url}/index`, { waitUntil: 'commit' });
     const paragraph = app.page.locator('.home-content > section.card > p.home-text').first();
     await paragraph.waitFor();
@@ -97,6 +107,18 @@ describe('home content', () => {
     expect(rendered).toEqual(painted);
     expect(await layoutShift()).toBeLessThanOrEqual(0.02);
     expect(contentRequests).toEqual([]);
+    expect(
+      await app.page.evaluate(
+        () => (window as unknown as { pageTransitions: number }).pageTransitions,
+      ),
+    ).toBe(0);
+    // Moving between pages still slides.
+    await app.page.getByRole('link', { name: 'Notices' }).first().click();
+    await expect
+      .poll(() =>
+        app.page.evaluate(() => (window as unknown as { pageTransitions: number }).pageTransitions),
+      )
+      .toBeGreaterThan(0);
   });
 
   it('speaks the reader’s language, and the operator’s figures are content', async () => {
