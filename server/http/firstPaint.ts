@@ -57,12 +57,21 @@ function servicesHtml(say: Say): string {
   );
 }
 
+/** Each news date (YYYY-MM-DD) in words, as HomeContent writes it (Lingui's i18n.date). */
+export function newsDays(home: HomeData, locale: Locale): Record<string, string> {
+  const format = new Intl.DateTimeFormat([locale, 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
+  const days: Record<string, string> = {};
+  for (const { date } of home.content?.news.items ?? [])
+    if (date) days[date] = format.format(new Date(`${date}T00:00:00Z`));
+  return days;
+}
+
 /** HomeContent's markup for the operator's content; nothing when there is none. */
 export function homeContentHtml(home: HomeData, locale: Locale): string {
   const { content } = home;
   if (!content) return '';
   const { highlights, protocol, steps, news } = content;
-  const date = new Intl.DateTimeFormat([locale, 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
+  const days = newsDays(home, locale);
   const lang = home.lang ? ` lang="${escapeHtml(home.lang)}"` : '';
   const highlightsHtml =
     highlights.length > 0
@@ -79,7 +88,7 @@ export function homeContentHtml(home: HomeData, locale: Locale): string {
       (item) =>
         `<li><h3>${escapeHtml(item.title)}</h3>` +
         (item.date
-          ? `<time datetime="${escapeHtml(item.date)}">${escapeHtml(date.format(new Date(`${item.date}T00:00:00Z`)))}</time>`
+          ? `<time datetime="${escapeHtml(item.date)}">${escapeHtml(days[item.date] ?? '')}</time>`
           : '') +
         `<p class="home-text">${escapeHtml(item.text)}</p></li>`,
     )

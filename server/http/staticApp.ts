@@ -21,7 +21,7 @@ import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runt
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
-import { firstPaintHtml, inlineJson } from './firstPaint.ts';
+import { firstPaintHtml, inlineJson, newsDays } from './firstPaint.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -193,7 +193,7 @@ function pageRenderer(
     if (!byLocale) paints.set(data, (byLocale = new Map()));
     let paint = byLocale.get(locale);
     if (!paint) {
-      const inline: InlineHomeContent = { locale, data };
+      const inline: InlineHomeContent = { locale, data, days: newsDays(data, locale) };
       paint = {
         head:
           homeStyles +

@@ -47,5 +47,14 @@ export const homeDataSchema = v.object({
 export type HomeData = v.InferOutput<typeof homeDataSchema>;
 
 /** What the page carries inline: the home content for the language the server guessed. */
-export const inlineHomeContentSchema = v.object({ locale: v.string(), data: homeDataSchema });
+export const inlineHomeContentSchema = v.object({
+  locale: v.string(),
+  data: homeDataSchema,
+  /**
+   * Each news date (YYYY-MM-DD) in the words the page shows it in, for `locale`: the app's
+   * first render shows the same words without formatting a date itself (a browser's first date
+   * format loads its calendar data, tens of milliseconds on a phone's main thread).
+   */
+  days: v.optional(v.record(v.string(), v.string())),
+});
 export type InlineHomeContent = v.InferOutput<typeof inlineHomeContentSchema>;

@@ -275,9 +275,10 @@ describe('serving the built app', () => {
     expect(inline.data.content).toEqual(content);
     // The date reads as the app writes it (Lingui's i18n.date with the same options).
     const date = new Intl.DateTimeFormat(['ko', 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
-    expect(html).toContain(
-      `<time datetime="2030-01-31">${date.format(new Date('2030-01-31T00:00:00Z'))}</time>`,
-    );
+    const day = date.format(new Date('2030-01-31T00:00:00Z'));
+    expect(html).toContain(`<time datetime="2030-01-31">${day}</time>`);
+    // The app shows the same words without formatting the date itself.
+    expect(inline.days).toEqual({ '2030-01-31': day });
   });
 
   it('keeps one copy of the home content a few seconds, for writes by another server process', async () => {

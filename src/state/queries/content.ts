@@ -66,5 +66,15 @@ export function seedHomeContent(
   }
   if (!parsed.success || parsed.output.locale !== locale) return false;
   queryClient.setQueryData(contentKeys.home(locale), parsed.output.data, { updatedAt: now });
+  for (const [day, words] of Object.entries(parsed.output.days ?? {}))
+    pageDays.set(`${locale} ${day}`, words);
   return true;
+}
+
+// News dates as the page wrote them, by locale and day (see inlineHomeContentSchema's days).
+const pageDays = new Map<string, string>();
+
+/** The words the page used for a news date in `locale`, if it carried them. */
+export function pageDay(locale: string, day: string): string | undefined {
+  return pageDays.get(`${locale} ${day}`);
 }

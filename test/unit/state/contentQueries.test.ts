@@ -9,7 +9,7 @@ import {
   ORDER_PAGE_SIZE,
   postReceipt,
 } from '../../../src/state/queries/machine.ts';
-import { contentKeys, seedHomeContent } from '../../../src/state/queries/content.ts';
+import { contentKeys, pageDay, seedHomeContent } from '../../../src/state/queries/content.ts';
 import { noticeListSource } from '../../../src/state/queries/notice.ts';
 import { recordKeys } from '../../../src/state/records/recordList.ts';
 
@@ -91,6 +91,15 @@ describe('home content written into the page', () => {
     expect(seedHomeContent(client, 'en', inline('en'), 1234)).toBe(true);
     expect(client.getQueryData(contentKeys.home('en'))).toEqual(data);
     expect(client.getQueryState(contentKeys.home('en'))?.dataUpdatedAt).toBe(1234);
+  });
+
+  it('keeps the news dates in the words the page showed them, per language', () => {
+    const client = new QueryClient();
+    const page = JSON.stringify({ locale: 'ko', data, days: { '2030-01-31': '2030. 1. 31.' } });
+    expect(seedHomeContent(client, 'ko', page)).toBe(true);
+    expect(pageDay('ko', '2030-01-31')).toBe('2030. 1. 31.');
+    expect(pageDay('ja', '2030-01-31')).toBeUndefined();
+    expect(pageDay('ko', '2030-02-01')).toBeUndefined();
   });
 
   it('is left out for another language, a missing element, or text that is not the contract', () => {
