@@ -12,6 +12,14 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+// The libraries of the first screen, and the app's modules that both the first screen and
+// later screens import (`npm run size` shows what the first screen loads: keep lazy-only
+// modules out of these lists, or they join the first visit).
+const CORE_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|jotai|valibot|use-sync-external-store|@lingui[\\/](core|react)|@tanstack[\\/](history|store|react-store|router-core|react-router|query-core|react-query))[\\/]/;
+const CORE_MODULES =
+  /[\\/]src[\\/](api[\\/](assets|auth|client|requestErrors|response|runtimeConfig)|app[\\/](api|navigation|runtimeConfig)|features[\\/]auth[\\/](SignInButton|signOut|useReturningAddress)|features[\\/]card[\\/]routeSearch|i18n[\\/](current|locales)|state[\\/](queries[\\/]auth|session|sessionEnded|sessionEvents|store)|ui[\\/](format|prompt)|wallet[\\/]addressShape)\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)/;
+
 // The web manifest lives at the top of the repository; ship it as is.
 function webManifest(): Plugin {
   return {
@@ -84,6 +92,27 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every screen runs on travels as one file: a score of small shared chunks
+              // compresses worse and costs the first visit a request each.
+              name: 'core',
+              test: (id) => CORE_LIBRARIES.test(id) || CORE_MODULES.test(id),
+              tags: ['$initial'],
+              priority: 2,
+            },
+            {
+              name: 'core',
+              test: (id) => CORE_MODULES.test(id),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,7 +1,9 @@
 // `npm run lighthouse`: Lighthouse's mobile preset (throttled CPU and network) on the home
 // page, three runs against the real server serving the built app, in the system Chromium.
-// Prints the median performance score, LCP, CLS and bytes transferred. A report, not a gate.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Prints the median performance score, LCP, FCP, TBT, CLS and bytes transferred. A report, not
+// a gate. LIGHTHOUSE_REPORT_DIR=dir keeps each run's full JSON report there (run-N.json), to
+// see what the largest paint waits for.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,12 +13,14 @@ import { startServer } from '../server/main.ts';
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = process.env.LIGHTHOUSE_PATH ?? '/index';
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 interface RunFigures {
   performance: number;
   lcpMs: number;
   cls: number;
   fcpMs: number;
+  tbtMs: number;
   bytes: number;
 }
 
@@ -58,12 +62,17 @@ try {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
       cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       bytes: audits['total-byte-weight']?.numericValue ?? NaN,
     };
     runs.push(figures);
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `run-${run}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     console.log(
-      `run ${run}: performance ${figures.performance}, FCP ${(figures.fcpMs / 1000).toFixed(2)} s, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, CLS ${figures.cls.toFixed(3)}, ${(figures.bytes / 1024).toFixed(0)} KB`,
+      `run ${run}: performance ${figures.performance}, FCP ${(figures.fcpMs / 1000).toFixed(2)} s, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}, ${(figures.bytes / 1024).toFixed(0)} KB`,
     );
   }
 } finally {
@@ -73,5 +82,5 @@ try {
 }
 const pick = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
 console.log(
-  `median of ${RUNS} (${PAGE}, mobile): performance ${pick('performance')}, LCP ${(pick('lcpMs') / 1000).toFixed(2)} s, FCP ${(pick('fcpMs') / 1000).toFixed(2)} s, CLS ${pick('cls').toFixed(3)}, transferred ${(pick('bytes') / 1024).toFixed(0)} KB`,
+  `median of ${RUNS} (${PAGE}, mobile): performance ${pick('performance')}, LCP ${(pick('lcpMs') / 1000).toFixed(2)} s, FCP ${(pick('fcpMs') / 1000).toFixed(2)} s, TBT ${pick('tbtMs').toFixed(0)} ms, CLS ${pick('cls').toFixed(3)}, transferred ${(pick('bytes') / 1024).toFixed(0)} KB`,
 );

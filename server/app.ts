@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
+import { homeContentCopies } from './content/blocks.ts';
 import type { ServerContext } from './context.ts';
 import { DomainError } from './domainError.ts';
 import { limitConnectionsPerIp } from './http/connectionLimit.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
     settings.distDir,
     (request) => runtimeConfigFor(request, settings),
     translator,
+    homeContentCopies(context.db, () => context.now().getTime()),
   );
   installNotFoundHandler(app, replies, sendPage);
   return { app, servesApp: sendPage !== null, routes };

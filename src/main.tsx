@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.ts';
@@ -18,6 +19,7 @@ import { pickInitialLocale } from './i18n/locales.ts';
 import { defaultRecordCache } from './offline/recordCache.ts';
 import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
 import { ApiProvider } from './state/apiContext.tsx';
+import { seedHomeContent } from './state/queries/content.ts';
 import { localeAtom, themeAtom } from './state/preferences.ts';
 import { store } from './state/store.ts';
 import './ui/theme.css';
@@ -25,6 +27,12 @@ import './ui/theme.css';
 async function boot() {
   const locale = pickInitialLocale(store.get(localeAtom), navigator.languages);
   await Promise.all([loadRuntimeConfig(), activateLocale(locale)]);
+  // The home content came with the page: the first render shows it as the server painted it.
+  seedHomeContent(
+    queryClient,
+    locale,
+    document.getElementById(INLINE_HOME_CONTENT_ELEMENT_ID)?.textContent,
+  );
 
   applyTheme(store.get(themeAtom));
   store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
@@ -35,6 +43,15 @@ async function boot() {
     navigate: (to) => router.navigate({ to }),
     stopWalletWatch,
     forgetRecords: (address) => recordCache.forget(address),
+  });
+
+  // The first render takes over the page as the server painted it, in place: the router's
+  // slide-in is for moving between pages, and here it would fade the painted text out and in.
+  const pageTransition = router.options.defaultViewTransition;
+  router.options.defaultViewTransition = false;
+  const firstLoadDone = router.subscribe('onResolved', () => {
+    firstLoadDone();
+    router.options.defaultViewTransition = pageTransition;
   });
 
   createRoot(document.getElementById('root')!).render(

@@ -50,6 +50,39 @@ async function writeBlock(
     .execute();
 }
 
+// Counts home content writes in this process, so the page renderer's copy (below) is dropped
+// the moment an operator changes the content here.
+let homeContentWrites = 0;
+
+/** How long a copy of the home content may serve page loads; covers writes by other processes. */
+export const HOME_CONTENT_COPY_MS = 10_000;
+
+/**
+ * homeContentFor for index.html, which every first visit asks for: one copy per language, kept
+ * a few seconds (and dropped on a write in this process) so a burst of visits costs one query.
+ * A short lifetime rather than invalidation alone, because another server process sharing the
+ * database (PostgreSQL) may write the content too.
+ */
+export function homeContentCopies(
+  db: AppDatabase,
+  clock: () => number = Date.now,
+): (locale: Locale) => Promise<HomeData> {
+  const copies = new Map<Locale, { at: number; writes: number; data: Promise<HomeData> }>();
+  return (locale) => {
+    const now = clock();
+    const copy = copies.get(locale);
+    if (copy && copy.writes === homeContentWrites && now - copy.at < HOME_CONTENT_COPY_MS)
+      return copy.data;
+    const fresh = { at: now, writes: homeContentWrites, data: homeContentFor(db, locale) };
+    copies.set(locale, fresh);
+    // A failed read is not kept: the next visit tries again.
+    fresh.data.catch(() => {
+      if (copies.get(locale) === fresh) copies.delete(locale);
+    });
+    return fresh.data;
+  };
+}
+
 export async function homeContentFor(db: AppDatabase, locale: Locale): Promise<HomeData> {
   const row = await readBlock(db, 'home', locale);
   const parsed = row ? v.safeParse(homeContentSchema, JSON.parse(row.body)) : undefined;
@@ -80,6 +113,7 @@ export async function setHomeContent(
     });
   }
   await writeBlock(db, 'home', locale, parsed.output, now);
+  homeContentWrites += 1;
 }
 
 export async function setMarquee(

@@ -5,16 +5,23 @@
 // The first visit should paint after one wave of requests, so index.html goes out with the
 // runtime settings written into it (no /config.json round trip before the first render) and
 // with modulepreload links for the home route and the catalog of the visitor's likely
-// language. Assets go out as the brotli or gzip copies the build wrote beside them.
+// language. The plain home page also carries its first paint, home content included, and that
+// content as data for the app, so its largest text needs no script and no API call.
+// Assets go out as the brotli or gzip copies the build wrote beside them.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  INLINE_HOME_CONTENT_ELEMENT_ID,
+  type HomeData,
+  type InlineHomeContent,
+} from '../../src/api/content.ts';
 import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
-import { firstPaintHtml } from './firstPaint.ts';
+import { firstPaintHtml, inlineJson, newsDays } from './firstPaint.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,13 +32,16 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 export type RuntimeConfigFor = (request: FastifyRequest) => RuntimeConfig;
+/** The home content in a language, as GET /api/v1/content/home answers it. */
+export type HomeContentFor = (locale: Locale) => Promise<HomeData>;
 
 /** Sends the app page (index.html) for a request. */
-export type AppPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type AppPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 function cacheControlFor(root: string, file: string): string {
   // Vite puts content-hashed files under assets/: a new build gives them new names.
@@ -66,6 +76,21 @@ function chunkFiles(manifest: Manifest, key: string, alreadyLoaded: Set<string>)
     stack.push(...(chunk.imports ?? []));
   }
   return files;
+}
+
+/** The style sheets of a chunk and what it imports, for the first paint of its screen. */
+function chunkStyleSheets(manifest: Manifest, key: string): string[] {
+  const sheets = new Set<string>();
+  const stack = [key];
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const chunk = manifest[stack.pop()!];
+    if (!chunk || seen.has(chunk.file)) continue;
+    seen.add(chunk.file);
+    for (const sheet of chunk.css ?? []) sheets.add(sheet);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return [...sheets];
 }
 
 function entryClosure(manifest: Manifest): Set<string> {
@@ -106,21 +131,47 @@ export function acceptedLanguages(header: string | undefined): string[] {
 function inlineStyleSheets(root: string, html: string): string {
   return html.replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
-    (link, file: string) => {
-      const css = path.join(root, file);
-      if (!fs.existsSync(css)) return link;
-      return `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
-    },
+    (link, file: string) => styleElement(root, file) ?? link,
+  );
+}
+
+function styleElement(root: string, file: string): string | undefined {
+  const css = path.join(root, file);
+  if (!fs.existsSync(css)) return undefined;
+  return `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
+}
+
+/**
+ * A page that paints without its scripts asks for them at low priority: on a slow link the
+ * rest of the HTML, which holds the text, goes first, and the browser (and Lighthouse) can
+ * tell the scripts do not hold up the first paint.
+ */
+function withScriptsAfterPaint(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") /g,
+    (_, tag: string) => `<${tag} fetchpriority="low" `,
   );
 }
 
 /** index.html text for one request: settings inlined, the likely next chunks preloaded. */
-function pageRenderer(root: string, configFor: RuntimeConfigFor, translator: Translator) {
+function pageRenderer(
+  root: string,
+  configFor: RuntimeConfigFor,
+  translator: Translator,
+  homeContentFor: HomeContentFor,
+) {
   const template = inlineStyleSheets(root, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
   const manifest = readManifest(root);
   const loaded = entryClosure(manifest);
   const homeKey = Object.keys(manifest).find((key) => HOME_ROUTE.test(key));
   const home = homeKey ? preloadLinks(chunkFiles(manifest, homeKey, loaded)) : '';
+  // The home screen's own styles (marquee, content) come with its chunk; its first paint needs
+  // them at once. The app adds the same sheet again when the chunk loads: same rules, no change.
+  const homeStyles = homeKey
+    ? chunkStyleSheets(manifest, homeKey)
+        .map((file) => styleElement(root, file) ?? '')
+        .join('')
+    : '';
   const catalogLinks = new Map<string, string>();
   const catalogLink = (locale: Locale) => {
     let links = catalogLinks.get(locale);
@@ -134,31 +185,48 @@ function pageRenderer(root: string, configFor: RuntimeConfigFor, translator: Tra
   const headEnd = template.indexOf('</head>');
   const [before, after] =
     headEnd === -1 ? ['', template] : [template.slice(0, headEnd), template.slice(headEnd)];
-  const firstPaints = new Map<Locale, string>();
-  const withFirstPaint = (html: string, locale: Locale) => {
-    let paint = firstPaints.get(locale);
-    if (paint === undefined) {
-      paint = firstPaintHtml(translator, locale);
-      firstPaints.set(locale, paint);
+
+  // The markup for one copy of the content, kept as long as that copy (homeContentFor's).
+  const paints = new WeakMap<HomeData, Map<Locale, { head: string; root: string }>>();
+  const paintOf = (data: HomeData, locale: Locale) => {
+    let byLocale = paints.get(data);
+    if (!byLocale) paints.set(data, (byLocale = new Map()));
+    let paint = byLocale.get(locale);
+    if (!paint) {
+      const inline: InlineHomeContent = { locale, data, days: newsDays(data, locale) };
+      paint = {
+        head:
+          homeStyles +
+          `<script type="application/json" id="${INLINE_HOME_CONTENT_ELEMENT_ID}">${inlineJson(inline)}</script>`,
+        root: firstPaintHtml(translator, locale, data),
+      };
+      byLocale.set(locale, paint);
     }
-    return html
-      .replace('<div id="root"></div>', `<div id="root">${paint}</div>`)
-      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+    return paint;
+  };
+  const withFirstPaint = async (request: FastifyRequest, locale: Locale) => {
+    try {
+      return paintOf(await homeContentFor(locale), locale);
+    } catch (error) {
+      // The page still goes out: the app fetches the content itself.
+      request.log.warn({ err: error }, 'home content for the first paint could not be read');
+      return paintOf({ content: null, lang: null, updated_at: null }, locale);
+    }
   };
 
-  return (request: FastifyRequest): string => {
+  return async (request: FastifyRequest): Promise<string> => {
     // A saved language choice lives in the browser; the header is the best guess here.
     const locale = pickInitialLocale(null, acceptedLanguages(request.headers['accept-language']));
-    // JSON inside <script>: escape '<' so no value can close the element.
-    const config = JSON.stringify(configFor(request)).replaceAll('<', '\\u003c');
-    const inline = `<script type="application/json" id="${INLINE_CONFIG_ELEMENT_ID}">${config}</script>`;
-    const page = before + inline + home + catalogLink(locale) + after;
+    const config = `<script type="application/json" id="${INLINE_CONFIG_ELEMENT_ID}">${inlineJson(configFor(request))}</script>`;
+    const page = before + config + home + catalogLink(locale);
     // The plain home page, the usual first visit, paints before any script runs. (An invite
     // link or a return address shows other words: the app draws those.)
     const [pathname, query] = request.url.split('?');
-    return (pathname === '/' || pathname === '/index') && !query
-      ? withFirstPaint(page, locale)
-      : page;
+    if ((pathname !== '/' && pathname !== '/index') || query) return page + after;
+    const paint = await withFirstPaint(request, locale);
+    return withScriptsAfterPaint(page + paint.head + after)
+      .replace('<div id="root"></div>', `<div id="root">${paint.root}</div>`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   };
 }
 
@@ -168,16 +236,17 @@ export async function serveBuiltApp(
   distDir: string,
   configFor: RuntimeConfigFor,
   translator: Translator,
+  homeContentFor: HomeContentFor,
 ): Promise<AppPage | null> {
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return null;
-  const render = pageRenderer(root, configFor, translator);
-  const sendPage: AppPage = (request, reply) =>
+  const render = pageRenderer(root, configFor, translator, homeContentFor);
+  const sendPage: AppPage = async (request, reply) =>
     reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(render(request));
+      .send(await render(request));
 
   await app.register(fastifyStatic, {
     root,

@@ -8,6 +8,12 @@ export const contentPaths = {
   home: '/api/v1/content/home',
 } as const;
 
+/**
+ * The id of the `<script type="application/json">` in which the server hands the home page
+ * its content ({@link InlineHomeContent}), so the first screen shows it without a request.
+ */
+export const INLINE_HOME_CONTENT_ELEMENT_ID = 'ju-home-content';
+
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
 export const homeContentSchema = v.object({
@@ -39,3 +45,16 @@ export const homeDataSchema = v.object({
   updated_at: v.nullable(v.string()),
 });
 export type HomeData = v.InferOutput<typeof homeDataSchema>;
+
+/** What the page carries inline: the home content for the language the server guessed. */
+export const inlineHomeContentSchema = v.object({
+  locale: v.string(),
+  data: homeDataSchema,
+  /**
+   * Each news date (YYYY-MM-DD) in the words the page shows it in, for `locale`: the app's
+   * first render shows the same words without formatting a date itself (a browser's first date
+   * format loads its calendar data, tens of milliseconds on a phone's main thread).
+   */
+  days: v.optional(v.record(v.string(), v.string())),
+});
+export type InlineHomeContent = v.InferOutput<typeof inlineHomeContentSchema>;

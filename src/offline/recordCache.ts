@@ -1,7 +1,8 @@
 // The last copy of each record list, per wallet address, in IndexedDB: a list shows it at once
 // (with its age) while the fresh copy loads, and offline. Only the first page is kept: that is
 // what a person looks at first, and it keeps the store small. Never holds a token.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+// idb loads on first use: the first screen reads no records.
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 export interface CachedRecords<T = unknown> {
   address: string;
@@ -36,12 +37,14 @@ const norm = (address: string) => address.toLowerCase();
 export function openRecordCache(name = RECORD_CACHE_DB): RecordCache {
   let db: Promise<IDBPDatabase<RecordCacheSchema>> | undefined;
   const open = () =>
-    (db ??= openDB<RecordCacheSchema>(name, 1, {
-      upgrade(database) {
-        const lists = database.createObjectStore('lists', { keyPath: ['address', 'list'] });
-        lists.createIndex('byAddress', 'address');
-      },
-    }));
+    (db ??= import('idb').then(({ openDB }) =>
+      openDB<RecordCacheSchema>(name, 1, {
+        upgrade(database) {
+          const lists = database.createObjectStore('lists', { keyPath: ['address', 'list'] });
+          lists.createIndex('byAddress', 'address');
+        },
+      }),
+    ));
   return {
     async read<T>(address: string, list: string) {
       const entry = await (await open()).get('lists', [norm(address), list]);

@@ -1,25 +1,18 @@
-import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { pendingConfirmAtom, settleConfirm } from './confirm.ts';
-import { Dialog } from './Dialog.tsx';
-import { DialogActions } from './DialogActions.tsx';
+import { lazy, Suspense } from 'react';
+import { pendingConfirmAtom } from './confirm.ts';
+import { useOnceTrue } from './useOnceTrue.ts';
+
+// The dialog's code loads the first time a confirmation is asked: the first screen asks none.
+const ConfirmDialog = lazy(() =>
+  import('./ConfirmDialog.tsx').then(({ ConfirmDialog }) => ({ default: ConfirmDialog })),
+);
 
 export function ConfirmHost() {
-  const { t } = useLingui();
-  const pending = useAtomValue(pendingConfirmAtom);
-  return (
-    <Dialog
-      open={pending !== null}
-      title={pending?.title ?? t`Tip`}
-      onDismiss={() => settleConfirm(false)}
-    >
-      <p className="dialog-message">{pending?.message}</p>
-      <DialogActions
-        onCancel={() => settleConfirm(false)}
-        cancelText={pending?.cancelText}
-        confirmText={pending?.confirmText ?? t`Confirm`}
-        onConfirm={() => settleConfirm(true)}
-      />
-    </Dialog>
-  );
+  const asked = useOnceTrue(useAtomValue(pendingConfirmAtom) !== null);
+  return asked ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog />
+    </Suspense>
+  ) : null;
 }

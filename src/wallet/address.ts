@@ -1,13 +1,10 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { isHexAddress } from './addressShape.ts';
 
 // Ethereum addresses and their EIP-55 mixed-case checksum.
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-export function isHexAddress(s: string): boolean {
-  return HEX_ADDRESS.test(s);
-}
+export { isHexAddress, sameAddress } from './addressShape.ts';
 
 // The same few addresses are checksummed again and again (the server checks and converts
 // each request's addresses; the app each rendered one), and keccak in JavaScript costs
@@ -49,8 +46,4 @@ export function isValidAddress(s: string): boolean {
   if (!isHexAddress(s)) return false;
   const digits = s.slice(2);
   return digits === digits.toLowerCase() || digits === digits.toUpperCase() || isChecksumAddress(s);
-}
-
-export function sameAddress(a: string, b: string): boolean {
-  return isHexAddress(a) && isHexAddress(b) && a.toLowerCase() === b.toLowerCase();
 }

@@ -57,6 +57,70 @@ describe('home content', () => {
     expect(scripts.some((url) => url.endsWith(httpLibraryFile()))).toBe(false);
   });
 
+  it('comes with the page: painted before the app starts, kept as is after, never fetched', async () => {
+    const contentRequests: string[] = [];
+    app.page.on('request', (request) => {
+      if (request.url().includes('/api/v1/content/home')) contentRequests.push(request.url());
+    });
+    // Hold the app's entry script until the page as the server sent it has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await app.page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Counts page transitions: taking over the painted page must not fade it out and in.
+    await app.page.addInitScript(() => {
+      const start = document.startViewTransition.bind(document);
+      const counted = window as unknown as { pageTransitions: number };
+      counted.pageTransitions = 0;
+      document.startViewTransition = (update) => {
+        counted.pageTransitions += 1;
+        return start(update);
+      };
+    });
+    await app.page.goto(`${app.server.url}/index`, { waitUntil: 'commit' });
+    const paragraph = app.page.locator('.home-content > section.card > p.home-text').first();
+    await paragraph.waitFor();
+    const snapshot = () =>
+      app.page.evaluate(() => {
+        const content = document.querySelector('.home-content')!;
+        const text = content.querySelector('p.home-text')!.getBoundingClientRect();
+        return {
+          content: content.outerHTML,
+          hero: document.querySelector('.hero')!.textContent,
+          services: document.querySelector('.quick-links')!.textContent,
+          box: [text.x, text.y, text.width, text.height],
+        };
+      });
+    const marqueeLines = () => app.page.locator('.marquee-track li').count();
+    const painted = await snapshot();
+    expect(await marqueeLines()).toBe(0); // the app has not run
+    expect(painted.content).toContain('About the protocol');
+
+    release();
+    // Started: the marquee's lines come from the app alone.
+    const marquee = app.page.getByRole('region', { name: 'Announcements' });
+    await expect.poll(() => marquee.textContent()).toContain('Welcome to JU Wallet.');
+    const rendered = await snapshot();
+    // The app draws exactly the markup the server wrote, in the same place.
+    expect(rendered).toEqual(painted);
+    expect(await layoutShift()).toBeLessThanOrEqual(0.02);
+    expect(contentRequests).toEqual([]);
+    expect(
+      await app.page.evaluate(
+        () => (window as unknown as { pageTransitions: number }).pageTransitions,
+      ),
+    ).toBe(0);
+    // Moving between pages still slides.
+    await app.page.getByRole('link', { name: 'Notices' }).first().click();
+    await expect
+      .poll(() =>
+        app.page.evaluate(() => (window as unknown as { pageTransitions: number }).pageTransitions),
+      )
+      .toBeGreaterThan(0);
+  });
+
   it('speaks the reader’s language, and the operator’s figures are content', async () => {
     await admin(
       app,

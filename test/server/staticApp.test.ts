@@ -3,10 +3,21 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
+import { HOME_CONTENT_COPY_MS } from '../../server/content/blocks.ts';
+import {
+  contentPaths,
+  homeDataSchema,
+  INLINE_HOME_CONTENT_ELEMENT_ID,
+  inlineHomeContentSchema,
+  type HomeContent,
+} from '../../src/api/content.ts';
 import { acceptedLanguages } from '../../server/http/staticApp.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { admin, fileArgument } from './support/content.ts';
+import { dataOf } from './support/money.ts';
 
 interface RawAnswer {
   status: number;
@@ -43,7 +54,7 @@ const MANIFEST = {
     isDynamicEntry: true,
     imports: ['_shared.js', '_home.js'],
   },
-  '_home.js': { file: 'assets/home-cc33.js' },
+  '_home.js': { file: 'assets/home-cc33.js', css: ['assets/home-dd44.css'] },
   'locales/ja/messages.po?part=first': { file: 'assets/messages-ja44.js', isDynamicEntry: true },
   'locales/ja/messages.po?part=rest': { file: 'assets/messages-ja-rest.js', isDynamicEntry: true },
   'locales/zh-TW/messages.po?part=first': {
@@ -71,6 +82,7 @@ describe('serving the built app', () => {
     writeFileSync(path.join(distDir, 'config.json'), '{"stale": true}');
     writeFileSync(path.join(distDir, 'assets', 'index-3f2a9c.js'), 'console.log(1)');
     writeFileSync(path.join(distDir, 'assets', 'index-77aa.css'), '.hero{color:teal}');
+    writeFileSync(path.join(distDir, 'assets', 'home-dd44.css'), '.marquee{height:40px}');
     precompress(distDir);
     server = await startTestServer({ distDir });
   });
@@ -186,6 +198,111 @@ describe('serving the built app', () => {
       ).bytes.toString();
       expect(page, url).toContain('<div id="root"></div>');
     }
+  });
+
+  /** The home content the page carries as data for the app, parsed. */
+  const inlineContent = (html: string) => {
+    const element = new RegExp(
+      `<script type="application/json" id="${INLINE_HOME_CONTENT_ELEMENT_ID}">(.*?)</script>`,
+    ).exec(html);
+    expect(element).not.toBeNull();
+    return v.parse(inlineHomeContentSchema, JSON.parse(element![1]!));
+  };
+  const homePage = async (language: string) =>
+    (await rawGet(`${server.url}/index`, { 'accept-language': language })).bytes.toString();
+
+  it('paints the home content the API gives in the visitor’s language, and hands it to the app', async () => {
+    for (const [language, lang] of [
+      ['ja', 'JP'],
+      ['en-US', 'EN'],
+      ['zh-TW', 'TW'],
+    ] as const) {
+      const expected = dataOf(
+        await server.request('GET', contentPaths.home, { headers: { lang } }),
+        homeDataSchema,
+      );
+      const html = await homePage(language);
+      const content = expected.content!;
+      expect(html, language).toContain(
+        `<div class="home-content" lang="${expected.lang}" data-testid="home-content">`,
+      );
+      expect(html, language).toContain(`<p class="home-text">${content.protocol.text}</p>`);
+      expect(html, language).toContain(`<li>${content.steps.items[0]}</li>`);
+      const inline = inlineContent(html);
+      expect(inline.locale).toBe(expected.lang);
+      expect(inline.data).toEqual(expected);
+    }
+    // The home screen's own style sheet comes with its first paint; its scripts, which the
+    // first paint does not wait for, are asked for at low priority.
+    const japanese = await homePage('ja');
+    expect(japanese).toContain('<style>.marquee{height:40px}</style>');
+    expect(japanese).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/_index_-bb22.js">',
+    );
+    // Other pages carry neither.
+    const other = (await rawGet(`${server.url}/wallet`, { 'accept-language': 'ja' })).bytes;
+    expect(other.toString()).not.toContain(INLINE_HOME_CONTENT_ELEMENT_ID);
+    expect(other.toString()).not.toContain('.marquee{height:40px}');
+    expect(other.toString()).not.toContain('fetchpriority');
+  });
+
+  it('escapes operator content for the markup and for the inline data, and shows a change at once', async () => {
+    const hostile = 'Close </script><!-- & "quoted" \'single\' <b>bold</b>\u2028next';
+    const content: HomeContent = {
+      highlights: [{ label: '<i>yield</i>', value: '8–15%' }],
+      protocol: { title: 'Protocol </script>', text: hostile },
+      steps: { title: 'Steps', items: ['<img src=x onerror=alert(1)>'] },
+      news: { title: 'News', items: [{ title: 'One', text: 'Body', date: '2030-01-31' }] },
+    };
+    await homePage('ko'); // a copy of the old content is now kept for Korean
+    await admin(server, 'home', 'set', 'KO', fileArgument('home.json', JSON.stringify(content)));
+    const html = await homePage('ko');
+    expect(html).toContain(
+      '<p class="home-text">Close &#60;/script&#62;&#60;!-- &#38; &#34;quoted&#34; &#39;single&#39; &#60;b&#62;bold&#60;/b&#62;\u2028next</p>',
+    );
+    expect(html).toContain('<li>&#60;img src=x onerror=alert(1)&#62;</li>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>bold');
+    // Only the page's own elements close a script; no comment opens.
+    expect(html.match(/<\/script/g)?.length).toBe(html.match(/<script/g)?.length);
+    expect(html).not.toContain('<!--');
+    // In the data, the line separator travels escaped.
+    const data = html.slice(html.indexOf(INLINE_HOME_CONTENT_ELEMENT_ID));
+    expect(data.slice(0, data.indexOf('</script>'))).not.toContain('\u2028');
+    expect(data).toContain('\\u2028next');
+    const inline = inlineContent(html);
+    expect(inline.locale).toBe('ko');
+    expect(inline.data.content).toEqual(content);
+    // The date reads as the app writes it (Lingui's i18n.date with the same options).
+    const date = new Intl.DateTimeFormat(['ko', 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
+    const day = date.format(new Date('2030-01-31T00:00:00Z'));
+    expect(html).toContain(`<time datetime="2030-01-31">${day}</time>`);
+    // The app shows the same words without formatting the date itself.
+    expect(inline.days).toEqual({ '2030-01-31': day });
+  });
+
+  it('keeps one copy of the home content a few seconds, for writes by another server process', async () => {
+    const protocolOf = (html: string) => inlineContent(html).data.content?.protocol.text;
+    const before = protocolOf(await homePage('th'));
+    // Another process sharing the database changes the Thai content behind this one's back.
+    const row = await server.db.kysely
+      .selectFrom('content_blocks')
+      .select('body')
+      .where('kind', '=', 'home')
+      .where('locale', '=', 'th')
+      .executeTakeFirstOrThrow();
+    const body = JSON.parse(row.body) as HomeContent;
+    body.protocol.text = 'Changed elsewhere';
+    await server.db.kysely
+      .updateTable('content_blocks')
+      .set({ body: JSON.stringify(body) })
+      .where('kind', '=', 'home')
+      .where('locale', '=', 'th')
+      .execute();
+    server.clock.advance(HOME_CONTENT_COPY_MS - 1);
+    expect(protocolOf(await homePage('th'))).toBe(before);
+    server.clock.advance(1);
+    expect(protocolOf(await homePage('th'))).toBe('Changed elsewhere');
   });
 
   it('compresses answers above a small size and leaves tiny ones alone', async () => {

@@ -1,23 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
-import { useSetAtom } from 'jotai';
 import Languages from 'lucide-react/icons/languages';
-import { useState } from 'react';
-import { activateLocale } from '../../i18n/activate.ts';
-import { langOf, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { lazy, Suspense, useState } from 'react';
 import { currentLocale } from '../../i18n/current.ts';
-import { localeAtom } from '../../state/preferences.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { langOf } from '../../i18n/locales.ts';
+import { useOnceTrue } from '../../ui/useOnceTrue.ts';
+
+// The list is not part of the first screen: it loads when a pointer or focus reaches the
+// button, in time for the tap.
+const loadSheet = () => import('./LanguageSheet.tsx');
+const LanguageSheet = lazy(() =>
+  loadSheet().then(({ LanguageSheet }) => ({ default: LanguageSheet })),
+);
 
 export function LanguageSwitch() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const saveLocale = useSetAtom(localeAtom);
-
-  async function choose(locale: Locale) {
-    await activateLocale(locale, { complete: true });
-    saveLocale(locale);
-    setOpen(false);
-  }
+  const mounted = useOnceTrue(open);
 
   // The visible code (EN, JP…) is part of the button's name, as speech input expects.
   const code = langOf(currentLocale());
@@ -28,27 +26,17 @@ export function LanguageSwitch() {
         className="icon-button language-button"
         aria-label={t`Language: ${code}`}
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
       >
         <Languages aria-hidden="true" size={20} />
         <span>{code}</span>
       </button>
-      <Dialog open={open} title={t`Language`} variant="sheet" onDismiss={() => setOpen(false)}>
-        <div className="choice-list" role="listbox" aria-label={t`Language`}>
-          {LOCALES.map((l) => (
-            <button
-              key={l.locale}
-              type="button"
-              role="option"
-              lang={l.locale}
-              aria-selected={i18n.locale === l.locale}
-              className="choice"
-              onClick={() => void choose(l.locale)}
-            >
-              {l.label}
-            </button>
-          ))}
-        </div>
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <LanguageSheet open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,27 +1,18 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useAtomValue, useSetAtom } from 'jotai';
-import LogOut from 'lucide-react/icons/log-out';
+import { useLingui } from '@lingui/react/macro';
 import MenuIcon from 'lucide-react/icons/menu';
-import { useState } from 'react';
-import { signOut } from '../../features/auth/signOut.ts';
-import { SignInButton } from '../../features/auth/SignInButton.tsx';
-import { lastAddressAtom } from '../../state/preferences.ts';
-import { sessionAtom } from '../../state/session.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { shortAddress } from '../../ui/format.ts';
-import { menuEntries, NavList } from '../navigation.tsx';
-import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { useOnceTrue } from '../../ui/useOnceTrue.ts';
 
-/** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
- * my tickets, community, my cards. */
+// The sheet (account, entries, theme) is not part of the first screen: its code loads when a
+// pointer or focus reaches the button, in time for the tap.
+const loadSheet = () => import('./MenuSheet.tsx');
+const MenuSheet = lazy(() => loadSheet().then(({ MenuSheet }) => ({ default: MenuSheet })));
+
+/** The menu button of the home page's header, and the side menu it opens. */
 export function Menu() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const session = useAtomValue(sessionAtom);
-  const forgetLastAddress = useSetAtom(lastAddressAtom);
-  const close = () => setOpen(false);
-  const address = session.address;
-
+  const mounted = useOnceTrue(open);
   return (
     <>
       <button
@@ -29,49 +20,16 @@ export function Menu() {
         className="icon-button"
         aria-label={t`Menu`}
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
       >
         <MenuIcon aria-hidden="true" size={24} />
       </button>
-      <Dialog open={open} title={t`Menu`} variant="sheet" onDismiss={close}>
-        {address ? (
-          <div className="menu-account">
-            <dl className="menu-summary">
-              <div>
-                <dt>
-                  <Trans>Address</Trans>
-                </dt>
-                <dd className="mono nowrap">{shortAddress(address)}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Trans>Level</Trans>
-                </dt>
-                <dd>{session.user ? `V${session.user.level}` : '—'}</dd>
-              </div>
-            </dl>
-            {/* At the top, so it is visible without scrolling on a small phone. */}
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              onClick={() => {
-                close();
-                // Signed out on purpose: no 'Sign in again as …' offer afterwards.
-                forgetLastAddress(null);
-                void signOut();
-              }}
-            >
-              <LogOut aria-hidden="true" size={18} />
-              <Trans>Sign out</Trans>
-            </button>
-          </div>
-        ) : (
-          <SignInButton onSignedIn={close} />
-        )}
-        <nav aria-label={t`Menu`}>
-          <NavList entries={menuEntries} className="menu-list" onNavigate={close} />
-        </nav>
-        <ThemeSwitch />
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MenuSheet open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

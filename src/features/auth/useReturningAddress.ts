@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { lastAddressAtom } from '../../state/preferences.ts';
-import { sameAddress } from '../../wallet/address.ts';
+import { sameAddress } from '../../wallet/addressShape.ts';
 
 /**
  * The address the user last signed in with, when the wallet still exposes it without a

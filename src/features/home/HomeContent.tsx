@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { HomeContent as Content } from '../../api/content.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { homeContentOptions } from '../../state/queries/content.ts';
+import { homeContentOptions, pageDay } from '../../state/queries/content.ts';
 import './home.css';
 
 export function HomeContent() {
@@ -80,7 +80,8 @@ function ContentSections({ content, lang }: { content: Content; lang: string | u
               <h3>{item.title}</h3>
               {item.date && (
                 <time dateTime={item.date}>
-                  {i18n.date(`${item.date}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
+                  {pageDay(i18n.locale, item.date) ??
+                    i18n.date(`${item.date}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
                 </time>
               )}
               <p className="home-text">{item.text}</p>

@@ -1,4 +1,5 @@
 // The request each content, notice and order call makes: path, query and page size.
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../../src/api/client.ts';
 import { machinePaths } from '../../../src/api/machine.ts';
@@ -8,6 +9,7 @@ import {
   ORDER_PAGE_SIZE,
   postReceipt,
 } from '../../../src/state/queries/machine.ts';
+import { contentKeys, pageDay, seedHomeContent } from '../../../src/state/queries/content.ts';
 import { noticeListSource } from '../../../src/state/queries/notice.ts';
 import { recordKeys } from '../../../src/state/records/recordList.ts';
 
@@ -68,5 +70,44 @@ describe('notice calls', () => {
     );
     await english.fetchPage(1, 20, new AbortController().signal);
     expect(calls[0]).toMatchObject({ method: 'GET', path: noticePaths.list });
+  });
+});
+
+describe('home content written into the page', () => {
+  const data = {
+    content: {
+      highlights: [],
+      protocol: { title: 'Protocol', text: 'Text' },
+      steps: { title: 'Steps', items: ['One'] },
+      news: { title: 'News', items: [] },
+    },
+    lang: 'en',
+    updated_at: '2030-01-01T00:00:00.000Z',
+  };
+  const inline = (locale: string, body: unknown = data) => JSON.stringify({ locale, data: body });
+
+  it('is in the cache, fresh, for the language it was written in', () => {
+    const client = new QueryClient();
+    expect(seedHomeContent(client, 'en', inline('en'), 1234)).toBe(true);
+    expect(client.getQueryData(contentKeys.home('en'))).toEqual(data);
+    expect(client.getQueryState(contentKeys.home('en'))?.dataUpdatedAt).toBe(1234);
+  });
+
+  it('keeps the news dates in the words the page showed them, per language', () => {
+    const client = new QueryClient();
+    const page = JSON.stringify({ locale: 'ko', data, days: { '2030-01-31': '2030. 1. 31.' } });
+    expect(seedHomeContent(client, 'ko', page)).toBe(true);
+    expect(pageDay('ko', '2030-01-31')).toBe('2030. 1. 31.');
+    expect(pageDay('ja', '2030-01-31')).toBeUndefined();
+    expect(pageDay('ko', '2030-02-01')).toBeUndefined();
+  });
+
+  it('is left out for another language, a missing element, or text that is not the contract', () => {
+    const client = new QueryClient();
+    expect(seedHomeContent(client, 'ja', inline('en'))).toBe(false);
+    expect(seedHomeContent(client, 'en', undefined)).toBe(false);
+    expect(seedHomeContent(client, 'en', '{not json')).toBe(false);
+    expect(seedHomeContent(client, 'en', inline('en', { content: 'x' }))).toBe(false);
+    expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });
