@@ -84,6 +84,9 @@ describe('money log and saved records', () => {
     await app.context.setOffline(false);
     expect(await allStoredText(app.page)).toContain('balance_after');
     await goHome(app);
+    // The wallet's styles, loaded by now, leave the home balances card as it was drawn.
+    const balancesCard = app.page.getByTestId('signed-in');
+    expect(await balancesCard.evaluate((card) => getComputedStyle(card).paddingLeft)).toBe('16px');
     await app.page.getByRole('button', { name: 'Menu' }).click();
     await app.page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(app.path).toBe('/index');

@@ -14,7 +14,7 @@ export function Balances({ address }: { address: string }) {
       ? '—'
       : formatAmount(parseAssetAmount(value, asset), { locale: i18n.locale });
   return (
-    <section className="card balances" aria-labelledby="home-balances" data-testid="signed-in">
+    <section className="card" aria-labelledby="home-balances" data-testid="signed-in">
       <h2 id="home-balances" className="section-title">
         <Trans>Your balances</Trans>
       </h2>

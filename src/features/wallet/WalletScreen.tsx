@@ -40,7 +40,7 @@ export function WalletScreen() {
             </button>
           </div>
         ) : (
-          <ul className="balances">
+          <ul className="wallet-balances">
             {wallet.data.balances.map((balance) => (
               <BalanceRow key={balance.coin} balance={balance} />
             ))}
