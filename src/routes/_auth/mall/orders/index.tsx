@@ -1,8 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderListScreen } from '../../../../features/mall/OrderListScreen.tsx';
-import { ORDER_FILTERS } from '../../../../features/mall/orderLabels.ts';
 import type { OrderFilter } from '../../../../state/queries/machine.ts';
+
+// Written here rather than imported: route definitions load with the first screen, and the
+// labels module would come along. The type keeps the list honest.
+const FILTERS_IN_URL = ['pending', 'shipped', 'received'] as const satisfies OrderFilter[];
 
 export const Route = createFileRoute('/_auth/mall/orders/')({
   staticData: {
@@ -10,7 +13,7 @@ export const Route = createFileRoute('/_auth/mall/orders/')({
   },
   // `?status=` keeps the chosen tab when the user comes back from an order.
   validateSearch: (search: Record<string, unknown>): { status?: OrderFilter } =>
-    ORDER_FILTERS.includes(search.status as OrderFilter)
+    FILTERS_IN_URL.includes(search.status as (typeof FILTERS_IN_URL)[number])
       ? { status: search.status as OrderFilter }
       : {},
   component: OrderListRoute,
