@@ -40,6 +40,7 @@ import {
   type ListParams,
   type RecordListSource,
   type RecordPage,
+  watchUnsettled,
 } from '../records/recordList.ts';
 
 export const cardKeys = {
@@ -109,26 +110,35 @@ function visaList<T>(
 // Holders, addresses, applications and cards carry names, identity and delivery data: they
 // are never kept on the device (no KYC data in any web storage). Card records are.
 export const holderListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.holders, visaPaths.kycList, kycListDataSchema, {}, false);
+  watchUnsettled(
+    visaList(api, CARD_LISTS.holders, visaPaths.kycList, kycListDataSchema, {}, false),
+    (holder) => holder.status === 'pending',
+  );
 export const addressListSource = (api: ApiClient) =>
   visaList(api, CARD_LISTS.addresses, visaPaths.addressList, addressListDataSchema, {}, false);
 export const applicationListSource = (api: ApiClient) =>
-  visaList(
-    api,
-    CARD_LISTS.applications,
-    visaPaths.applyCardList,
-    applyCardListDataSchema,
-    {},
-    false,
+  watchUnsettled(
+    visaList(
+      api,
+      CARD_LISTS.applications,
+      visaPaths.applyCardList,
+      applyCardListDataSchema,
+      {},
+      false,
+    ),
+    (application) => application.status === 'processing',
   );
 export const myCardListSource = (api: ApiClient, type?: CardType) =>
   visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type }, false);
 export const consumeListSource = (api: ApiClient, cardId: string) =>
   visaList(api, CARD_LISTS.consume, visaPaths.consumeList, consumeListDataSchema, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
-  visaList(api, CARD_LISTS.recharge, visaPaths.rechargeList, rechargeListDataSchema, {
-    id: cardId,
-  });
+  watchUnsettled(
+    visaList(api, CARD_LISTS.recharge, visaPaths.rechargeList, rechargeListDataSchema, {
+      id: cardId,
+    }),
+    (recharge) => recharge.status === 'pending' || recharge.status === 'processing',
+  );
 
 const HUB_LISTS: readonly string[] = [
   CARD_LISTS.holders,

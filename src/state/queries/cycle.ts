@@ -13,7 +13,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
 import { useApi } from '../apiContext.tsx';
 import { walletKeys } from './money.ts';
-import { serverList } from '../records/recordList.ts';
+import { serverList, watchUnsettled } from '../records/recordList.ts';
 
 export const cycleKeys = {
   config: () => ['cycle', 'config'] as const,
@@ -51,7 +51,10 @@ export function useCyclePool() {
 }
 
 export function cycleListSource(api: ApiClient) {
-  return serverList(api, { name: 'cycles', path: cyclePaths.list, data: cycleListDataSchema });
+  return watchUnsettled(
+    serverList(api, { name: 'cycles', path: cyclePaths.list, data: cycleListDataSchema }),
+    (row) => row.status !== 'paid' && row.status !== 'payment_failed',
+  );
 }
 
 export function postCycleJoin(api: ApiClient, body: CycleJoinRequest, idempotencyKey: string) {

@@ -24,6 +24,8 @@ export const orderKeys = {
 
 export function orderListSource(api: ApiClient, filter: OrderFilter): RecordListSource<Order> {
   return {
+    // The operator ships what is pending; receipt is the user's own step.
+    unsettled: (order) => order.status === 'pending',
     ...serverList(api, {
       name: ORDER_LIST,
       path: machinePaths.orderList,

@@ -27,7 +27,7 @@ import {
   type WithdrawApplyRequest,
 } from '../../api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
-import { serverList } from '../records/recordList.ts';
+import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
 
 export const walletKeys = {
@@ -100,11 +100,14 @@ export function transferListSource(api: ApiClient, direction: TransferDirection)
 }
 
 export function withdrawListSource(api: ApiClient) {
-  return serverList(api, {
-    name: 'withdrawals',
-    path: withdrawPaths.list,
-    data: withdrawListDataSchema,
-  });
+  return watchUnsettled(
+    serverList(api, {
+      name: 'withdrawals',
+      path: withdrawPaths.list,
+      data: withdrawListDataSchema,
+    }),
+    (row) => row.status === 'processing',
+  );
 }
 
 // Money actions: every POST carries the intent's idempotency key.

@@ -15,7 +15,7 @@ import {
   type TicketBuyRequest,
 } from '../../api/ticket.ts';
 import { useApi } from '../apiContext.tsx';
-import { serverList } from '../records/recordList.ts';
+import { serverList, watchUnsettled } from '../records/recordList.ts';
 
 export const ticketKeys = {
   config: () => ['ticket', 'config'] as const,
@@ -43,11 +43,14 @@ export function myTicketsSource(api: ApiClient) {
 }
 
 export function ticketApplicationsSource(api: ApiClient) {
-  return serverList(api, {
-    name: 'ticketApplications',
-    path: ticketPaths.applyList,
-    data: ticketApplyListDataSchema,
-  });
+  return watchUnsettled(
+    serverList(api, {
+      name: 'ticketApplications',
+      path: ticketPaths.applyList,
+      data: ticketApplyListDataSchema,
+    }),
+    (row) => row.status === 'pending',
+  );
 }
 
 export function ticketSourceLogSource(api: ApiClient) {

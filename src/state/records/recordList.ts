@@ -15,6 +15,12 @@ import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { addressAtom } from '../session.ts';
 
 export const RECORD_PAGE_SIZE = 20;
+/**
+ * While a list shows a record the server is still working on (a withdrawal processing, an
+ * application under review), it looks again this often, so the change shows without a tap.
+ * Only while the page is visible (TanStack Query pauses intervals in the background).
+ */
+export const UNSETTLED_REFRESH_MS = 30_000;
 
 export interface RecordPage<T> {
   list: T[];
@@ -40,6 +46,16 @@ export interface RecordListSource<T> {
   pageSize?: number;
   /** False for lists of personal data (identity, addresses): never kept on the device. */
   keepOffline?: boolean;
+  /** A record that may still change on the server's side (see UNSETTLED_REFRESH_MS). */
+  unsettled?: (item: T) => boolean;
+}
+
+/** The source, refreshed while any record it shows is `unsettled`. */
+export function watchUnsettled<T>(
+  source: RecordListSource<T>,
+  unsettled: (item: T) => boolean,
+): RecordListSource<T> {
+  return { ...source, unsettled };
 }
 
 /**
@@ -86,6 +102,13 @@ export function recordListOptions<T>(address: string | null, source: RecordListS
       return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
     },
     enabled: address !== null,
+    refetchInterval: (query: { state: { data?: { pages: RecordPage<T>[] } } }) => {
+      const { unsettled } = source;
+      const pending = query.state.data?.pages.some((page) =>
+        page.list.some((item) => unsettled?.(item)),
+      );
+      return pending ? UNSETTLED_REFRESH_MS : false;
+    },
   });
 }
 

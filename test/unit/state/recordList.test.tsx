@@ -8,6 +8,7 @@ import { openRecordCache, type RecordCache } from '../../../src/offline/recordCa
 import { RecordCacheProvider } from '../../../src/offline/recordCacheContext.tsx';
 import {
   cacheListId,
+  UNSETTLED_REFRESH_MS,
   useRecordList,
   type RecordListSource,
 } from '../../../src/state/records/recordList.ts';
@@ -107,5 +108,49 @@ describe('useRecordList', () => {
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.hasMore).toBe(false);
+  });
+
+  it('looks again every 30 s while a record is unsettled, and stops once none is', async () => {
+    // Only intervals are faked: the hook's promises still settle on real timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const settle = async (done: () => boolean) => {
+      for (let turn = 0; turn < 100 && !done(); turn++) {
+        await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      }
+      expect(done()).toBe(true);
+    };
+    try {
+      let status = 'processing';
+      const fetchPage = vi.fn(async () => ({ list: [{ id: 'w1', status }], total: 1 }));
+      const { result } = renderHook(
+        () =>
+          useRecordList({
+            name: 'withdrawals',
+            fetchPage,
+            unsettled: (row: { status: string }) => row.status === 'processing',
+          }),
+        { wrapper: wrapperFor(openRecordCache('list-unsettled')) },
+      );
+      await settle(() => result.current.status === 'ready');
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+      await act(async () => {
+        vi.advanceTimersByTime(UNSETTLED_REFRESH_MS - 1_000);
+      });
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+      status = 'completed';
+      await act(async () => {
+        vi.advanceTimersByTime(1_000);
+      });
+      await settle(() => result.current.items[0]?.status === 'completed');
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+      // Nothing is unsettled now: no more looks.
+      await act(async () => {
+        vi.advanceTimersByTime(3 * UNSETTLED_REFRESH_MS);
+      });
+      await settle(() => true);
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
