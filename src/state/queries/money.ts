@@ -78,12 +78,16 @@ export function moneyLogSource(
   api: ApiClient,
   filter: { coin?: AssetCode | undefined; type?: MoneyLogType | undefined },
 ) {
-  return serverList(api, {
-    name: 'moneyLog',
-    path: walletPaths.moneyLog,
-    data: moneyLogDataSchema,
-    params: { coin: filter.coin, type: filter.type },
-  });
+  return watchUnsettled(
+    serverList(api, {
+      name: 'moneyLog',
+      path: walletPaths.moneyLog,
+      data: moneyLogDataSchema,
+      params: { coin: filter.coin, type: filter.type },
+    }),
+    // A withdrawal's row stays pending until the operator settles or fails it.
+    (row) => row.status === 'pending',
+  );
 }
 
 export function incomeSource(api: ApiClient) {
