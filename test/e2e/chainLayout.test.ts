@@ -2,13 +2,10 @@
 // the layout test checks for the rest of the app.
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/i18n/locales.ts';
-import { connectAndSignIn, tokenFrom } from './support/app.ts';
-import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { payWith } from './support/chainSteps.ts';
 import { overflowingElements } from './support/layout.ts';
-import { ALICE_KEY } from './support/money.ts';
-import { installTestWallet } from './support/testWallet.ts';
+import { ALICE_KEY, signInAs } from './support/money.ts';
 
 const NARROWEST = { width: 320, height: 640 };
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
@@ -41,16 +38,7 @@ async function visibleLink(href: string) {
 describe('payment screens at 320 px', () => {
   // Five screens in ten languages: longer than one flow.
   it('fit in every language', { timeout: 240_000 }, async () => {
-    await app.freshContext({ locale: 'en-US', viewport: NARROWEST });
-    const wallet = await installTestWallet(app.page, {
-      privateKey: ALICE_KEY,
-      chainId: APP_CHAIN_ID,
-      knownChains: [APP_CHAIN_ID],
-      rpcUrl: app.server.chain.rpcUrl,
-    });
-    await app.page.goto(`${app.server.url}/index`);
-    await tokenFrom(await connectAndSignIn(app.page));
-    await app.page.getByTestId('signed-in').waitFor();
+    const wallet = await signInAs(app, ALICE_KEY, { viewport: NARROWEST });
     await app.server.chain.setBalance(wallet.address, '100');
     await fromMenu('/ticket/buy');
     await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');

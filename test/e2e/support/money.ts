@@ -1,5 +1,5 @@
 // Steps of the money browser tests: who signs in, and how a person moves around the app.
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { connectAndSignIn, tokenFrom } from './app.ts';
 import { APP_CHAIN_ID } from './appServer.ts';
@@ -11,8 +11,12 @@ export const ALICE_KEY = '0x4545454545454545454545454545454545454545454545454545
 export const BOB_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 
 /** A new device for `privateKey`: open the app, sign in, land on the home page signed in. */
-export async function signInAs(app: BrowserApp, privateKey: string): Promise<TestWalletHandle> {
-  await app.freshContext();
+export async function signInAs(
+  app: BrowserApp,
+  privateKey: string,
+  context?: BrowserContextOptions,
+): Promise<TestWalletHandle> {
+  await app.freshContext(context);
   const wallet = await installTestWallet(app.page, {
     privateKey,
     chainId: APP_CHAIN_ID,
