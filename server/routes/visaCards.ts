@@ -37,6 +37,7 @@ import {
   reapplyForCard,
 } from '../card/applications.ts';
 import { cardContext } from '../card/cardContext.ts';
+import type { CardAction } from '../card/cardStates.ts';
 import { cardWire, findOwnCard, listCards, moveCard, setPin } from '../card/cards.ts';
 import { cardBins } from '../card/info.ts';
 import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from '../card/recharges.ts';
@@ -44,6 +45,19 @@ import { issueRevealMessage, revealCard } from '../card/reveal.ts';
 import { defineRoute, type Route } from '../http/route.ts';
 
 const done = null;
+
+/** A card move that needs nothing but the card's id (activate, freeze, unfreeze). */
+function cardMoveRoute(path: string, action: Exclude<CardAction, 'report'>): Route {
+  return defineRoute({
+    method: 'POST',
+    path,
+    auth: 'user',
+    input: idRequestSchema,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), action);
+    },
+  });
+}
 
 export const cardRoutes: Route[] = [
   defineRoute({
@@ -159,33 +173,9 @@ export const cardRoutes: Route[] = [
       return cardWire(await findOwnCard(context.db, user.id, BigInt(input.id)));
     },
   }),
-  defineRoute({
-    method: 'POST',
-    path: visaPaths.active,
-    auth: 'user',
-    input: idRequestSchema,
-    async handler({ context, user, input }): Promise<Card> {
-      return moveCard(cardContext(context), user.id, BigInt(input.id), 'activate');
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: visaPaths.freeze,
-    auth: 'user',
-    input: idRequestSchema,
-    async handler({ context, user, input }): Promise<Card> {
-      return moveCard(cardContext(context), user.id, BigInt(input.id), 'freeze');
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: visaPaths.unfreeze,
-    auth: 'user',
-    input: idRequestSchema,
-    async handler({ context, user, input }): Promise<Card> {
-      return moveCard(cardContext(context), user.id, BigInt(input.id), 'unfreeze');
-    },
-  }),
+  cardMoveRoute(visaPaths.active, 'activate'),
+  cardMoveRoute(visaPaths.freeze, 'freeze'),
+  cardMoveRoute(visaPaths.unfreeze, 'unfreeze'),
   defineRoute({
     method: 'POST',
     path: visaPaths.report,
