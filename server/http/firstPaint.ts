@@ -10,14 +10,14 @@ import type { HomeData } from '../../src/api/content.ts';
 import { langOf, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 
-export const escapeHtml = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A value as JSON fit to stand inside a <script> element: no '<' (so no `</script>` or
  * `<!--`), and no line or paragraph separator, which older parsers take for line ends.
  */
-export const inlineJson = (value: unknown) =>
+const inlineJson = (value: unknown) =>
   JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
@@ -66,12 +66,18 @@ export function newsDays(home: HomeData, locale: Locale): Record<string, string>
   return days;
 }
 
-/** HomeContent's markup for the operator's content; nothing when there is none. */
-export function homeContentHtml(home: HomeData, locale: Locale): string {
+/** Data for the app, in the page: a JSON element it reads by `id`. */
+export const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${inlineJson(value)}</script>`;
+
+/**
+ * HomeContent's markup for the operator's content; nothing when there is none. `days` are
+ * the news dates in words (newsDays), the same the page hands the app.
+ */
+function homeContentHtml(home: HomeData, days: Record<string, string>): string {
   const { content } = home;
   if (!content) return '';
   const { highlights, protocol, steps, news } = content;
-  const days = newsDays(home, locale);
   const lang = home.lang ? ` lang="${escapeHtml(home.lang)}"` : '';
   const highlightsHtml =
     highlights.length > 0
@@ -107,7 +113,12 @@ export function homeContentHtml(home: HomeData, locale: Locale): string {
   );
 }
 
-export function firstPaintHtml(translator: Translator, locale: Locale, home: HomeData): string {
+export function firstPaintHtml(
+  translator: Translator,
+  locale: Locale,
+  home: HomeData,
+  days: Record<string, string>,
+): string {
   const say: Say = (message, values) =>
     escapeHtml(translator.translate(locale, { id: generateMessageId(message), message }, values));
   const code = langOf(locale);
@@ -125,6 +136,6 @@ export function firstPaintHtml(translator: Translator, locale: Locale, home: Hom
     `<h2 class="hero-title">${say('Your wallet, tickets and cards in one place')}</h2>` +
     `<p class="hero-text">${say('Sign in with your wallet: no password, just a signature.')}</p>` +
     `<button type="button" class="button button-primary button-block">${say('Connect wallet')}</button>` +
-    `</section>${servicesHtml(say)}${homeContentHtml(home, locale)}</div></div></main></div>`
+    `</section>${servicesHtml(say)}${homeContentHtml(home, days)}</div></div></main></div>`
   );
 }

@@ -21,7 +21,7 @@ import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runt
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
-import { firstPaintHtml, inlineJson, newsDays } from './firstPaint.ts';
+import { firstPaintHtml, jsonScript, newsDays } from './firstPaint.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -193,12 +193,11 @@ function pageRenderer(
     if (!byLocale) paints.set(data, (byLocale = new Map()));
     let paint = byLocale.get(locale);
     if (!paint) {
-      const inline: InlineHomeContent = { locale, data, days: newsDays(data, locale) };
+      const days = newsDays(data, locale);
+      const inline: InlineHomeContent = { locale, data, days };
       paint = {
-        head:
-          homeStyles +
-          `<script type="application/json" id="${INLINE_HOME_CONTENT_ELEMENT_ID}">${inlineJson(inline)}</script>`,
-        root: firstPaintHtml(translator, locale, data),
+        head: homeStyles + jsonScript(INLINE_HOME_CONTENT_ELEMENT_ID, inline),
+        root: firstPaintHtml(translator, locale, data, days),
       };
       byLocale.set(locale, paint);
     }
@@ -217,7 +216,7 @@ function pageRenderer(
   return async (request: FastifyRequest): Promise<string> => {
     // A saved language choice lives in the browser; the header is the best guess here.
     const locale = pickInitialLocale(null, acceptedLanguages(request.headers['accept-language']));
-    const config = `<script type="application/json" id="${INLINE_CONFIG_ELEMENT_ID}">${inlineJson(configFor(request))}</script>`;
+    const config = jsonScript(INLINE_CONFIG_ELEMENT_ID, configFor(request));
     const page = before + config + home + catalogLink(locale);
     // The plain home page, the usual first visit, paints before any script runs. (An invite
     // link or a return address shows other words: the app draws those.)
