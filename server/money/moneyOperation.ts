@@ -11,9 +11,9 @@
 //   4. store the answer under the key.
 // A refusal anywhere rolls all of it back, the claim included, so a corrected retry with
 // the same key is judged afresh. On SQLite, operations arriving together share one commit
-// (db/groupCommit.ts), each in its own savepoint; an answer waits for that commit. PostgreSQL conflicts (40001, 40P01) and lost unique-key
-// races run the whole transaction again, a bounded number of times; the retry then finds
-// the winner's stored answer.
+// (db/groupCommit.ts), each in its own savepoint; an answer waits for that commit.
+// PostgreSQL conflicts (40001, 40P01) and lost unique-key races run the whole transaction
+// again, a bounded number of times; the retry then finds the winner's stored answer.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
