@@ -10,8 +10,7 @@ import type { HomeData } from '../../src/api/content.ts';
 import { langOf, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A value as JSON fit to stand inside a <script> element: no '<' (so no `</script>` or
