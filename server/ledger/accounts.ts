@@ -108,6 +108,53 @@ export function ensureUserAccount(
   return ensureAccount(db, { userId, asset, kind, now });
 }
 
+export interface UserAccountKey {
+  userId: bigint;
+  asset: AssetCode;
+  kind: typeof ACCOUNT_KIND.user | typeof ACCOUNT_KIND.held;
+}
+
+// A money operation's user accounts in one query rather than one each.
+const userAccountIds = prepared(
+  (db, keys: { userIds: bigint[]; assets: AssetCode[]; kinds: AccountKind[] }) =>
+    db
+      .selectFrom('accounts')
+      .select(['id', 'user_id', 'asset', 'kind'])
+      .where('shard', '=', 0n)
+      .where((eb) =>
+        eb.or(
+          keys.userIds.map((userId, index) =>
+            eb.and([
+              eb('user_id', '=', userId),
+              eb('asset', '=', keys.assets[index]!),
+              eb('kind', '=', keys.kinds[index]!),
+            ]),
+          ),
+        ),
+      ),
+);
+
+/** The ids of these user accounts, in the same order, each created on first use. */
+export async function ensureUserAccounts<const Keys extends readonly UserAccountKey[]>(
+  db: AppDatabase,
+  keys: Keys,
+  now: Date,
+): Promise<{ [Index in keyof Keys]: bigint }> {
+  const rows = await userAccountIds(db, {
+    userIds: keys.map((key) => key.userId),
+    assets: keys.map((key) => key.asset),
+    kinds: keys.map((key) => key.kind),
+  });
+  const ids: bigint[] = [];
+  for (const key of keys) {
+    const found = rows.find(
+      (row) => row.user_id === key.userId && row.asset === key.asset && row.kind === key.kind,
+    );
+    ids.push(found?.id ?? (await ensureUserAccount(db, key.userId, key.asset, now, key.kind)));
+  }
+  return ids as { [Index in keyof Keys]: bigint };
+}
+
 export function ensureSystemAccount(
   db: AppDatabase,
   asset: AssetCode,

@@ -115,17 +115,12 @@ async function post(
   if (!transfer) throw new Error('The transfer was not stored');
   // The database applies each entry to its account's balance (a trigger), and refuses an
   // entry whose balance_after is not that balance.
-  await db.kysely
-    .insertInto('entries')
-    .values(
-      entries.map((entry) => ({
-        transfer_id: transfer.id,
-        account_id: entry.accountId,
-        amount: entry.amount,
-        balance_after: entry.balanceAfter,
-      })),
-    )
-    .execute();
+  await insertEntries(db, {
+    transferId: transfer.id,
+    accountIds: entries.map((entry) => entry.accountId),
+    amounts: entries.map((entry) => entry.amount),
+    balancesAfter: entries.map((entry) => entry.balanceAfter),
+  });
   return {
     id: transfer.id,
     idempotencyKey: transfer.idempotency_key,
@@ -155,21 +150,20 @@ function checkLegs(legs: readonly TransferLeg[]): TransferLeg[] {
 
 type LockedAccount = { id: bigint; user_id: bigint | null; asset: string; balance: bigint };
 
+const accountsForPosting = prepared((db, { ids }: { ids: bigint[] }, dialect) => {
+  const query = db
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'asset', 'balance'])
+    .where('id', 'in', ids)
+    .orderBy('id');
+  return dialect === 'postgres' ? query.forNoKeyUpdate() : query;
+});
+
 async function lockAccounts(
   db: AppDatabase,
   legs: readonly TransferLeg[],
 ): Promise<Map<bigint, LockedAccount>> {
-  let query = db.kysely
-    .selectFrom('accounts')
-    .select(['id', 'user_id', 'asset', 'balance'])
-    .where(
-      'id',
-      'in',
-      legs.map((leg) => leg.accountId),
-    )
-    .orderBy('id');
-  if (db.dialect === 'postgres') query = query.forNoKeyUpdate();
-  const rows = await query.execute();
+  const rows = await accountsForPosting(db, { ids: legs.map((leg) => leg.accountId) });
   const accounts = new Map(rows.map((row) => [row.id, row]));
   for (const leg of legs) {
     if (!accounts.has(leg.accountId))
@@ -204,6 +198,22 @@ const insertTransfer = prepared((db, row: NewTransferRow) =>
 );
 
 type NewTransferRow = Omit<TransferRow, 'id'>;
+
+/** One row per entry: the lists are parallel, one item per leg. */
+const insertEntries = prepared(
+  (
+    db,
+    rows: { transferId: bigint; accountIds: bigint[]; amounts: bigint[]; balancesAfter: bigint[] },
+  ) =>
+    db.insertInto('entries').values(
+      rows.accountIds.map((accountId, index) => ({
+        transfer_id: rows.transferId,
+        account_id: accountId,
+        amount: rows.amounts[index]!,
+        balance_after: rows.balancesAfter[index]!,
+      })),
+    ),
+);
 
 const transferByKey = prepared((db, { key }: { key: string }) =>
   db.selectFrom('transfers').selectAll().where('idempotency_key', '=', key),

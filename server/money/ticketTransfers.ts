@@ -5,7 +5,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from './wireAmounts.ts';
-import { ensureUserAccount } from '../ledger/accounts.ts';
+import { ACCOUNT_KIND, ensureUserAccounts } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { findUserByAddress } from '../users/users.ts';
 import { runMoneyOperation } from './moneyOperation.ts';
@@ -68,8 +68,14 @@ export async function transferTickets(
       if (!recipient) throw new DomainError('recipient_not_found', { data: { field: 'address' } });
       if (recipient.id === request.senderId)
         throw new DomainError('transfer_to_self', { data: { field: 'address' } });
-      const from = await ensureUserAccount(trx, request.senderId, TRANSFER_COIN, request.now);
-      const to = await ensureUserAccount(trx, recipient.id, TRANSFER_COIN, request.now);
+      const [from, to] = await ensureUserAccounts(
+        trx,
+        [
+          { userId: request.senderId, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
+          { userId: recipient.id, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
+        ],
+        request.now,
+      );
       const transfer = await postTransfer(trx, {
         idempotencyKey: `ticket-transfer:${request.senderId}:${request.idempotencyKey}`,
         kind: TICKET_TRANSFER_KIND,

@@ -14,6 +14,7 @@ import {
   ACCOUNT_KIND,
   ensureSystemAccount,
   ensureUserAccount,
+  ensureUserAccounts,
   shardFor,
 } from '../ledger/accounts.ts';
 import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
@@ -71,13 +72,13 @@ export async function applyWithdrawal(
       const feePaymentId = request.feePaidOnChain ? await request.feePaidOnChain.record(trx) : null;
       const fee = feePaymentId === null ? coin.fee : 0n;
       const total = request.units + fee;
-      const available = await ensureUserAccount(trx, request.userId, request.coin, request.now);
-      const held = await ensureUserAccount(
+      const [available, held] = await ensureUserAccounts(
         trx,
-        request.userId,
-        request.coin,
+        [
+          { userId: request.userId, asset: request.coin, kind: ACCOUNT_KIND.user },
+          { userId: request.userId, asset: request.coin, kind: ACCOUNT_KIND.held },
+        ],
         request.now,
-        ACCOUNT_KIND.held,
       );
       const reserve = await postTransfer(trx, {
         idempotencyKey: `withdraw-reserve:${request.userId}:${request.idempotencyKey}`,
@@ -203,14 +204,21 @@ async function finishLegs(
 ): Promise<TransferLeg[]> {
   const asset = row.asset as WithdrawCoin;
   const total = row.amount + row.fee;
-  const held = await ensureUserAccount(trx, row.user_id, asset, now, ACCOUNT_KIND.held);
   if (status === 'failed') {
-    const available = await ensureUserAccount(trx, row.user_id, asset, now);
+    const [held, available] = await ensureUserAccounts(
+      trx,
+      [
+        { userId: row.user_id, asset, kind: ACCOUNT_KIND.held },
+        { userId: row.user_id, asset, kind: ACCOUNT_KIND.user },
+      ],
+      now,
+    );
     return [
       { accountId: held, amount: -total },
       { accountId: available, amount: total },
     ];
   }
+  const held = await ensureUserAccount(trx, row.user_id, asset, now, ACCOUNT_KIND.held);
   const shard = shardFor(row.user_id);
   const withdrawn = await ensureSystemAccount(trx, asset, ACCOUNT_KIND.withdrawn, now, shard);
   const legs: TransferLeg[] = [

@@ -22,7 +22,7 @@ describe('prepared queries', () => {
       }),
       dialect: 'sqlite',
     };
-    await sql`CREATE TABLE users (id INTEGER PRIMARY KEY, address TEXT, invite_code TEXT)`.execute(
+    await sql`CREATE TABLE users (id INTEGER PRIMARY KEY, address TEXT, invite_code TEXT, created_at TEXT)`.execute(
       db.kysely,
     );
     await sql`INSERT INTO users (id, address, invite_code) VALUES (1, 'a', 'X'), (2, 'b', 'X'), (3, 'b', 'Y')`.execute(
@@ -58,6 +58,49 @@ describe('prepared queries', () => {
         { address: 'changed' },
       ]);
     });
+  });
+
+  it('binds list parameters item by item, compiling once per list length', async () => {
+    const byIds = prepared((kysely, p: { ids: bigint[]; code: string }) =>
+      kysely
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', p.ids)
+        .where('invite_code', '=', p.code)
+        .orderBy('id'),
+    );
+    expect(await byIds(db, { ids: [1n, 3n], code: 'X' })).toEqual([{ id: 1n }]);
+    expect(await byIds(db, { ids: [2n, 3n], code: 'Y' })).toEqual([{ id: 3n }]);
+    expect(await byIds(db, { ids: [1n, 2n, 3n], code: 'X' })).toEqual([{ id: 1n }, { id: 2n }]);
+    expect(await byIds(db, { ids: [3n], code: 'Y' })).toEqual([{ id: 3n }]);
+  });
+
+  it('inserts one row per list item', async () => {
+    const insertMany = prepared((kysely, p: { ids: bigint[]; addresses: string[] }) =>
+      kysely
+        .insertInto('users')
+        .values(
+          p.ids.map((id, index) => ({
+            id,
+            address: p.addresses[index]!,
+            invite_code: 'Z',
+            created_at: 'now',
+          })),
+        ),
+    );
+    await insertMany(db, { ids: [7n, 8n], addresses: ['g', 'h'] });
+    await insertMany(db, { ids: [9n], addresses: ['i'] });
+    const rows = await db.kysely
+      .selectFrom('users')
+      .select(['id', 'address'])
+      .where('invite_code', '=', 'Z')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 7n, address: 'g' },
+      { id: 8n, address: 'h' },
+      { id: 9n, address: 'i' },
+    ]);
   });
 
   it('refuses a parameter written into the SQL instead of bound', async () => {
