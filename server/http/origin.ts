@@ -59,7 +59,21 @@ export function siteFromUrl(url: string): Site {
  * else null (the Host header is malformed or names another machine).
  */
 export function siteOf(request: FastifyRequest, publicUrl: string | null): Site | null {
-  if (publicUrl) return siteFromUrl(publicUrl);
+  const key = publicUrl ?? `${request.protocol} ${request.host ?? ''}`;
+  if (knownSites.has(key)) return knownSites.get(key)!;
+  const found = publicUrl ? siteFromUrl(publicUrl) : loopbackSite(request);
+  const site = found && Object.freeze(found);
+  // Every request asks; the answer depends on a handful of values (bounded: Host is the
+  // client's to choose).
+  if (knownSites.size >= KNOWN_SITES_LIMIT) knownSites.clear();
+  knownSites.set(key, site);
+  return site;
+}
+
+const knownSites = new Map<string, Site | null>();
+const KNOWN_SITES_LIMIT = 64;
+
+function loopbackSite(request: FastifyRequest): Site | null {
   const authority = parseAuthority(request.host ?? '');
   if (!authority || !isLoopbackHost(authority.host)) return null;
   return siteFromUrl(`${request.protocol}://${request.host}`);

@@ -27,7 +27,26 @@ export function contentSecurityPolicy(chainRpcUrl: string, websocketOrigin: stri
   ].join('; ');
 }
 
+// The headers depend only on these two values, which take a handful of values per server
+// (its public site, or the loopback names of a development machine): built once each.
+const builtHeaders = new Map<string, Readonly<Record<string, string>>>();
+const BUILT_HEADERS_LIMIT = 64;
+
 export function securityHeaders(
+  chainRpcUrl: string,
+  websocketOrigin: string | null,
+): Readonly<Record<string, string>> {
+  const key = `${chainRpcUrl} ${websocketOrigin ?? ''}`;
+  let headers = builtHeaders.get(key);
+  if (!headers) {
+    if (builtHeaders.size >= BUILT_HEADERS_LIMIT) builtHeaders.clear();
+    headers = Object.freeze(buildSecurityHeaders(chainRpcUrl, websocketOrigin));
+    builtHeaders.set(key, headers);
+  }
+  return headers;
+}
+
+function buildSecurityHeaders(
   chainRpcUrl: string,
   websocketOrigin: string | null,
 ): Record<string, string> {
