@@ -77,16 +77,14 @@ describe('prepared queries', () => {
 
   it('inserts one row per list item', async () => {
     const insertMany = prepared((kysely, p: { ids: bigint[]; addresses: string[] }) =>
-      kysely
-        .insertInto('users')
-        .values(
-          p.ids.map((id, index) => ({
-            id,
-            address: p.addresses[index]!,
-            invite_code: 'Z',
-            created_at: 'now',
-          })),
-        ),
+      kysely.insertInto('users').values(
+        p.ids.map((id, index) => ({
+          id,
+          address: p.addresses[index]!,
+          invite_code: 'Z',
+          created_at: 'now',
+        })),
+      ),
     );
     await insertMany(db, { ids: [7n, 8n], addresses: ['g', 'h'] });
     await insertMany(db, { ids: [9n], addresses: ['i'] });
