@@ -66,6 +66,7 @@ export async function rechargeCard(
       }
       const transfer = await postTransfer(trx, {
         idempotencyKey: `card-recharge:${userId}:${idempotencyKey}`,
+        keyIsNew: true,
         kind: CARD_TRANSFER_KIND.recharge,
         legs,
         now,

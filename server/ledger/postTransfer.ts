@@ -44,6 +44,12 @@ export interface TransferRequest {
   memo?: string;
   legs: readonly TransferLeg[];
   now: Date;
+  /**
+   * The caller claimed the request this key is made from in this same transaction (a money
+   * operation's key, see money/moneyOperation.ts), so no transfer can hold it yet: it is not
+   * looked up first. The unique key still refuses a duplicate.
+   */
+  keyIsNew?: boolean;
 }
 
 export interface PostedEntry {
@@ -86,7 +92,7 @@ async function post(
   requestHash: string,
 ): Promise<PostedTransfer> {
   const accounts = await lockAccounts(db, legs);
-  const earlier = await findTransfer(db, request.idempotencyKey);
+  const earlier = request.keyIsNew ? undefined : await findTransfer(db, request.idempotencyKey);
   if (earlier) {
     if (earlier.request_hash !== requestHash)
       throw new IdempotencyConflictError(request.idempotencyKey);

@@ -78,6 +78,7 @@ export async function transferTickets(
       );
       const transfer = await postTransfer(trx, {
         idempotencyKey: `ticket-transfer:${request.senderId}:${request.idempotencyKey}`,
+        keyIsNew: true,
         kind: TICKET_TRANSFER_KIND,
         memo: request.remark,
         legs: [

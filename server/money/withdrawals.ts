@@ -82,6 +82,7 @@ export async function applyWithdrawal(
       );
       const reserve = await postTransfer(trx, {
         idempotencyKey: `withdraw-reserve:${request.userId}:${request.idempotencyKey}`,
+        keyIsNew: true,
         kind: WITHDRAW_TRANSFER_KIND.reserve,
         legs: [
           { accountId: available, amount: -total },

@@ -160,6 +160,7 @@ export async function transferReleased(
       const account = await ensureUserAccount(trx, userId, 'JU', now);
       const transfer = await postTransfer(trx, {
         idempotencyKey: `release-transfer:${userId}:${idempotencyKey}`,
+        keyIsNew: true,
         kind: RELEASE_TRANSFER_KIND,
         legs: [
           { accountId: pool.accountId, amount: -units },

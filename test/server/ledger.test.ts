@@ -208,6 +208,24 @@ describe('ledger', () => {
     expect(results.filter((result) => !result.replayed)).toHaveLength(1);
   });
 
+  it('refuses, without a look-up, a key its caller said was new but is not', async () => {
+    const accounts = await accountsOf();
+    const request = {
+      idempotencyKey: 'claimed-once',
+      kind: 'transfer',
+      legs: [
+        { accountId: accounts.alice, amount: -3n },
+        { accountId: accounts.bob, amount: 3n },
+      ],
+      now: now(),
+      keyIsNew: true,
+    };
+    await postTransfer(server.db, request);
+    const before = await transferCount();
+    await expect(postTransfer(server.db, request)).rejects.toThrow();
+    expect(await transferCount()).toBe(before);
+  });
+
   it('sums every asset to zero across all accounts', async () => {
     const totals = await server.db.kysely
       .selectFrom('accounts')
