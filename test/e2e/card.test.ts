@@ -398,6 +398,14 @@ describe('card screens', () => {
       .first()
       .click();
     await app.page.getByTestId('card-fee').getByText('50 USDT').waitFor();
+    // No holder and no address yet: each choice says so rather than showing a blank box.
+    for (const choice of ['Holder', 'Delivery address']) {
+      await expect
+        .poll(() =>
+          app.page.getByLabel(choice, { exact: true }).locator('option:checked').textContent(),
+        )
+        .toBe('None yet');
+    }
     await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
     await app.page.getByRole('alert').first().waitFor();
     await scan('physical card application');

@@ -236,6 +236,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               value={chosenHolder}
               onChange={(event) => setHolderId(event.target.value)}
             >
+              {approved.length === 0 && <NoChoice status={holders.status} />}
               {approved.map((holder: HolderSummary) => (
                 <option key={holder.id} value={holder.id}>
                   {holder.first_name} {holder.last_name}
@@ -261,6 +262,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 value={chosenAddress}
                 onChange={(event) => setAddressId(event.target.value)}
               >
+                {addresses.items.length === 0 && <NoChoice status={addresses.status} />}
                 {addresses.items.map((address: DeliveryAddress) => (
                   <option key={address.id} value={address.id}>
                     {address.name} · {address.city} {address.address}
@@ -330,5 +332,15 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         <Trans>My applications</Trans>
       </Link>
     </form>
+  );
+}
+
+/** What an empty list of choices says, so the select is never a blank box. */
+function NoChoice({ status }: { status: 'loading' | 'error' | 'ready' }) {
+  const { t } = useLingui();
+  return (
+    <option value="" disabled>
+      {status === 'loading' ? t`Loading…` : status === 'error' ? t`Could not load` : t`None yet`}
+    </option>
   );
 }
