@@ -6,6 +6,8 @@
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
 //   BENCH_ONLY=transfer                transfers only (e.g. with NODE_OPTIONS=--cpu-prof)
+//   BENCH_ONLY=info                    the read routes only
+//   BENCH_DB=sqlite | BENCH_DB=postgres  one database only
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 /** BENCH_ONLY=transfer: the bare route and transfers alone (for profiling the money path). */
 const TRANSFERS_ONLY = process.env.BENCH_ONLY === 'transfer';
+const READS_ONLY = process.env.BENCH_ONLY === 'info';
+const DATABASES = process.env.BENCH_DB ? [process.env.BENCH_DB] : ['sqlite', 'postgres'];
 
 interface Announce {
   url: string;
@@ -36,7 +40,7 @@ interface Figures {
   cpuMicrosPerRequest: number | null;
 }
 
-async function startChild(mode: 'app' | 'bare', databaseUrl?: string) {
+async function startChild(mode: 'app' | 'bare' | 'ledger', databaseUrl?: string) {
   const child = spawn(process.execPath, ['scripts/bench/serverProcess.ts', mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
@@ -145,6 +149,8 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
         }),
       );
     }
+    if (READS_ONLY) return figures;
+    figures.push(await benchLedger(databaseUrl));
     const transfers = await benchTransfers(
       app.child,
       base,
@@ -156,6 +162,19 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     return figures;
   } finally {
     await Promise.all([stopChild(bare.child), stopChild(app.child)]);
+  }
+}
+
+/** The ledger alone behind Fastify (scripts/bench/serverProcess.ts), in its own server. */
+async function benchLedger(databaseUrl: string | undefined): Promise<Figures> {
+  const ledger = await startChild('ledger', databaseUrl);
+  try {
+    return await measure('ledger alone (no auth, no key)', ledger.child, {
+      url: `${ledger.announce.url}/ledger`,
+      method: 'POST',
+    });
+  } finally {
+    await stopChild(ledger.child);
   }
 }
 
@@ -242,14 +261,18 @@ function printTable(label: string, figures: Figures[]): void {
   }
 }
 
-printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
-console.log(await benchTeam('SQLite', null));
-if (process.env.TEST_DATABASE_URL) {
-  printTable(
-    'PostgreSQL (local cluster, fsync on)',
-    await benchDatabase('postgres', process.env.TEST_DATABASE_URL),
-  );
-  console.log(await benchTeam('PostgreSQL', process.env.TEST_DATABASE_URL));
-} else {
-  console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
+if (DATABASES.includes('sqlite')) {
+  printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
+  console.log(await benchTeam('SQLite', null));
+}
+if (DATABASES.includes('postgres')) {
+  if (process.env.TEST_DATABASE_URL) {
+    printTable(
+      'PostgreSQL (local cluster, fsync on)',
+      await benchDatabase('postgres', process.env.TEST_DATABASE_URL),
+    );
+    console.log(await benchTeam('PostgreSQL', process.env.TEST_DATABASE_URL));
+  } else {
+    console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
+  }
 }

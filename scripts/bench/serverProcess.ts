@@ -1,13 +1,19 @@
 // One server for the benchmark, in its own process so the load generator does not share its
 // event loop: `app` is the real reference server, `bare` a Fastify route that does nothing,
-// the yardstick the app's figures are divided by. Prints one JSON line once it listens.
+// the yardstick the app's figures are divided by, `ledger` the ledger alone (see startLedger). Prints one JSON line once it listens.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { openDatabase } from '../../server/db/database.ts';
+import { inGroupTransaction } from '../../server/db/groupCommit.ts';
+import { ACCOUNT_KIND, ensureSystemAccount } from '../../server/ledger/accounts.ts';
+import { postTransfer } from '../../server/ledger/postTransfer.ts';
 import { startServer } from '../../server/main.ts';
 
 const mode = process.argv[2];
+const BENCH_ACCOUNTS = 50n;
 const GENEROUS = { max: 10_000_000, windowMs: 60_000 };
 
 async function startApp() {
@@ -44,7 +50,55 @@ async function startBare() {
   return { announce: { url: `http://127.0.0.1:${port}` }, close: () => app.close() };
 }
 
-const server = mode === 'bare' ? await startBare() : await startApp();
+/**
+ * The ledger alone behind Fastify: each request posts one two-leg transfer between system
+ * accounts (no sign-in, input, idempotency claim or domain row), committed the way the app
+ * commits (group commit on SQLite). What the full money path costs beyond it is ours.
+ */
+async function startLedger() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-bench-ledger-'));
+  const db = await openDatabase({
+    dataDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL || null,
+  });
+  const now = new Date();
+  // As many accounts as the app benchmark has users, each paying the next round the ring.
+  const accounts: bigint[] = [];
+  for (let shard = 0n; shard < BENCH_ACCOUNTS; shard++) {
+    accounts.push(await ensureSystemAccount(db, 'TICKET', ACCOUNT_KIND.deposits, now, shard));
+  }
+  let next = 0;
+  const app = Fastify({ logger: false });
+  app.post('/ledger', async () => {
+    const from = next++ % accounts.length;
+    const transfer = await inGroupTransaction(db, (trx) =>
+      postTransfer(trx, {
+        idempotencyKey: `bench-ledger:${randomUUID()}`,
+        kind: 'bench',
+        legs: [
+          { accountId: accounts[from]!, amount: -1n },
+          { accountId: accounts[(from + 1) % accounts.length]!, amount: 1n },
+        ],
+        now: new Date(),
+      }),
+    );
+    return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    announce: { url: `http://127.0.0.1:${port}` },
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const server =
+  mode === 'bare' ? await startBare() : mode === 'ledger' ? await startLedger() : await startApp();
 console.log(JSON.stringify(server.announce));
 const stop = () => {
   void server.close().then(() => process.exit(0));
