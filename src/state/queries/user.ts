@@ -27,5 +27,8 @@ export function useUserInfo() {
     queryKey: userInfoKey(address),
     queryFn: () => loadUserInfo({ api, store }),
     enabled: address !== null,
+    // It carries the balances, which change outside the app (a deposit, tickets from another
+    // user): like the wallet's, they are fetched again whenever a screen showing them opens.
+    staleTime: 0,
   });
 }
