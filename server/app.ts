@@ -69,6 +69,8 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', async (request, reply) => {
+    // Most servers run above debug: then the line is not even put together.
+    if (!DEBUG_LEVELS.has(request.log.level)) return;
     request.log.debug(
       `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
     );
@@ -123,6 +125,8 @@ export async function buildApp(
   installNotFoundHandler(app, replies, sendPage);
   return { app, servesApp: sendPage !== null, routes };
 }
+
+const DEBUG_LEVELS = new Set(['debug', 'trace']);
 
 function checkingInterval(timeouts: TimeoutSettings): number {
   const shortest = Math.min(timeouts.requestMs, timeouts.headersMs);
