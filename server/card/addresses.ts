@@ -5,7 +5,8 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardAddressRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { lockCardOwner, pageOffset, type Page } from './cardContext.ts';
+import { readPage, type Page } from '../db/pages.ts';
+import { lockCardOwner } from './cardContext.ts';
 
 type AddressFields = Required<AddressForm>;
 
@@ -94,16 +95,8 @@ export async function listAddresses(
     .selectFrom('card_addresses')
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null);
-  const total = await mine
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await mine
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(page.pageSize)
-    .offset(pageOffset(page))
-    .execute();
-  return { total: Number(total.count), list: rows.map(addressWire) };
+  const { rows, total } = await readPage(mine, (q) => q.selectAll().orderBy('id', 'desc'), page);
+  return { total, list: rows.map(addressWire) };
 }
 
 function pick(fields: AddressFields) {

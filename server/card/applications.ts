@@ -18,7 +18,8 @@ import {
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
 import { findOwnAddress } from './addresses.ts';
-import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { readPage, type Page } from '../db/pages.ts';
+import type { CardContext } from './cardContext.ts';
 import { cardWire, createCard } from './cards.ts';
 import { findOwnHolder } from './holders.ts';
 import { binFor, cardAmount } from './info.ts';
@@ -205,21 +206,20 @@ export async function listApplications(
   let filtered = db.kysely.selectFrom('card_applications as a');
   if (query.userId !== undefined) filtered = filtered.where('a.user_id', '=', query.userId);
   if (query.status !== undefined) filtered = filtered.where('a.status', '=', query.status);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
   // One query for the page: the card's state and any reapplication decide `can_reapply`.
-  const rows = await filtered
-    .leftJoin('cards as c', 'c.id', 'a.card_id')
-    .leftJoin('card_applications as again', 'again.reapply_of', 'a.id')
-    .selectAll('a')
-    .select(['c.status as card_status', 'again.id as reapplied_by'])
-    .orderBy('a.id', 'desc')
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
-    .execute();
+  const { rows, total } = await readPage(
+    filtered,
+    (q) =>
+      q
+        .leftJoin('cards as c', 'c.id', 'a.card_id')
+        .leftJoin('card_applications as again', 'again.reapply_of', 'a.id')
+        .selectAll('a')
+        .select(['c.status as card_status', 'again.id as reapplied_by'])
+        .orderBy('a.id', 'desc'),
+    query,
+  );
   return {
-    total: Number(total.count),
+    total,
     rows: rows.map(({ card_status: cardStatus, reapplied_by: reappliedBy, ...row }) => ({
       row,
       canReapply:

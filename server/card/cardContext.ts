@@ -25,16 +25,6 @@ export function cardContext(context: ServerContext): CardContext {
   };
 }
 
-/** A page of rows and the total, from `page`/`page_size`. */
-export interface Page {
-  page: number;
-  pageSize: number;
-}
-
-export function pageOffset({ page, pageSize }: Page): number {
-  return (page - 1) * pageSize;
-}
-
 /**
  * Inside a transaction: waits for, and then holds off, the user's money operations (which
  * lock the same row, see runMoneyOperation), so deleting a holder or an address cannot

@@ -5,7 +5,8 @@ import type { Card } from '../../src/api/visa.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
-import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { readPage, type Page } from '../db/pages.ts';
+import type { CardContext } from './cardContext.ts';
 import { issuedState, requireActive, transition, type CardAction } from './cardStates.ts';
 import { cardAmount } from './info.ts';
 import { hashPin } from './pin.ts';
@@ -139,16 +140,8 @@ export async function listCards(
 ): Promise<{ list: Card[]; total: number }> {
   let mine = db.kysely.selectFrom('cards').where('user_id', '=', userId);
   if (query.type !== undefined) mine = mine.where('type', '=', query.type);
-  const total = await mine
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await mine
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
-    .execute();
-  return { total: Number(total.count), list: rows.map(cardWire) };
+  const { rows, total } = await readPage(mine, (q) => q.selectAll().orderBy('id', 'desc'), query);
+  return { total, list: rows.map(cardWire) };
 }
 
 /**

@@ -7,7 +7,8 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { lockCardOwner, pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { readPage, type Page } from '../db/pages.ts';
+import { lockCardOwner, type CardContext } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
 import type { Vault } from './vault.ts';
 
@@ -190,16 +191,7 @@ export async function listHolders(
   let filtered = db.kysely.selectFrom('card_holders').where('deleted_at', 'is', null);
   if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
-    .execute();
-  return { total: Number(total.count), rows };
+  return readPage(filtered, (q) => q.selectAll().orderBy('id', 'desc'), query);
 }
 
 /** The operator's decision on a pending holder. */

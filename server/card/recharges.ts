@@ -18,7 +18,8 @@ import {
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
-import { pageOffset, type CardContext, type Page } from './cardContext.ts';
+import { readPage, type Page } from '../db/pages.ts';
+import type { CardContext } from './cardContext.ts';
 import { requireActive } from './cardStates.ts';
 import { findOwnCard } from './cards.ts';
 import { cardAmount } from './info.ts';
@@ -212,16 +213,7 @@ export async function listRecharges(
   if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
   if (query.cardId !== undefined) filtered = filtered.where('card_id', '=', query.cardId);
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
-    .execute();
-  return { total: Number(total.count), rows };
+  return readPage(filtered, (q) => q.selectAll().orderBy('id', 'desc'), query);
 }
 
 export async function listConsumptions(
@@ -232,16 +224,12 @@ export async function listConsumptions(
     .selectFrom('card_consumptions')
     .where('user_id', '=', query.userId)
     .where('card_id', '=', query.cardId);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
-    .execute();
-  return { total: Number(total.count), list: rows.map(consumeWire) };
+  const { rows, total } = await readPage(
+    filtered,
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    query,
+  );
+  return { total, list: rows.map(consumeWire) };
 }
 
 export function rechargeWire(row: CardRechargeRow): RechargeRecord {

@@ -7,6 +7,7 @@
 import type { Cycle } from '../../src/api/cycle.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { CycleRow } from '../db/schemaChain.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
@@ -245,22 +246,15 @@ export async function listCycles(
   page: number,
   pageSize: number,
 ): Promise<{ list: Cycle[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db.kysely
-      .selectFrom('cycles')
-      .innerJoin('chain_payments', 'chain_payments.id', 'cycles.payment_id')
-      .selectAll('cycles')
-      .select('chain_payments.hash')
-      .where('cycles.user_id', '=', userId)
-      .orderBy('cycles.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.kysely
-      .selectFrom('cycles')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(cycleWire), total: Number(count.count) };
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('cycles').where('cycles.user_id', '=', userId),
+    (q) =>
+      q
+        .innerJoin('chain_payments', 'chain_payments.id', 'cycles.payment_id')
+        .selectAll('cycles')
+        .select('chain_payments.hash')
+        .orderBy('cycles.id', 'desc'),
+    { page, pageSize },
+  );
+  return { list: rows.map(cycleWire), total };
 }

@@ -2,6 +2,7 @@
 // receipt once it has arrived. An order is a record of goods, not a payment: no money moves.
 import type { Order, OrderStatus } from '../../src/api/machine.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { MallOrderRow } from '../db/schemaContent.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
@@ -28,16 +29,8 @@ export async function listOrders(
 ): Promise<{ list: Order[]; total: number }> {
   let query = db.kysely.selectFrom('mall_orders').where('user_id', '=', input.userId);
   if (input.status) query = query.where('status', '=', input.status);
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<bigint | number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  return { total: Number(count), list: rows.map(orderWire) };
+  const { rows, total } = await readPage(query, (q) => q.selectAll().orderBy('id', 'desc'), input);
+  return { total, list: rows.map(orderWire) };
 }
 
 /** The user's own order; another user's id answers exactly like a missing one. */

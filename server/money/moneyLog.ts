@@ -6,6 +6,7 @@ import type { IncomeRow, MoneyLogRow, MoneyLogType, WalletBalance } from '../../
 import { INCOME_KINDS } from '../../src/api/wallet.ts';
 import type { MoneyStatus } from '../../src/api/money.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';
 import { DEPOSIT_TRANSFER_KIND } from '../admin/credit.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
@@ -110,41 +111,40 @@ export async function moneyLog(
   if (sign === 'negative') filtered = filtered.where('entries.amount', '<', 0n);
   if (sign === 'positive') filtered = filtered.where('entries.amount', '>', 0n);
 
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .leftJoin('ticket_transfers', 'ticket_transfers.transfer_id', 'transfers.id')
-    .leftJoin('users as sender', 'sender.id', 'ticket_transfers.sender_id')
-    .leftJoin('users as recipient', 'recipient.id', 'ticket_transfers.recipient_id')
-    .leftJoin('withdrawals', (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb('withdrawals.reserve_transfer_id', '=', eb.ref('transfers.id')),
-          eb('withdrawals.finish_transfer_id', '=', eb.ref('transfers.id')),
-        ]),
-      ),
-    )
-    .select([
-      'entries.id',
-      'entries.amount',
-      'entries.balance_after',
-      'entries.transfer_id',
-      'accounts.asset',
-      'transfers.kind',
-      'transfers.memo',
-      'transfers.created_at',
-      'sender.address as sender_address',
-      'recipient.address as recipient_address',
-      'withdrawals.id as withdrawal_id',
-      'withdrawals.status as withdrawal_status',
-      'withdrawals.address as withdrawal_address',
-      'withdrawals.fee as withdrawal_fee',
-    ])
-    .orderBy('entries.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { rows, total } = await readPage(
+    filtered,
+    (q) =>
+      q
+        .leftJoin('ticket_transfers', 'ticket_transfers.transfer_id', 'transfers.id')
+        .leftJoin('users as sender', 'sender.id', 'ticket_transfers.sender_id')
+        .leftJoin('users as recipient', 'recipient.id', 'ticket_transfers.recipient_id')
+        .leftJoin('withdrawals', (join) =>
+          join.on((eb) =>
+            eb.or([
+              eb('withdrawals.reserve_transfer_id', '=', eb.ref('transfers.id')),
+              eb('withdrawals.finish_transfer_id', '=', eb.ref('transfers.id')),
+            ]),
+          ),
+        )
+        .select([
+          'entries.id',
+          'entries.amount',
+          'entries.balance_after',
+          'entries.transfer_id',
+          'accounts.asset',
+          'transfers.kind',
+          'transfers.memo',
+          'transfers.created_at',
+          'sender.address as sender_address',
+          'recipient.address as recipient_address',
+          'withdrawals.id as withdrawal_id',
+          'withdrawals.status as withdrawal_status',
+          'withdrawals.address as withdrawal_address',
+          'withdrawals.fee as withdrawal_fee',
+        ])
+        .orderBy('entries.id', 'desc'),
+    query,
+  );
 
   const list: MoneyLogRow[] = [];
   for (const row of rows) {
@@ -173,7 +173,7 @@ export async function moneyLog(
       withdrawal_id: row.withdrawal_id === null ? null : String(row.withdrawal_id),
     });
   }
-  return { total: Number(total.count), list };
+  return { total, list };
 }
 
 /** Income: what the platform credited (operator deposits today), newest first. */
@@ -184,22 +184,21 @@ export async function incomeList(
 ): Promise<{ list: IncomeRow[]; total: number }> {
   let filtered = userEntries(db, userId, INCOME_KINDS).where('entries.amount', '>', 0n);
   if (query.coin) filtered = filtered.where('accounts.asset', '=', query.coin);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .select([
-      'entries.id',
-      'entries.amount',
-      'accounts.asset',
-      'transfers.kind',
-      'transfers.memo',
-      'transfers.created_at',
-    ])
-    .orderBy('entries.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { rows, total } = await readPage(
+    filtered,
+    (q) =>
+      q
+        .select([
+          'entries.id',
+          'entries.amount',
+          'accounts.asset',
+          'transfers.kind',
+          'transfers.memo',
+          'transfers.created_at',
+        ])
+        .orderBy('entries.id', 'desc'),
+    query,
+  );
   const list: IncomeRow[] = [];
   for (const row of rows) {
     const kind = INCOME_KINDS.find((candidate) => candidate === row.kind);
@@ -214,5 +213,5 @@ export async function incomeList(
       created_at: row.created_at,
     });
   }
-  return { total: Number(total.count), list };
+  return { total, list };
 }

@@ -2,6 +2,7 @@
 // to the recipient's; a transfer settles at once.
 import { TRANSFER_COIN, type TransferDirection, type TransferRow } from '../../src/api/transfer.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import { prepared } from '../db/prepared.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from './wireAmounts.ts';
@@ -120,28 +121,23 @@ export async function listTicketTransfers(
 ): Promise<{ list: TransferRow[]; total: number }> {
   const own = query.direction === 'out' ? 'sender_id' : 'recipient_id';
   const other = query.direction === 'out' ? 'recipient_id' : 'sender_id';
-  const total = await db.kysely
-    .selectFrom('ticket_transfers')
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .where(own, '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows = await db.kysely
-    .selectFrom('ticket_transfers')
-    .innerJoin('users', 'users.id', `ticket_transfers.${other}`)
-    .select([
-      'ticket_transfers.id',
-      'ticket_transfers.amount',
-      'ticket_transfers.remark',
-      'ticket_transfers.created_at',
-      'users.address',
-    ])
-    .where(`ticket_transfers.${own}`, '=', userId)
-    .orderBy('ticket_transfers.id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('ticket_transfers').where(`ticket_transfers.${own}`, '=', userId),
+    (q) =>
+      q
+        .innerJoin('users', 'users.id', `ticket_transfers.${other}`)
+        .select([
+          'ticket_transfers.id',
+          'ticket_transfers.amount',
+          'ticket_transfers.remark',
+          'ticket_transfers.created_at',
+          'users.address',
+        ])
+        .orderBy('ticket_transfers.id', 'desc'),
+    query,
+  );
   return {
-    total: Number(total.count),
+    total,
     list: rows.map((row) => ({
       id: String(row.id),
       direction: query.direction,

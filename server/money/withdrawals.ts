@@ -7,6 +7,7 @@
 import type { Withdrawal, WithdrawCoin } from '../../src/api/withdraw.ts';
 import type { WithdrawCoinSettings } from '../config.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { WithdrawalRow } from '../db/schema.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
@@ -254,19 +255,12 @@ export async function listWithdrawals(
   if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
   if (query.coin !== undefined) filtered = filtered.where('asset', '=', query.coin);
   if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
-  const total = await filtered
-    .select((eb) => eb.fn.countAll<bigint>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  return {
-    total: Number(total.count),
-    list: rows.map((row) => withdrawalWire(row, settings)),
-  };
+  const { rows, total } = await readPage(
+    filtered,
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    query,
+  );
+  return { total, list: rows.map((row) => withdrawalWire(row, settings)) };
 }
 
 export function withdrawalWire(row: WithdrawalRow, settings: WithdrawSettings): Withdrawal {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { NodeConfigData, NodeOrder } from '../../src/api/node.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { NodeOrderRow } from '../db/schemaChain.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
@@ -316,23 +317,13 @@ export async function nodeOrderWithHash(db: AppDatabase, id: bigint) {
 }
 
 export async function powerLog(db: AppDatabase, userId: bigint, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    db.kysely
-      .selectFrom('power_log')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.kysely
-      .selectFrom('power_log')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('power_log').where('user_id', '=', userId),
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    { page, pageSize },
+  );
   return {
-    total: Number(count.count),
+    total,
     list: rows.map((row) => ({
       id: String(row.id),
       change: Number(row.change),

@@ -12,6 +12,7 @@ import type {
 import type { PaymentSettings } from '../chain/settings.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { DomainError } from '../domainError.ts';
 import { ACCOUNT_KIND, ensureUserAccount } from '../ledger/accounts.ts';
@@ -203,20 +204,10 @@ export async function releaseTransferLog(
   page: number,
   pageSize: number,
 ): Promise<ReleaseTransferLogData> {
-  const [rows, count] = await Promise.all([
-    db.kysely
-      .selectFrom('release_transfers')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.kysely
-      .selectFrom('release_transfers')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(releaseTransferWire), total: Number(count.count) };
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('release_transfers').where('user_id', '=', userId),
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    { page, pageSize },
+  );
+  return { list: rows.map(releaseTransferWire), total };
 }

@@ -24,6 +24,7 @@ import { checkLedger } from '../ledger/check.ts';
 import { finishWithdrawal, withdrawalWire } from '../money/withdrawals.ts';
 import { OPERATOR_OWNER_ID, runMoneyOperation } from '../money/moneyOperation.ts';
 import { findUserByAddress } from '../users/users.ts';
+import { readPage } from '../db/pages.ts';
 
 export const adminRoutes = [
   defineRoute({
@@ -32,31 +33,27 @@ export const adminRoutes = [
     auth: 'admin',
     input: adminUsersQuerySchema,
     async handler({ context: { db }, input }): Promise<AdminUsersData> {
-      const { page, page_size: pageSize } = input;
-      const total = await db.kysely
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<bigint>().as('count'))
-        .executeTakeFirstOrThrow();
-      const users = await db.kysely
-        .selectFrom('users')
-        .leftJoin('users as referrer', 'referrer.id', 'users.referrer_id')
-        .select([
-          'users.id',
-          'users.address',
-          'users.invite_code',
-          'users.created_at',
-          'referrer.address as referrer_address',
-        ])
-        .orderBy('users.id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
+      const { rows: users, total } = await readPage(
+        db.kysely.selectFrom('users'),
+        (q) =>
+          q
+            .leftJoin('users as referrer', 'referrer.id', 'users.referrer_id')
+            .select([
+              'users.id',
+              'users.address',
+              'users.invite_code',
+              'users.created_at',
+              'referrer.address as referrer_address',
+            ])
+            .orderBy('users.id'),
+        { page: input.page, pageSize: input.page_size },
+      );
       const balances = await userBalances(
         db,
         users.map((user) => user.id),
       );
       return {
-        total: Number(total.count),
+        total,
         list: users.map((user) => ({
           id: String(user.id),
           address: user.address,
@@ -121,18 +118,17 @@ export const adminRoutes = [
         .selectFrom('withdrawals')
         .innerJoin('users', 'users.id', 'withdrawals.user_id');
       if (input.status) filtered = filtered.where('withdrawals.status', '=', input.status);
-      const total = await filtered
-        .select((eb) => eb.fn.countAll<bigint>().as('count'))
-        .executeTakeFirstOrThrow();
-      const rows = await filtered
-        .selectAll('withdrawals')
-        .select('users.address as user_address')
-        .orderBy('withdrawals.id', 'desc')
-        .limit(input.page_size)
-        .offset((input.page - 1) * input.page_size)
-        .execute();
+      const { rows, total } = await readPage(
+        filtered,
+        (q) =>
+          q
+            .selectAll('withdrawals')
+            .select('users.address as user_address')
+            .orderBy('withdrawals.id', 'desc'),
+        { page: input.page, pageSize: input.page_size },
+      );
       return {
-        total: Number(total.count),
+        total,
         list: rows.map(({ user_address, ...row }) => ({
           ...withdrawalWire(row, settings.withdraw),
           user_address,

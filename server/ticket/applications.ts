@@ -6,6 +6,7 @@ import { PAYMENT_FAILURES, type PaymentFailure } from '../../src/api/chain.ts';
 import type { TicketApplication } from '../../src/api/ticket.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketApplicationRow } from '../db/schemaChain.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
@@ -194,14 +195,5 @@ export async function listApplications(
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.status !== undefined)
     query = query.where('status', '=', filter.status as TicketApplicationRow['status']);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return readPage(query, (q) => q.selectAll().orderBy('id', 'desc'), { page, pageSize });
 }

@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Referral } from '../../src/api/user.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { PERFORMANCE_ASSET, personalPerformance } from './performance.ts';
@@ -81,23 +82,18 @@ export async function directReferrals(
   db: AppDatabase,
   input: { userId: bigint; page: number; pageSize: number },
 ): Promise<{ list: Referral[]; total: number }> {
-  const base = db.kysely.selectFrom('users').where('referrer_id', '=', input.userId);
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<bigint | number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'address', 'level', 'created_at', 'activated_at'])
-    .orderBy('id', 'desc')
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('users').where('referrer_id', '=', input.userId),
+    (q) => q.select(['id', 'address', 'level', 'created_at', 'activated_at']).orderBy('id', 'desc'),
+    input,
+  );
   const ids = rows.map((row) => row.id);
   const [performance, sizes] = await Promise.all([
     personalPerformance(db, ids),
     teamSizes(db, ids),
   ]);
   return {
-    total: Number(count),
+    total,
     list: rows.map((row) => ({
       address: row.address,
       created_at: row.created_at,
