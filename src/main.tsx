@@ -3,10 +3,11 @@ import { i18n } from '@lingui/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
+import { EarlyTapReplay } from './app/earlyTap.tsx';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.ts';
 import { installSessionEndHandler } from './app/sessionEnd.ts';
@@ -54,20 +55,30 @@ async function boot() {
     router.options.defaultViewTransition = pageTransition;
   });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <JotaiProvider store={store}>
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <ApiProvider api={api}>
-              <RecordCacheProvider cache={recordCache}>
-                <RouterProvider router={router} />
-              </RecordCacheProvider>
-            </ApiProvider>
-          </QueryClientProvider>
-        </I18nProvider>
-      </JotaiProvider>
-    </StrictMode>,
+  const container = document.getElementById('root')!;
+  // Over a page the server painted, the route (its data, its code) is resolved before the
+  // first render, and that render is a transition: React builds the screen in slices that
+  // give the main thread back every few milliseconds, so a phone stays responsive, and the
+  // painted page stays on screen until the app's render replaces it whole.
+  if (container.firstElementChild) await router.load();
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <JotaiProvider store={store}>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <ApiProvider api={api}>
+                <RecordCacheProvider cache={recordCache}>
+                  <RouterProvider router={router} />
+                </RecordCacheProvider>
+                <EarlyTapReplay container={container} />
+              </ApiProvider>
+            </QueryClientProvider>
+          </I18nProvider>
+        </JotaiProvider>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }
