@@ -3,11 +3,11 @@ import { i18n } from '@lingui/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
-import { EarlyTapReplay } from './app/earlyTap.tsx';
+import { replayEarlyTap } from './app/earlyTap.ts';
 import { queryClient } from './app/queryClient.ts';
 import { router } from './app/router.ts';
 import { installSessionEndHandler } from './app/sessionEnd.ts';
@@ -24,6 +24,12 @@ import { seedHomeContent } from './state/queries/content.ts';
 import { localeAtom, themeAtom } from './state/preferences.ts';
 import { store } from './state/store.ts';
 import './ui/theme.css';
+
+/** Rendered last in the app's first render: its effect runs once the whole page is drawn. */
+function EarlyTapReplay({ container }: { container: HTMLElement }) {
+  useEffect(() => replayEarlyTap(container), [container]);
+  return null;
+}
 
 async function boot() {
   const locale = pickInitialLocale(store.get(localeAtom), navigator.languages);

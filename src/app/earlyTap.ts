@@ -1,8 +1,6 @@
 // A tap on the page as the server painted it, before the app took over, is not lost: the
 // page's boot script (server/http/staticAppBoot.ts) notes the tapped button's accessible name
 // on <html>, and once the app has drawn the page, its own button of that name is tapped.
-import { useEffect } from 'react';
-
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap';
 
 const nameOf = (button: HTMLButtonElement) =>
@@ -15,10 +13,4 @@ export function replayEarlyTap(container: ParentNode): void {
   html.removeAttribute(EARLY_TAP_ATTRIBUTE);
   const buttons = [...container.querySelectorAll('button')];
   buttons.find((button) => nameOf(button) === name)?.click();
-}
-
-/** Rendered last in the app's first render: its effect runs once the whole page is drawn. */
-export function EarlyTapReplay({ container }: { container: ParentNode }) {
-  useEffect(() => replayEarlyTap(container), [container]);
-  return null;
 }
