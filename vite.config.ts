@@ -82,11 +82,23 @@ export default defineConfig({
     precompressedCopies(),
   ],
   resolve: {
-    // Two libraries web3-onboard imports but JU Wallet does not need (see each stub's header).
-    alias: {
-      joi: resolve(import.meta.dirname, 'src/wallet/libraryStubs/joi.ts'),
-      'svelte-i18n': resolve(import.meta.dirname, 'src/wallet/libraryStubs/svelteI18n.ts'),
-    },
+    alias: [
+      // Two libraries web3-onboard imports but JU Wallet does not need (see each stub's header).
+      { find: 'joi', replacement: resolve(import.meta.dirname, 'src/wallet/libraryStubs/joi.ts') },
+      {
+        find: 'svelte-i18n',
+        replacement: resolve(import.meta.dirname, 'src/wallet/libraryStubs/svelteI18n.ts'),
+      },
+      // The React 17 shim of useSyncExternalStore, which React 19 needs no more.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/app/reactShims.ts'),
+      },
+    ],
   },
   build: {
     manifest: true,

@@ -9,11 +9,12 @@ import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
 import { replayEarlyTap } from './app/earlyTap.ts';
 import { queryClient } from './app/queryClient.ts';
-import { router } from './app/router.ts';
+import { createAppRouter } from './app/router.ts';
 import { installSessionEndHandler } from './app/sessionEnd.ts';
 import { loadRuntimeConfig } from './app/runtimeConfig.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { applyTheme } from './app/theme.ts';
+import { yieldToMain } from './app/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
 import { stopWalletWatch } from './features/auth/walletWatch.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
@@ -34,6 +35,9 @@ function EarlyTapReplay({ container }: { container: HTMLElement }) {
 async function boot() {
   const locale = pickInitialLocale(store.get(localeAtom), navigator.languages);
   await Promise.all([loadRuntimeConfig(), activateLocale(locale)]);
+  await yieldToMain();
+  const router = createAppRouter();
+  await yieldToMain();
   // The home content came with the page: the first render shows it as the server painted it.
   seedHomeContent(
     queryClient,
@@ -66,7 +70,11 @@ async function boot() {
   // first render, and that render is a transition: React builds the screen in slices that
   // give the main thread back every few milliseconds, so a phone stays responsive, and the
   // painted page stays on screen until the app's render replaces it whole.
-  if (container.firstElementChild) await router.load();
+  if (container.firstElementChild) {
+    await yieldToMain();
+    await router.load();
+    await yieldToMain();
+  }
   const root = createRoot(container);
   startTransition(() =>
     root.render(
