@@ -16,7 +16,6 @@ import { registerServiceWorker } from './app/serviceWorker.ts';
 import { applyTheme } from './app/theme.ts';
 import { yieldToMain } from './app/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
-import { stopWalletWatch } from './features/auth/walletWatch.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
 import { defaultRecordCache } from './offline/recordCache.ts';
 import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
@@ -52,7 +51,10 @@ async function boot() {
   installSessionEndHandler({
     queryClient,
     navigate: (to) => router.navigate({ to }),
-    stopWalletWatch,
+    // The watch starts with a sign-in, which loads its module: a visitor's first screen
+    // does without it.
+    stopWalletWatch: () =>
+      void import('./features/auth/walletWatch.ts').then((watch) => watch.stopWalletWatch()),
     forgetRecords: (address) => recordCache.forget(address),
   });
 
