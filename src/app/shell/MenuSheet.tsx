@@ -11,6 +11,7 @@ import { shortAddress } from '../../ui/format.ts';
 import { NavList } from '../navigation.tsx';
 import { menuEntries } from './menuEntries.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import './menu.css';
 
 /** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
  * my tickets, community, my cards. */
