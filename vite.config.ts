@@ -12,14 +12,6 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-// The libraries of the first screen, and the app's modules that both the first screen and
-// later screens import (`npm run size` shows what the first screen loads: keep lazy-only
-// modules out of these lists, or they join the first visit).
-const CORE_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|jotai|valibot|use-sync-external-store|@lingui[\\/](core|react)|@tanstack[\\/](history|store|react-store|router-core|react-router|query-core|react-query))[\\/]/;
-const CORE_MODULES =
-  /[\\/]src[\\/](api[\\/](assets|auth|client|requestErrors|response|runtimeConfig)|app[\\/](api|navigation|runtimeConfig)|features[\\/]auth[\\/](SignInButton|signOut|useReturningAddress)|features[\\/]card[\\/]routeSearch|i18n[\\/](current|locales)|state[\\/](queries[\\/]auth|session|sessionEnded|sessionEvents|store)|ui[\\/](format|prompt)|wallet[\\/]addressShape)\.tsx?$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context|shared)/;
-
 // The web manifest lives at the top of the repository; ship it as is.
 function webManifest(): Plugin {
   return {
@@ -82,11 +74,23 @@ export default defineConfig({
     precompressedCopies(),
   ],
   resolve: {
-    // Two libraries web3-onboard imports but JU Wallet does not need (see each stub's header).
-    alias: {
-      joi: resolve(import.meta.dirname, 'src/wallet/libraryStubs/joi.ts'),
-      'svelte-i18n': resolve(import.meta.dirname, 'src/wallet/libraryStubs/svelteI18n.ts'),
-    },
+    alias: [
+      // Two libraries web3-onboard imports but JU Wallet does not need (see each stub's header).
+      { find: 'joi', replacement: resolve(import.meta.dirname, 'src/wallet/libraryStubs/joi.ts') },
+      {
+        find: 'svelte-i18n',
+        replacement: resolve(import.meta.dirname, 'src/wallet/libraryStubs/svelteI18n.ts'),
+      },
+      // The React 17 shim of useSyncExternalStore, which React 19 needs no more.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/app/reactShims.ts'),
+      },
+    ],
   },
   build: {
     manifest: true,
@@ -97,17 +101,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What every screen runs on travels as one file: a score of small shared chunks
-              // compresses worse and costs the first visit a request each.
+              // Everything the first screen runs (libraries, the shell, the home page)
+              // travels as one file, the entry: one request, and one compression context (a
+              // score of small shared chunks compresses worse). What only later screens need
+              // is left to the automatic splitting, so it loads with them.
               name: 'core',
-              test: (id) => CORE_LIBRARIES.test(id) || CORE_MODULES.test(id),
+              test: () => true,
               tags: ['$initial'],
-              priority: 2,
-            },
-            {
-              name: 'core',
-              test: (id) => CORE_MODULES.test(id),
-              priority: 1,
             },
           ],
         },

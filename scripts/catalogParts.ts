@@ -11,7 +11,9 @@ import type { Plugin } from 'vite';
 /** Sources whose messages the first screen may show. Keep in step with what `/index` loads. */
 const FIRST_SCREEN_SOURCES = [
   /^src\/app\//,
-  /^src\/features\/auth\//,
+  // Sign-in's own steps (the wallet list, invite code, network and wallet errors) show only
+  // after a tap on 'Connect wallet', which waits for the rest of the catalog (SignInButton).
+  /^src\/features\/auth\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|loginMessageCheck)\.tsx?$)/,
   /^src\/features\/home\//,
   /^src\/i18n\//,
   /^src\/offline\//,

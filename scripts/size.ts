@@ -10,9 +10,9 @@ import { brotli, gzip } from './precompress.ts';
 const DIST = 'dist';
 const KB = 1024;
 const FIRST_SCREEN_TARGET = 130 * KB;
-// The limit was 160 KB; the first screen measured 134.0 KB gzip once its lazy parts
-// moved out, so the limit holds that gain with a little room.
-const FIRST_SCREEN_LIMIT = 140 * KB;
+// The limit was 160 KB; the first screen measured 129.9 KB gzip once it travelled as
+// one file and its lazy parts moved out, so the limit holds that gain with a little room.
+const FIRST_SCREEN_LIMIT = 133 * KB;
 const CONNECT_STEP_TARGET = 120 * KB;
 const CONNECT_STEP_LIMIT = 120 * KB;
 

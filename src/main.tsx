@@ -3,18 +3,19 @@ import { i18n } from '@lingui/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
+import { replayEarlyTap } from './app/earlyTap.ts';
 import { queryClient } from './app/queryClient.ts';
-import { router } from './app/router.ts';
+import { createAppRouter } from './app/router.ts';
 import { installSessionEndHandler } from './app/sessionEnd.ts';
 import { loadRuntimeConfig } from './app/runtimeConfig.ts';
 import { registerServiceWorker } from './app/serviceWorker.ts';
 import { applyTheme } from './app/theme.ts';
+import { yieldToMain } from './app/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
-import { stopWalletWatch } from './features/auth/walletWatch.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
 import { defaultRecordCache } from './offline/recordCache.ts';
 import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
@@ -24,9 +25,18 @@ import { localeAtom, themeAtom } from './state/preferences.ts';
 import { store } from './state/store.ts';
 import './ui/theme.css';
 
+/** Rendered last in the app's first render: its effect runs once the whole page is drawn. */
+function EarlyTapReplay({ container }: { container: HTMLElement }) {
+  useEffect(() => replayEarlyTap(container), [container]);
+  return null;
+}
+
 async function boot() {
   const locale = pickInitialLocale(store.get(localeAtom), navigator.languages);
   await Promise.all([loadRuntimeConfig(), activateLocale(locale)]);
+  await yieldToMain();
+  const router = createAppRouter();
+  await yieldToMain();
   // The home content came with the page: the first render shows it as the server painted it.
   seedHomeContent(
     queryClient,
@@ -41,7 +51,10 @@ async function boot() {
   installSessionEndHandler({
     queryClient,
     navigate: (to) => router.navigate({ to }),
-    stopWalletWatch,
+    // The watch starts with a sign-in, which loads its module: a visitor's first screen
+    // does without it.
+    stopWalletWatch: () =>
+      void import('./features/auth/walletWatch.ts').then((watch) => watch.stopWalletWatch()),
     forgetRecords: (address) => recordCache.forget(address),
   });
 
@@ -54,20 +67,34 @@ async function boot() {
     router.options.defaultViewTransition = pageTransition;
   });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <JotaiProvider store={store}>
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <ApiProvider api={api}>
-              <RecordCacheProvider cache={recordCache}>
-                <RouterProvider router={router} />
-              </RecordCacheProvider>
-            </ApiProvider>
-          </QueryClientProvider>
-        </I18nProvider>
-      </JotaiProvider>
-    </StrictMode>,
+  const container = document.getElementById('root')!;
+  // Over a page the server painted, the route (its data, its code) is resolved before the
+  // first render, and that render is a transition: React builds the screen in slices that
+  // give the main thread back every few milliseconds, so a phone stays responsive, and the
+  // painted page stays on screen until the app's render replaces it whole.
+  if (container.firstElementChild) {
+    await yieldToMain();
+    await router.load();
+    await yieldToMain();
+  }
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <JotaiProvider store={store}>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <ApiProvider api={api}>
+                <RecordCacheProvider cache={recordCache}>
+                  <RouterProvider router={router} />
+                </RecordCacheProvider>
+                <EarlyTapReplay container={container} />
+              </ApiProvider>
+            </QueryClientProvider>
+          </I18nProvider>
+        </JotaiProvider>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -122,7 +122,7 @@ export function firstPaintHtml(
     escapeHtml(translator.translate(locale, { id: generateMessageId(message), message }, values));
   const code = langOf(locale);
   return (
-    `<div class="app"><a class="skip-link" href="#main">${say('Skip to content')}</a>` +
+    `<div class="app" data-first-paint><a class="skip-link" href="#main">${say('Skip to content')}</a>` +
     `<header class="app-header"><div class="app-header-start">` +
     `<button type="button" class="icon-button" aria-label="${say('Menu')}">${iconBox(24)}</button></div>` +
     `<h1 class="app-title">${say('Home')}</h1><div class="app-header-end">` +

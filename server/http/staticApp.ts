@@ -6,7 +6,8 @@
 // runtime settings written into it (no /config.json round trip before the first render) and
 // with modulepreload links for the home route and the catalog of the visitor's likely
 // language. The plain home page also carries its first paint, home content included, and that
-// content as data for the app, so its largest text needs no script and no API call.
+// content as data for the app, so its largest text needs no script and no API call; its
+// scripts are asked for once that text has painted (staticAppBoot.ts).
 // Assets go out as the brotli or gzip copies the build wrote beside them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,11 @@ import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
 import { firstPaintHtml, jsonScript, newsDays } from './firstPaint.ts';
+import {
+  APP_SCRIPTS_ELEMENT_ID,
+  withBootScriptAllowed,
+  withScriptsAfterPaint,
+} from './staticAppBoot.ts';
 import type { Replies } from './replies.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -141,16 +147,10 @@ function styleElement(root: string, file: string): string | undefined {
   return `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`;
 }
 
-/**
- * A page that paints without its scripts asks for them at low priority: on a slow link the
- * rest of the HTML, which holds the text, goes first, and the browser (and Lighthouse) can
- * tell the scripts do not hold up the first paint.
- */
-function withScriptsAfterPaint(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload") /g,
-    (_, tag: string) => `<${tag} fetchpriority="low" `,
-  );
+interface RenderedPage {
+  html: string;
+  /** Whether the page starts its scripts with the boot script (staticAppBoot.ts). */
+  bootScript: boolean;
 }
 
 /** index.html text for one request: settings inlined, the likely next chunks preloaded. */
@@ -213,7 +213,7 @@ function pageRenderer(
     }
   };
 
-  return async (request: FastifyRequest): Promise<string> => {
+  return async (request: FastifyRequest): Promise<RenderedPage> => {
     // A saved language choice lives in the browser; the header is the best guess here.
     const locale = pickInitialLocale(null, acceptedLanguages(request.headers['accept-language']));
     const config = jsonScript(INLINE_CONFIG_ELEMENT_ID, configFor(request));
@@ -221,11 +221,13 @@ function pageRenderer(
     // The plain home page, the usual first visit, paints before any script runs. (An invite
     // link or a return address shows other words: the app draws those.)
     const [pathname, query] = request.url.split('?');
-    if ((pathname !== '/' && pathname !== '/index') || query) return page + after;
+    if ((pathname !== '/' && pathname !== '/index') || query)
+      return { html: page + after, bootScript: false };
     const paint = await withFirstPaint(request, locale);
-    return withScriptsAfterPaint(page + paint.head + after)
+    const html = withScriptsAfterPaint(page + paint.head + after)
       .replace('<div id="root"></div>', `<div id="root">${paint.root}</div>`)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+    return { html, bootScript: html.includes(APP_SCRIPTS_ELEMENT_ID) };
   };
 }
 
@@ -240,12 +242,17 @@ export async function serveBuiltApp(
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return null;
   const render = pageRenderer(root, configFor, translator, homeContentFor);
-  const sendPage: AppPage = async (request, reply) =>
-    reply
+  const sendPage: AppPage = async (request, reply) => {
+    const page = await render(request);
+    const policy = reply.getHeader('content-security-policy');
+    if (page.bootScript && typeof policy === 'string')
+      reply.header('content-security-policy', withBootScriptAllowed(policy));
+    return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(await render(request));
+      .send(page.html);
+  };
 
   await app.register(fastifyStatic, {
     root,

@@ -1,4 +1,5 @@
-// The app's navigation lists, written once: the side menu of spec §2 and the home services.
+// The app's navigation lists, written once: the home services here, the side menu of spec §2
+// in shell/menuEntries.ts (it loads with the menu, icons and all).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -8,16 +9,12 @@ import type { LucideIcon } from 'lucide-react';
 // One file per icon, so only the icons used reach the bundle.
 import ArrowUpFromLine from 'lucide-react/icons/arrow-up-from-line';
 import Bell from 'lucide-react/icons/bell';
-import CircleUser from 'lucide-react/icons/circle-user';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
-import Network from 'lucide-react/icons/network';
 import Package from 'lucide-react/icons/package';
 import Send from 'lucide-react/icons/send';
 import Server from 'lucide-react/icons/server';
 import Ticket from 'lucide-react/icons/ticket';
-import UserPlus from 'lucide-react/icons/user-plus';
-import Users from 'lucide-react/icons/users';
 import Wallet from 'lucide-react/icons/wallet';
 import { tokenAtom } from '../state/session.ts';
 
@@ -27,20 +24,6 @@ export interface NavEntry {
   label: MessageDescriptor;
   icon: LucideIcon;
 }
-
-/** Spec §2 menu entries (address and level are shown above the list). */
-export const menuEntries: NavEntry[] = [
-  { to: '/node', label: msg`Node`, icon: Network },
-  { to: '/wallet', label: msg`Assets`, icon: Wallet },
-  { to: '/user', hash: 'invite', label: msg`Invite friend`, icon: UserPlus },
-  { to: '/ticket/buy', label: msg`Ticket buy`, icon: Ticket },
-  { to: '/node', label: msg`Node buy`, icon: Server },
-  { to: '/ticket/mine', label: msg`My tickets`, icon: Ticket },
-  { to: '/user', hash: 'team', label: msg`Community`, icon: Users },
-  { to: '/mineCard', label: msg`My cards`, icon: CreditCard },
-  { to: '/notice', label: msg`Notices`, icon: Bell },
-  { to: '/user', label: msg`User centre`, icon: CircleUser },
-];
 
 export const homeServices: NavEntry[] = [
   { to: '/wallet', label: msg`Wallet`, icon: Wallet },

@@ -6,18 +6,26 @@ import { api } from './api.ts';
 import { queryClient } from './queryClient.ts';
 import './routeMeta.ts';
 
-export const router = createRouter({
-  routeTree,
-  context: { store, api, queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: PageSkeleton,
-  // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
-  defaultViewTransition: true,
-  scrollRestoration: true,
-});
+/**
+ * The app's router. Made when the app starts rather than when this module loads: building
+ * it is a few dozen milliseconds of work on a phone, which then runs as a task of its own.
+ */
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { store, api, queryClient },
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageSkeleton,
+    // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
+    defaultViewTransition: true,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -21,5 +21,8 @@ export const Route = createFileRoute('/index')({
     if (search.code) context.store.set(pendingInviteCodeAtom, search.code);
   },
   staticData: { title: msg`Home`, keepAlive: true },
+  // The first screen: its component travels with the app's start-up file, not as a chunk
+  // loaded after it.
+  codeSplitGroupings: [],
   component: HomeScreen,
 });

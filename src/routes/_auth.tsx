@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { loadRestOfCatalog } from '../i18n/activate.ts';
 import { currentLocale } from '../i18n/current.ts';
-import { loadUserInfo } from '../state/queries/user.ts';
 import { sessionAtom } from '../state/session.ts';
 
 // Spec §2 route guard: no token → back to the start page, which asks the user to sign in and
@@ -16,6 +15,8 @@ export const Route = createFileRoute('/_auth')({
     await loadRestOfCatalog(currentLocale()).catch(() => {});
     if (!session.user?.name) {
       try {
+        // Only a signed-in user gets here: a visitor's first screen does without this code.
+        const { loadUserInfo } = await import('../state/queries/user.ts');
         await loadUserInfo(context);
       } catch {
         throw redirect({ to: '/index', search: { redirect: location.href } });

@@ -115,6 +115,24 @@ describe('a shell that feels like one app', () => {
     expect(behindIsInert).toBe(true);
   });
 
+  it('keeps a tap on the painted home page made before the app started, and acts on it', async () => {
+    // The app's entry script is held back, as on a slow link, until the visitor has tapped.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await app.page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await app.page.goto(`${app.server.url}/index`, { waitUntil: 'commit' });
+    await app.page.locator('[data-first-paint]').getByRole('button', { name: 'Menu' }).click();
+    expect(await app.page.locator('html').getAttribute('data-early-tap')).toBe('Menu');
+
+    release();
+    await app.page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(await app.page.locator('[data-first-paint]').count()).toBe(0);
+    expect(await app.page.locator('html').getAttribute('data-early-tap')).toBeNull();
+  });
+
   it('names the language button with its visible text', async () => {
     await app.page.goto(`${app.server.url}/index`);
     const button = app.page.locator('.language-button');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
@@ -72,7 +73,7 @@ describe('serving the built app', () => {
     mkdirSync(path.join(distDir, 'assets'));
     writeFileSync(
       path.join(distDir, 'index.html'),
-      `<!doctype html><html lang="zh-TW"><head><title>JU Wallet</title><link rel="stylesheet" crossorigin href="/assets/index-77aa.css"><meta name="description" content="${'JU '.repeat(500)}"></head><body><div id="root"></div></body></html>`,
+      `<!doctype html><html lang="zh-TW"><head><title>JU Wallet</title><script type="module" crossorigin src="/assets/index-3f2a9c.js"></script><link rel="stylesheet" crossorigin href="/assets/index-77aa.css"><meta name="description" content="${'JU '.repeat(500)}"></head><body><div id="root"></div></body></html>`,
     );
     mkdirSync(path.join(distDir, '.vite'));
     writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -200,6 +201,35 @@ describe('serving the built app', () => {
     }
   });
 
+  it('asks for the painted home page’s scripts once its text is on screen, by a script the CSP allows by hash', async () => {
+    const home = await rawGet(`${server.url}/index`, { 'accept-language': 'ja' });
+    const html = home.bytes.toString();
+    // No script or preload the browser would fetch before the first paint.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const list = /<script type="application\/json" id="ju-app-scripts">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(list![1]!)).toEqual({
+      entry: '/assets/index-3f2a9c.js',
+      preload: ['/assets/_index_-bb22.js', '/assets/home-cc33.js', '/assets/messages-ja44.js'],
+    });
+    const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('</main>'));
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scriptSources = /script-src ([^;]*)/.exec(
+      String(home.headers['content-security-policy']),
+    );
+    expect(scriptSources![1]).toBe(`'self' 'sha256-${hash}'`);
+
+    // A page the app draws alone loads its scripts at once, and allows no inline script.
+    const other = await rawGet(`${server.url}/wallet`, { 'accept-language': 'ja' });
+    expect(other.bytes.toString()).toContain(
+      '<script type="module" crossorigin src="/assets/index-3f2a9c.js"></script>',
+    );
+    expect(other.bytes.toString()).not.toContain('<script>');
+    expect(other.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
   /** The home content the page carries as data for the app, parsed. */
   const inlineContent = (html: string) => {
     const element = new RegExp(
@@ -232,18 +262,13 @@ describe('serving the built app', () => {
       expect(inline.locale).toBe(expected.lang);
       expect(inline.data).toEqual(expected);
     }
-    // The home screen's own style sheet comes with its first paint; its scripts, which the
-    // first paint does not wait for, are asked for at low priority.
+    // The home screen's own style sheet comes with its first paint.
     const japanese = await homePage('ja');
     expect(japanese).toContain('<style>.marquee{height:40px}</style>');
-    expect(japanese).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/_index_-bb22.js">',
-    );
     // Other pages carry neither.
     const other = (await rawGet(`${server.url}/wallet`, { 'accept-language': 'ja' })).bytes;
     expect(other.toString()).not.toContain(INLINE_HOME_CONTENT_ELEMENT_ID);
     expect(other.toString()).not.toContain('.marquee{height:40px}');
-    expect(other.toString()).not.toContain('fetchpriority');
   });
 
   it('escapes operator content for the markup and for the inline data, and shows a change at once', async () => {

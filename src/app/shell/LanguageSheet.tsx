@@ -5,6 +5,7 @@ import { activateLocale } from '../../i18n/activate.ts';
 import { LOCALES, type Locale } from '../../i18n/locales.ts';
 import { localeAtom } from '../../state/preferences.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
+import './menu.css';
 
 export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();

@@ -8,8 +8,10 @@ import { lastAddressAtom } from '../../state/preferences.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { shortAddress } from '../../ui/format.ts';
-import { menuEntries, NavList } from '../navigation.tsx';
+import { NavList } from '../navigation.tsx';
+import { menuEntries } from './menuEntries.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import './menu.css';
 
 /** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
  * my tickets, community, my cards. */

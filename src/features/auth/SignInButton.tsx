@@ -1,12 +1,18 @@
 import { Trans } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { loadRestOfCatalog } from '../../i18n/activate.ts';
+import { currentLocale } from '../../i18n/current.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { useReturningAddress } from './useReturningAddress.ts';
 
+// Sign-in's steps speak with the second part of the catalog; offline before it was ever
+// cached, they speak English rather than not at all.
 const startSignIn = (returning: boolean) =>
-  import('./signIn.ts').then(({ signIn }) => signIn({ returning }));
+  Promise.all([import('./signIn.ts'), loadRestOfCatalog(currentLocale()).catch(() => {})]).then(
+    ([{ signIn }]) => signIn({ returning }),
+  );
 
 /** A path inside this app (not '//host'), so a crafted link cannot send the user elsewhere. */
 export function safeRedirect(value: unknown): string | undefined {

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { catalogPartOf } from '../../../scripts/catalogParts.ts';
 
 describe('catalogPartOf', () => {
-  it('puts what the shell, home, sign-in and shared controls say in the first part', () => {
+  it('puts what the shell, home, sign-in button and shared controls say in the first part', () => {
     for (const file of [
       'src/app/shell/Menu.tsx',
       'src/features/home/HomeScreen.tsx',
-      'src/features/auth/signIn.ts',
+      'src/features/auth/SignInButton.tsx',
+      'src/features/auth/SignInPromptDialogs.tsx',
       'src/ui/RecordList.tsx',
       'src/routes/__root.tsx',
       'src/routes/_auth.tsx',
@@ -15,8 +16,13 @@ describe('catalogPartOf', () => {
       expect(catalogPartOf([file]), file).toBe('first');
   });
 
-  it('puts feature screens and the error catalogue in the rest', () => {
+  it('puts feature screens, the error catalogue and the steps after Connect wallet in the rest', () => {
     for (const file of [
+      'src/features/auth/signIn.ts',
+      'src/features/auth/walletMessages.ts',
+      'src/features/auth/InviteCodeDialog.tsx',
+      'src/features/auth/NetworkPrompt.tsx',
+      'src/features/auth/WalletSheet.tsx',
       'src/features/card/CardDetailScreen.tsx',
       'src/features/withdraw/WithdrawScreen.tsx',
       'src/routes/_auth/node.tsx',
