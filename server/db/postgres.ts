@@ -2,6 +2,7 @@
 // default; this pool parses them into bigints so both databases hand the same types up.
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { withNamedStatements } from './namedStatements.ts';
 
 const INT8_OID = 20;
 
@@ -19,5 +20,5 @@ export function createPostgresDialect(connectionString: string): PostgresDialect
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The pool drops the client and opens a new one on demand.
   pool.on('error', () => {});
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: withNamedStatements(pool) });
 }
