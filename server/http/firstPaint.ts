@@ -12,18 +12,6 @@ import type { Translator } from '../i18n/catalogs.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/**
- * A value as JSON fit to stand inside a <script> element: no '<' (so no `</script>` or
- * `<!--`), and no line or paragraph separator, which older parsers take for line ends.
- */
-const inlineJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-
 // An icon's box only: the app draws the icon itself a moment later.
 const iconBox = (size: number, attributes = 'aria-hidden="true"') =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" ${attributes}></svg>`;
@@ -64,10 +52,6 @@ export function newsDays(home: HomeData, locale: Locale): Record<string, string>
     if (date) days[date] = format.format(new Date(`${date}T00:00:00Z`));
   return days;
 }
-
-/** Data for the app, in the page: a JSON element it reads by `id`. */
-export const jsonScript = (id: string, value: unknown) =>
-  `<script type="application/json" id="${id}">${inlineJson(value)}</script>`;
 
 /**
  * HomeContent's markup for the operator's content; nothing when there is none. `days` are

@@ -22,7 +22,8 @@ import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runt
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
-import { firstPaintHtml, jsonScript, newsDays } from './firstPaint.ts';
+import { firstPaintHtml, newsDays } from './firstPaint.ts';
+import { jsonScript } from './jsonScript.ts';
 import {
   APP_SCRIPTS_ELEMENT_ID,
   withBootScriptAllowed,

@@ -5,6 +5,7 @@
 // app's scripts after the first contentful paint.
 import { createHash } from 'node:crypto';
 import { EARLY_TAP_ATTRIBUTE } from '../../src/app/earlyTap.ts';
+import { jsonScript } from './jsonScript.ts';
 
 export const APP_SCRIPTS_ELEMENT_ID = 'ju-app-scripts';
 
@@ -55,9 +56,6 @@ const BOOT_SCRIPT = `(() => {
 /** The CSP source that lets the boot script, and no other inline script, run. */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
-const inlineJson = (value: unknown) =>
-  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e');
-
 const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 
@@ -72,9 +70,7 @@ export function withScriptsAfterPaint(html: string): string {
     entry: entry[0]!,
     preload: [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!),
   };
-  const boot =
-    `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${inlineJson(scripts)}</script>` +
-    `<script>${BOOT_SCRIPT}</script>`;
+  const boot = jsonScript(APP_SCRIPTS_ELEMENT_ID, scripts) + `<script>${BOOT_SCRIPT}</script>`;
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
