@@ -158,10 +158,13 @@ describe('home content', () => {
   it('keeps the marquee bar in place when the operator empties it', async () => {
     await admin(app, 'marquee', 'set', 'TH', '');
     await app.freshContext({ locale: 'th-TH', serviceWorkers: 'block' });
+    const emptied = app.page.waitForResponse((r) => r.url().includes('/api/v1/common/marquee'));
     await app.page.goto(`${app.server.url}/index`);
-    await app.page.getByTestId('home-content').waitFor();
+    await emptied;
+    // Measured once the app has replaced the painted page and drawn the empty marquee.
+    await app.page.locator('[data-first-paint]').waitFor({ state: 'detached' });
     const bar = app.page.getByTestId('marquee');
-    expect((await bar.boundingBox())!.height).toBeGreaterThan(30);
+    await expect.poll(async () => (await bar.boundingBox())?.height ?? 0).toBeGreaterThan(30);
     expect(await bar.locator('li').count()).toBe(0);
   });
 });
