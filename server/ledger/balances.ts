@@ -11,6 +11,15 @@ function zeroBalances(): AssetBalances {
   return Object.fromEntries(ASSET_CODES.map((asset) => [asset, 0n])) as AssetBalances;
 }
 
+// Balances are asked for on most screens (user/info, wallet, team and admin lists).
+const balancesOfUsers = prepared((db, { userIds }: { userIds: bigint[] }) =>
+  db
+    .selectFrom('accounts')
+    .select(['user_id', 'asset', 'balance'])
+    .where('kind', '=', ACCOUNT_KIND.user)
+    .where('user_id', 'in', userIds),
+);
+
 /** Spendable balances of several users at once, zero where they have no account yet. */
 export async function userBalances(
   db: AppDatabase,
@@ -18,32 +27,13 @@ export async function userBalances(
 ): Promise<Map<bigint, AssetBalances>> {
   const balances = new Map<bigint, AssetBalances>(userIds.map((id) => [id, zeroBalances()]));
   if (userIds.length === 0) return balances;
-  const rows = await db.kysely
-    .selectFrom('accounts')
-    .select(['user_id', 'asset', 'balance'])
-    .where('kind', '=', ACCOUNT_KIND.user)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  for (const row of rows) {
+  for (const row of await balancesOfUsers(db, { userIds: [...userIds] })) {
     const forUser = row.user_id === null ? undefined : balances.get(row.user_id);
     if (forUser && isAssetCode(row.asset)) forUser[row.asset] = row.balance;
   }
   return balances;
 }
 
-// The user's own balances are asked for on most screens (user/info, wallet).
-const ownBalances = prepared((db, { userId }: { userId: bigint }) =>
-  db
-    .selectFrom('accounts')
-    .select(['asset', 'balance'])
-    .where('kind', '=', ACCOUNT_KIND.user)
-    .where('user_id', '=', userId),
-);
-
 export async function balancesOfUser(db: AppDatabase, userId: bigint): Promise<AssetBalances> {
-  const balances = zeroBalances();
-  for (const row of await ownBalances(db, { userId })) {
-    if (isAssetCode(row.asset)) balances[row.asset] = row.balance;
-  }
-  return balances;
+  return (await userBalances(db, [userId])).get(userId) ?? zeroBalances();
 }
