@@ -4,6 +4,7 @@
 // otherwise a phishing site's backend could obtain a sign-in message for its own domain.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
+import { boundedMemo } from './boundedMemo.ts';
 
 export interface Site {
   /** scheme://host[:port], no trailing slash */
@@ -59,19 +60,14 @@ export function siteFromUrl(url: string): Site {
  * else null (the Host header is malformed or names another machine).
  */
 export function siteOf(request: FastifyRequest, publicUrl: string | null): Site | null {
-  const key = publicUrl ?? `${request.protocol} ${request.host ?? ''}`;
-  if (knownSites.has(key)) return knownSites.get(key)!;
-  const found = publicUrl ? siteFromUrl(publicUrl) : loopbackSite(request);
-  const site = found && Object.freeze(found);
-  // Every request asks; the answer depends on a handful of values (bounded: Host is the
-  // client's to choose).
-  if (knownSites.size >= KNOWN_SITES_LIMIT) knownSites.clear();
-  knownSites.set(key, site);
-  return site;
+  return knownSite(publicUrl ?? `${request.protocol} ${request.host ?? ''}`, () => {
+    const found = publicUrl ? siteFromUrl(publicUrl) : loopbackSite(request);
+    return found && Object.freeze(found);
+  });
 }
 
-const knownSites = new Map<string, Site | null>();
-const KNOWN_SITES_LIMIT = 64;
+// Every request asks.
+const knownSite = boundedMemo<Site | null>(64);
 
 function loopbackSite(request: FastifyRequest): Site | null {
   const authority = parseAuthority(request.host ?? '');

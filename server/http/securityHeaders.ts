@@ -1,5 +1,6 @@
 // Security headers on every answer, API and app alike, and `no-store` on API answers.
 import type { FastifyInstance } from 'fastify';
+import { boundedMemo } from './boundedMemo.ts';
 import { realtimeOrigin, siteOf } from './origin.ts';
 
 // Answers of the API carry personal data and tokens: no browser or proxy may keep them.
@@ -29,21 +30,15 @@ export function contentSecurityPolicy(chainRpcUrl: string, websocketOrigin: stri
 
 // The headers depend only on these two values, which take a handful of values per server
 // (its public site, or the loopback names of a development machine): built once each.
-const builtHeaders = new Map<string, Readonly<Record<string, string>>>();
-const BUILT_HEADERS_LIMIT = 64;
+const builtHeaders = boundedMemo<Readonly<Record<string, string>>>(64);
 
 export function securityHeaders(
   chainRpcUrl: string,
   websocketOrigin: string | null,
 ): Readonly<Record<string, string>> {
-  const key = `${chainRpcUrl} ${websocketOrigin ?? ''}`;
-  let headers = builtHeaders.get(key);
-  if (!headers) {
-    if (builtHeaders.size >= BUILT_HEADERS_LIMIT) builtHeaders.clear();
-    headers = Object.freeze(buildSecurityHeaders(chainRpcUrl, websocketOrigin));
-    builtHeaders.set(key, headers);
-  }
-  return headers;
+  return builtHeaders(`${chainRpcUrl} ${websocketOrigin ?? ''}`, () =>
+    Object.freeze(buildSecurityHeaders(chainRpcUrl, websocketOrigin)),
+  );
 }
 
 function buildSecurityHeaders(
