@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
@@ -41,13 +41,18 @@ async function startApp() {
   };
 }
 
-async function startBare() {
-  const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ code: 200, message: 'ok', data: null }));
+/** Listens on a free loopback port; the URL to announce. */
+async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { announce: { url: `http://127.0.0.1:${port}` }, close: () => app.close() };
+  return `http://127.0.0.1:${port}`;
+}
+
+async function startBare() {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ code: 200, message: 'ok', data: null }));
+  return { announce: { url: await listenOnLoopback(app) }, close: () => app.close() };
 }
 
 /**
@@ -84,11 +89,8 @@ async function startLedger() {
     );
     return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    announce: { url: `http://127.0.0.1:${port}` },
+    announce: { url: await listenOnLoopback(app) },
     async close() {
       await app.close();
       await db.close();
