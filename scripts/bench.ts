@@ -2,6 +2,10 @@
 // on the embedded SQLite and (when PostgreSQL is at hand) on PostgreSQL, each beside a bare
 // Fastify route measured in the same run. Machines differ and are noisy; the ratio to the
 // bare route is the figure that travels. A report, never a test: it prints, it does not fail.
+// Beside the rates it prints where a request's time goes: the server's CPU per request, the
+// queries it ran per request (round trips, on PostgreSQL) and, on SQLite, the time inside
+// statements and inside COMMIT (server/db/queryStats.ts) — the floor no code around them
+// can go below.
 //
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
@@ -13,6 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import type { QueryStats } from '../server/db/queryStats.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
 import { benchTeam } from './bench/team.ts';
 
@@ -38,18 +43,45 @@ interface Figures {
   /** CPU time the server process spent per request (user + system): steadier than req/s
    * on a machine shared with the load generator and anything else. */
   cpuMicrosPerRequest: number | null;
+  /** Queries the server ran per request (each a round trip on PostgreSQL). */
+  queriesPerRequest: number;
+  /** Microseconds per request inside SQLite statements other than COMMIT: event-loop CPU
+   * that no code around them can save. */
+  sqliteMicrosPerRequest: number;
+  /** Microseconds per request inside COMMIT (shared by a group commit's requests). */
+  commitMicrosPerRequest: number;
 }
 
-async function startChild(mode: 'app' | 'bare' | 'ledger', databaseUrl?: string) {
+/** A benchmark server process (scripts/bench/serverProcess.ts) and its query statistics. */
+interface BenchServer {
+  child: ChildProcess;
+  announce: Announce;
+  queryStats(): Promise<QueryStats>;
+}
+
+async function startChild(
+  mode: 'app' | 'bare' | 'ledger',
+  databaseUrl?: string,
+): Promise<BenchServer> {
   const child = spawn(process.execPath, ['scripts/bench/serverProcess.ts', mode], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench ${mode} server exited (${code})`)));
-  });
-  return { child, announce: JSON.parse(line) as Announce };
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`bench ${mode} server exited`);
+    return value;
+  };
+  const announce = JSON.parse(await nextLine()) as Announce;
+  return {
+    child,
+    announce,
+    async queryStats() {
+      child.stdin!.write('stats\n');
+      return JSON.parse(await nextLine()) as QueryStats;
+    },
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -105,18 +137,29 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 async function measure(
   name: string,
-  server: ChildProcess,
+  server: BenchServer,
   options: Omit<autocannon.Options, 'connections' | 'duration'>,
 ): Promise<Figures> {
-  const cpuBefore = cpuMillis(server.pid);
+  const cpuBefore = cpuMillis(server.child.pid);
+  const queriesBefore = await server.queryStats();
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
-  const cpuAfter = cpuMillis(server.pid);
+  const cpuAfter = cpuMillis(server.child.pid);
+  const queriesAfter = await server.queryStats();
+  const requests = Math.max(result.requests.total, 1);
   const cpuMicrosPerRequest =
     cpuBefore === null || cpuAfter === null || result.requests.total === 0
       ? null
       : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   return {
     cpuMicrosPerRequest,
+    queriesPerRequest: (queriesAfter.queries - queriesBefore.queries) / requests,
+    sqliteMicrosPerRequest:
+      (queriesAfter.sqliteMicros -
+        queriesAfter.sqliteCommitMicros -
+        (queriesBefore.sqliteMicros - queriesBefore.sqliteCommitMicros)) /
+      requests,
+    commitMicrosPerRequest:
+      (queriesAfter.sqliteCommitMicros - queriesBefore.sqliteCommitMicros) / requests,
     name,
     requests: result.requests.total,
     perSecond: result.requests.average,
@@ -137,13 +180,11 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     });
     const inviteCode = (data as { code: string }).code;
     const figures: Figures[] = [];
-    figures.push(
-      await measure('bare Fastify route', bare.child, { url: `${bare.announce.url}/bare` }),
-    );
+    figures.push(await measure('bare Fastify route', bare, { url: `${bare.announce.url}/bare` }));
     if (!TRANSFERS_ONLY) {
-      figures.push(await measure('GET /config.json', app.child, { url: `${base}/config.json` }));
+      figures.push(await measure('GET /config.json', app, { url: `${base}/config.json` }));
       figures.push(
-        await measure('GET /api/v1/user/info', app.child, {
+        await measure('GET /api/v1/user/info', app, {
           url: `${base}/api/v1/user/info`,
           headers: { authorization: `Bearer ${first.token}` },
         }),
@@ -151,13 +192,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     }
     if (READS_ONLY) return figures;
     figures.push(await benchLedger(databaseUrl));
-    const transfers = await benchTransfers(
-      app.child,
-      base,
-      app.announce.adminToken!,
-      label,
-      inviteCode,
-    );
+    const transfers = await benchTransfers(app, base, app.announce.adminToken!, label, inviteCode);
     if (transfers) figures.push(transfers);
     return figures;
   } finally {
@@ -169,7 +204,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
 async function benchLedger(databaseUrl: string | undefined): Promise<Figures> {
   const ledger = await startChild('ledger', databaseUrl);
   try {
-    return await measure('ledger alone (no auth, no key)', ledger.child, {
+    return await measure('ledger alone (no auth, no key)', ledger, {
       url: `${ledger.announce.url}/ledger`,
       method: 'POST',
     });
@@ -184,7 +219,7 @@ async function benchLedger(databaseUrl: string | undefined): Promise<Figures> {
  * Skipped, with a note, while the server has no transfer route.
  */
 async function benchTransfers(
-  server: ChildProcess,
+  server: BenchServer,
   base: string,
   adminToken: string,
   label: string,
@@ -244,6 +279,8 @@ function printTable(label: string, figures: Figures[]): void {
   console.log(
     ['route'.padEnd(30), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)]
       .concat(['errors'.padStart(7), '× bare'.padStart(8), 'CPU µs/req'.padStart(11)])
+      .concat(['queries/req'.padStart(12), 'SQLite µs/req'.padStart(14)])
+      .concat(['COMMIT µs/req'.padStart(14)])
       .join(' '),
   );
   for (const row of figures) {
@@ -256,6 +293,9 @@ function printTable(label: string, figures: Figures[]): void {
         String(row.errors).padStart(7),
         (bare.perSecond / row.perSecond).toFixed(2).padStart(8),
         (row.cpuMicrosPerRequest?.toFixed(0) ?? '–').padStart(11),
+        row.queriesPerRequest.toFixed(1).padStart(12),
+        (row.sqliteMicrosPerRequest ? row.sqliteMicrosPerRequest.toFixed(0) : '–').padStart(14),
+        (row.commitMicrosPerRequest ? row.commitMicrosPerRequest.toFixed(0) : '–').padStart(14),
       ].join(' '),
     );
   }

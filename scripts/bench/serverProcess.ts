@@ -1,13 +1,17 @@
 // One server for the benchmark, in its own process so the load generator does not share its
 // event loop: `app` is the real reference server, `bare` a Fastify route that does nothing,
-// the yardstick the app's figures are divided by, `ledger` the ledger alone (see startLedger). Prints one JSON line once it listens.
+// the yardstick the app's figures are divided by, `ledger` the ledger alone (see
+// startLedger). Prints one JSON line once it listens, then answers each `stats` line on its
+// input with one JSON line of its query statistics (server/db/queryStats.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
+import { readQueryStats } from '../../server/db/queryStats.ts';
 import { ACCOUNT_KIND, ensureSystemAccount } from '../../server/ledger/accounts.ts';
 import { postTransfer } from '../../server/ledger/postTransfer.ts';
 import { startServer } from '../../server/main.ts';
@@ -102,6 +106,9 @@ async function startLedger() {
 const server =
   mode === 'bare' ? await startBare() : mode === 'ledger' ? await startLedger() : await startApp();
 console.log(JSON.stringify(server.announce));
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line === 'stats') console.log(JSON.stringify(readQueryStats()));
+});
 const stop = () => {
   void server.close().then(() => process.exit(0));
 };

@@ -10,6 +10,7 @@
 // list of any length) cannot fill a connection with statements.
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { countQuery } from './queryStats.ts';
 
 export const NAMED_STATEMENTS_LIMIT = 1000;
 
@@ -30,6 +31,7 @@ export function withNamedStatements(pool: NamingPool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     query: ((textOrCursor: unknown, values?: readonly unknown[]) => {
+      countQuery();
       if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
       const name = values && values.length > 0 ? nameOf(textOrCursor) : null;
       return name === null

@@ -7,6 +7,7 @@ import {
   withNamedStatements,
   type NamingPool,
 } from '../../server/db/namedStatements.ts';
+import { readQueryStats } from '../../server/db/queryStats.ts';
 
 function recordingPool() {
   const calls: unknown[][] = [];
@@ -44,6 +45,16 @@ describe('named statements', () => {
     const client = await pool.connect();
     await client.query('begin', []);
     expect(calls).toEqual([['begin', []]]);
+  });
+
+  it('counts every query it sends, named or not (the benchmark reports queries per request)', async () => {
+    const { pool } = recordingPool();
+    const client = await pool.connect();
+    const before = readQueryStats().queries;
+    await client.query('begin', []);
+    await client.query('select $1::int', [1]);
+    await client.query('commit', []);
+    expect(readQueryStats().queries - before).toBe(3);
   });
 
   it('hands out one connection object per pg client, as Kysely keys its connections by it', async () => {
