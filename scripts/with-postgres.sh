@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs a command with TEST_DATABASE_URL pointing at a throwaway PostgreSQL cluster, then
-# stops and deletes the cluster, keeping the command's exit code.
+# Runs a command with TEST_DATABASE_URL pointing at a throwaway PostgreSQL cluster (and
+# TEST_DATABASE_SOCKET_URL at the same cluster over its Unix socket), then stops and deletes
+# the cluster, keeping the command's exit code.
 #
 #   bash scripts/with-postgres.sh npx vitest run --project server-postgres
 #
@@ -86,6 +87,8 @@ as_owner "$bin_dir/pg_ctl" -D "$cluster_dir/data" -l "$cluster_dir/server.log" -
 }
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+# The same server over its Unix socket, for the benchmark (scripts/bench.ts).
+export TEST_DATABASE_SOCKET_URL="postgres://postgres@/postgres?host=$cluster_dir&port=$port"
 echo "with-postgres: PostgreSQL $(basename "$(dirname "$bin_dir")") on 127.0.0.1:$port" >&2
 
 status=0
