@@ -191,7 +191,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
       );
     }
     if (READS_ONLY) return figures;
-    figures.push(await benchLedger(databaseUrl));
+    figures.push(...(await benchLedger(databaseUrl)));
     const transfers = await benchTransfers(app, base, app.announce.adminToken!, label, inviteCode);
     if (transfers) figures.push(transfers);
     return figures;
@@ -200,14 +200,20 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
   }
 }
 
-/** The ledger alone behind Fastify (scripts/bench/serverProcess.ts), in its own server. */
-async function benchLedger(databaseUrl: string | undefined): Promise<Figures> {
+/**
+ * One query alone, then the ledger alone, behind Fastify (scripts/bench/serverProcess.ts), in
+ * their own server.
+ */
+async function benchLedger(databaseUrl: string | undefined): Promise<Figures[]> {
   const ledger = await startChild('ledger', databaseUrl);
   try {
-    return await measure('ledger alone (no auth, no key)', ledger, {
-      url: `${ledger.announce.url}/ledger`,
-      method: 'POST',
-    });
+    return [
+      await measure('one query (SELECT 1)', ledger, { url: `${ledger.announce.url}/query` }),
+      await measure('ledger alone (no auth, no key)', ledger, {
+        url: `${ledger.announce.url}/ledger`,
+        method: 'POST',
+      }),
+    ];
   } finally {
     await stopChild(ledger.child);
   }

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
@@ -63,6 +64,8 @@ async function startBare() {
  * The ledger alone behind Fastify: each request posts one two-leg transfer between system
  * accounts (no sign-in, input, idempotency claim or domain row), committed the way the app
  * commits (group commit on SQLite). What the full money path costs beyond it is ours.
+ * `GET /query` runs one trivial query through the same database layer: the price of a
+ * query, which a request pays once per query it makes.
  */
 async function startLedger() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-bench-ledger-'));
@@ -92,6 +95,10 @@ async function startLedger() {
       }),
     );
     return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
+  });
+  app.get('/query', async () => {
+    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely);
+    return { code: 200, message: 'ok', data: rows[0] };
   });
   return {
     announce: { url: await listenOnLoopback(app) },
