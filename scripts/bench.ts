@@ -2,8 +2,9 @@
 // on the embedded SQLite and (when PostgreSQL is at hand) on PostgreSQL, each beside a bare
 // Fastify route measured in the same run. Machines differ and are noisy; the ratio to the
 // bare route is the figure that travels. A report, never a test: it prints, it does not fail.
-// Beside the rates it prints where a request's time goes: the server's CPU per request, the
-// queries it ran per request (round trips, on PostgreSQL) and, on SQLite, the time inside
+// Beside the rates it prints where a request's time goes: the server's CPU per request and
+// the load generator's (together, what a rate costs the machine's cores), the queries the
+// server ran per request (round trips, on PostgreSQL) and, on SQLite, the time inside
 // statements and inside COMMIT (server/db/queryStats.ts) — the floor no code around them
 // can go below.
 //
@@ -43,6 +44,9 @@ interface Figures {
   /** CPU time the server process spent per request (user + system): steadier than req/s
    * on a machine shared with the load generator and anything else. */
   cpuMicrosPerRequest: number | null;
+  /** CPU time the load generator (this process) spent per request: with the server's, what
+   * a rate costs the machine's cores. */
+  clientCpuMicrosPerRequest: number;
   /** Queries the server ran per request (each a round trip on PostgreSQL). */
   queriesPerRequest: number;
   /** Microseconds per request inside SQLite statements other than COMMIT: event-loop CPU
@@ -142,7 +146,9 @@ async function measure(
 ): Promise<Figures> {
   const cpuBefore = cpuMillis(server.child.pid);
   const queriesBefore = await server.queryStats();
+  const clientCpuBefore = process.cpuUsage();
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   const cpuAfter = cpuMillis(server.child.pid);
   const queriesAfter = await server.queryStats();
   const requests = Math.max(result.requests.total, 1);
@@ -152,6 +158,7 @@ async function measure(
       : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   return {
     cpuMicrosPerRequest,
+    clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / requests,
     queriesPerRequest: (queriesAfter.queries - queriesBefore.queries) / requests,
     sqliteMicrosPerRequest:
       (queriesAfter.sqliteMicros -
@@ -285,6 +292,7 @@ function printTable(label: string, figures: Figures[]): void {
   console.log(
     ['route'.padEnd(30), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)]
       .concat(['errors'.padStart(7), '× bare'.padStart(8), 'CPU µs/req'.padStart(11)])
+      .concat(['client CPU µs/req'.padStart(18)])
       .concat(['queries/req'.padStart(12), 'SQLite µs/req'.padStart(14)])
       .concat(['COMMIT µs/req'.padStart(14)])
       .join(' '),
@@ -299,6 +307,7 @@ function printTable(label: string, figures: Figures[]): void {
         String(row.errors).padStart(7),
         (bare.perSecond / row.perSecond).toFixed(2).padStart(8),
         (row.cpuMicrosPerRequest?.toFixed(0) ?? '–').padStart(11),
+        row.clientCpuMicrosPerRequest.toFixed(0).padStart(18),
         row.queriesPerRequest.toFixed(1).padStart(12),
         (row.sqliteMicrosPerRequest ? row.sqliteMicrosPerRequest.toFixed(0) : '–').padStart(14),
         (row.commitMicrosPerRequest ? row.commitMicrosPerRequest.toFixed(0) : '–').padStart(14),

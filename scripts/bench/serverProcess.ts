@@ -97,8 +97,8 @@ async function startLedger() {
     return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
   });
   app.get('/query', async () => {
-    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely);
-    return { code: 200, message: 'ok', data: rows[0] };
+    const { rows } = await sql<{ one: bigint | number }>`SELECT 1 AS one`.execute(db.kysely);
+    return { code: 200, message: 'ok', data: { one: Number(rows[0]?.one) } };
   });
   return {
     announce: { url: await listenOnLoopback(app) },
