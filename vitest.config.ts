@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['test/unit/setup.ts'],
         },
       },
       {

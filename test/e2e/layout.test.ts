@@ -31,6 +31,9 @@ describe('layout in every language at 320 px', () => {
     await app.freshContext({ viewport: NARROWEST });
     await app.page.goto(`${app.server.url}/index`);
     await app.page.locator('.hero .button').waitFor();
+    // The app replaces the server's painted page with its own markup: an element added
+    // before that would go with the painted page.
+    await app.page.locator('[data-first-paint]').waitFor({ state: 'detached' });
     await app.page.evaluate(() => {
       const wide = document.createElement('p');
       wide.textContent = 'Pengeluaran'.repeat(8);

@@ -1,8 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Field } from '../../../src/ui/Field.tsx';
 
-afterEach(cleanup);
 
 describe('Field', () => {
   it('labels its control and points it at the hint and the error', () => {

@@ -1,13 +1,12 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecordListState } from '../../../src/state/records/recordList.ts';
 import { RecordList } from '../../../src/ui/RecordList.tsx';
 import { activateEnglish } from '../support/i18n.ts';
 
 beforeAll(activateEnglish);
-afterEach(cleanup);
 
 type Row = { id: string; text: string };
 

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
 import { PhotoError } from '../../../../src/features/card/photos/preparePhoto.ts';
 import { UploadError } from '../../../../src/features/card/photos/uploadFile.ts';
@@ -11,7 +11,6 @@ import { usePhotoSlot } from '../../../../src/features/card/photos/usePhotoSlot.
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
-afterEach(cleanup);
 
 const prepared = {
   blob: new Blob(['small']),
