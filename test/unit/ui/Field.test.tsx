@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Field } from '../../../src/ui/Field.tsx';
 
-
 describe('Field', () => {
   it('labels its control and points it at the hint and the error', () => {
     render(
