@@ -3,9 +3,9 @@
 // for: WAL with synchronous=FULL, so an acknowledged commit survives a crash or power loss.
 // Temporary files live in memory: every savepoint (one per grouped money operation) and
 // every statement that may undo itself keeps the pages it changes in a sub-journal, by
-// default a temporary file, which cost a write system call per page (a fifth of a
-// transfer's CPU, measured with perf). The sub-journal is never needed after a crash: the
-// WAL alone holds what was committed.
+// default a temporary file, which cost a write system call per page (a fifth of the CPU of
+// a ticket transfer's statements, measured with perf). The sub-journal is never needed after
+// a crash: the WAL alone holds what was committed.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { countQuery } from './queryStats.ts';
