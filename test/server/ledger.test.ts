@@ -42,6 +42,12 @@ describe('ledger', () => {
     bob: await ensureUserAccount(server.db, bob, 'JU', now()),
   });
 
+  /** The two legs that move `units` from one account to another. */
+  const moving = (from: bigint, to: bigint, units: bigint) => [
+    { accountId: from, amount: -units },
+    { accountId: to, amount: units },
+  ];
+
   const transferCount = async () =>
     (await server.db.kysely.selectFrom('transfers').select('id').execute()).length;
 
@@ -51,10 +57,7 @@ describe('ledger', () => {
       idempotencyKey: 'move-1',
       kind: 'transfer',
       memo: 'lunch',
-      legs: [
-        { accountId: accounts.alice, amount: -2_500_000n },
-        { accountId: accounts.bob, amount: 2_500_000n },
-      ],
+      legs: moving(accounts.alice, accounts.bob, 2_500_000n),
       now: now(),
     });
     expect(posted.replayed).toBe(false);
@@ -67,6 +70,7 @@ describe('ledger', () => {
     expect((await balancesOfUser(server.db, alice)).JU).toBe(7_500_000n);
     expect((await balancesOfUser(server.db, bob)).JU).toBe(2_500_000n);
 
+    // The same legs in the other order are the same request.
     const replay = await postTransfer(server.db, {
       idempotencyKey: 'move-1',
       kind: 'transfer',
@@ -89,10 +93,7 @@ describe('ledger', () => {
         idempotencyKey: 'move-1',
         kind: 'transfer',
         memo: 'dinner',
-        legs: [
-          { accountId: accounts.alice, amount: -2_500_000n },
-          { accountId: accounts.bob, amount: 2_500_000n },
-        ],
+        legs: moving(accounts.alice, accounts.bob, 2_500_000n),
         now: now(),
       }),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
@@ -105,10 +106,7 @@ describe('ledger', () => {
       postTransfer(server.db, {
         idempotencyKey: 'overdraw',
         kind: 'transfer',
-        legs: [
-          { accountId: accounts.bob, amount: -2_500_001n },
-          { accountId: accounts.alice, amount: 2_500_001n },
-        ],
+        legs: moving(accounts.bob, accounts.alice, 2_500_001n),
         now: now(),
       }),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
@@ -173,10 +171,7 @@ describe('ledger', () => {
       postTransfer(server.db, {
         idempotencyKey: `race-${index}`,
         kind: 'transfer',
-        legs: [
-          { accountId: accounts.alice, amount: -1_000_000n },
-          { accountId: accounts.bob, amount: 1_000_000n },
-        ],
+        legs: moving(accounts.alice, accounts.bob, 1_000_000n),
         now: now(),
       }).then(
         () => 'posted',
@@ -195,10 +190,7 @@ describe('ledger', () => {
     const request = {
       idempotencyKey: 'retry-storm',
       kind: 'transfer',
-      legs: [
-        { accountId: accounts.bob, amount: -1n },
-        { accountId: accounts.alice, amount: 1n },
-      ],
+      legs: moving(accounts.bob, accounts.alice, 1n),
       now: now(),
     };
     const results = await Promise.all(
@@ -213,10 +205,7 @@ describe('ledger', () => {
     const request = {
       idempotencyKey: 'claimed-once',
       kind: 'transfer',
-      legs: [
-        { accountId: accounts.alice, amount: -3n },
-        { accountId: accounts.bob, amount: 3n },
-      ],
+      legs: moving(accounts.alice, accounts.bob, 3n),
       now: now(),
       keyIsNew: true,
     };
