@@ -39,73 +39,33 @@ export function shardFor(userId: bigint): bigint {
 
 export type AccountKind = (typeof ACCOUNT_KIND)[keyof typeof ACCOUNT_KIND];
 
-interface AccountKey {
-  asset: AssetCode;
-  kind: AccountKind;
-  shard: bigint;
-}
-
-// Every money operation looks its accounts up first.
-const userAccountId = prepared((db, key: AccountKey & { userId: bigint }) =>
-  db
-    .selectFrom('accounts')
-    .select('id')
-    .where('asset', '=', key.asset)
-    .where('kind', '=', key.kind)
-    .where('shard', '=', key.shard)
-    .where('user_id', '=', key.userId),
+const systemAccountId = prepared(
+  (db, key: { asset: AssetCode; kind: AccountKind; shard: bigint }) =>
+    db
+      .selectFrom('accounts')
+      .select('id')
+      .where('asset', '=', key.asset)
+      .where('kind', '=', key.kind)
+      .where('shard', '=', key.shard)
+      .where('user_id', 'is', null),
 );
 
-const systemAccountId = prepared((db, key: AccountKey) =>
-  db
-    .selectFrom('accounts')
-    .select('id')
-    .where('asset', '=', key.asset)
-    .where('kind', '=', key.kind)
-    .where('shard', '=', key.shard)
-    .where('user_id', 'is', null),
-);
-
-/** The id of the account, created on first use. Safe to call concurrently. */
-export async function ensureAccount(
+/** Adds the account unless it exists; concurrent callers may race, the unique key settles it. */
+async function insertAccount(
   db: AppDatabase,
-  owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; now: Date; shard?: bigint },
-): Promise<bigint> {
-  const shard = owner.shard ?? 0n;
-  const find = async () => {
-    const key = { asset: owner.asset, kind: owner.kind, shard };
-    const [found] =
-      owner.userId === null
-        ? await systemAccountId(db, key)
-        : await userAccountId(db, { ...key, userId: owner.userId });
-    return found;
-  };
-  const existing = await find();
-  if (existing) return existing.id;
+  owner: { userId: bigint | null; asset: AssetCode; kind: AccountKind; shard: bigint; now: Date },
+): Promise<void> {
   await db.kysely
     .insertInto('accounts')
     .values({
       user_id: owner.userId,
       asset: owner.asset,
       kind: owner.kind,
-      shard,
+      shard: owner.shard,
       created_at: owner.now.toISOString(),
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
-  const created = await find();
-  if (!created) throw new Error(`Could not create the ${owner.kind} ${owner.asset} account`);
-  return created.id;
-}
-
-export function ensureUserAccount(
-  db: AppDatabase,
-  userId: bigint,
-  asset: AssetCode,
-  now: Date,
-  kind: typeof ACCOUNT_KIND.user | typeof ACCOUNT_KIND.held = ACCOUNT_KIND.user,
-): Promise<bigint> {
-  return ensureAccount(db, { userId, asset, kind, now });
 }
 
 export interface UserAccountKey {
@@ -114,7 +74,8 @@ export interface UserAccountKey {
   kind: typeof ACCOUNT_KIND.user | typeof ACCOUNT_KIND.held;
 }
 
-// A money operation's user accounts in one query rather than one each.
+// Every money operation looks its user accounts up first: all of them in one query. User
+// accounts are never sharded (shard 0).
 const userAccountIds = prepared(
   (db, keys: { userIds: bigint[]; assets: AssetCode[]; kinds: AccountKind[] }) =>
     db
@@ -134,33 +95,69 @@ const userAccountIds = prepared(
       ),
 );
 
-/** The ids of these user accounts, in the same order, each created on first use. */
-export async function ensureUserAccounts<const Keys extends readonly UserAccountKey[]>(
+async function findUserAccounts(
   db: AppDatabase,
-  keys: Keys,
-  now: Date,
-): Promise<{ [Index in keyof Keys]: bigint }> {
+  keys: readonly UserAccountKey[],
+): Promise<(bigint | undefined)[]> {
   const rows = await userAccountIds(db, {
     userIds: keys.map((key) => key.userId),
     assets: keys.map((key) => key.asset),
     kinds: keys.map((key) => key.kind),
   });
-  const ids: bigint[] = [];
-  for (const key of keys) {
-    const found = rows.find(
-      (row) => row.user_id === key.userId && row.asset === key.asset && row.kind === key.kind,
-    );
-    ids.push(found?.id ?? (await ensureUserAccount(db, key.userId, key.asset, now, key.kind)));
+  return keys.map(
+    (key) =>
+      rows.find(
+        (row) => row.user_id === key.userId && row.asset === key.asset && row.kind === key.kind,
+      )?.id,
+  );
+}
+
+/**
+ * The ids of these user accounts, in the same order, each created on first use. Safe to call
+ * concurrently.
+ */
+export async function ensureUserAccounts<const Keys extends readonly UserAccountKey[]>(
+  db: AppDatabase,
+  keys: Keys,
+  now: Date,
+): Promise<{ [Index in keyof Keys]: bigint }> {
+  let ids = await findUserAccounts(db, keys);
+  if (ids.includes(undefined)) {
+    for (const [index, key] of keys.entries()) {
+      if (ids[index] === undefined) await insertAccount(db, { ...key, shard: 0n, now });
+    }
+    ids = await findUserAccounts(db, keys);
+    const missing = keys.find((_key, index) => ids[index] === undefined);
+    if (missing) throw new Error(`Could not create the ${missing.kind} ${missing.asset} account`);
   }
   return ids as { [Index in keyof Keys]: bigint };
 }
 
-export function ensureSystemAccount(
+export async function ensureUserAccount(
+  db: AppDatabase,
+  userId: bigint,
+  asset: AssetCode,
+  now: Date,
+  kind: UserAccountKey['kind'] = ACCOUNT_KIND.user,
+): Promise<bigint> {
+  const [id] = await ensureUserAccounts(db, [{ userId, asset, kind }], now);
+  return id;
+}
+
+/** The id of the system account (one shard of it), created on first use. Safe to call
+ * concurrently. */
+export async function ensureSystemAccount(
   db: AppDatabase,
   asset: AssetCode,
   kind: AccountKind,
   now: Date,
   shard = 0n,
 ): Promise<bigint> {
-  return ensureAccount(db, { userId: null, asset, kind, now, shard });
+  const key = { asset, kind, shard };
+  const [existing] = await systemAccountId(db, key);
+  if (existing) return existing.id;
+  await insertAccount(db, { ...key, userId: null, now });
+  const [created] = await systemAccountId(db, key);
+  if (!created) throw new Error(`Could not create the ${kind} ${asset} account`);
+  return created.id;
 }
