@@ -5,6 +5,7 @@ import type { Ticket, TicketStatus } from '../../src/api/ticket.ts';
 import type { ServerSettings } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketRow } from '../db/schemaChain.ts';
 import { submitPayment, type PurposeHandler } from '../chain/payments.ts';
@@ -117,14 +118,6 @@ export function ticketWire(
   };
 }
 
-export function ticketsWithHash(db: AppDatabase) {
-  return db.kysely
-    .selectFrom('tickets')
-    .innerJoin('chain_payments', 'chain_payments.id', 'tickets.payment_id')
-    .selectAll('tickets')
-    .select('chain_payments.hash');
-}
-
 export async function listTickets(
   context: ServerContext,
   userId: bigint,
@@ -132,22 +125,19 @@ export async function listTickets(
   pageSize: number,
 ): Promise<{ list: Ticket[]; total: number }> {
   const { db, settings } = context;
-  const [rows, count] = await Promise.all([
-    ticketsWithHash(db)
-      .where('tickets.user_id', '=', userId)
-      .orderBy('tickets.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.kysely
-      .selectFrom('tickets')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await readPage(
+    db.kysely.selectFrom('tickets').where('tickets.user_id', '=', userId),
+    (q) =>
+      q
+        .innerJoin('chain_payments', 'chain_payments.id', 'tickets.payment_id')
+        .selectAll('tickets')
+        .select('chain_payments.hash')
+        .orderBy('tickets.id', 'desc'),
+    { page, pageSize },
+  );
   const now = context.now();
   return {
     list: rows.map((row) => ticketWire(row, settings, now)),
-    total: Number(count.count),
+    total,
   };
 }
