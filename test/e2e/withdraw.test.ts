@@ -12,7 +12,7 @@ import {
   signInAs,
 } from './support/money.ts';
 
-// A valid TRON mainnet address (shared/vectors/tron).
+// A valid TRON mainnet address (test/vectors/tron).
 const TRON_ADDRESS = 'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SiweFields } from '../../../src/wallet/siwe.ts';
 
-// The public test vectors live in shared/ beside the repository, locally and in CI.
-const VECTORS_DIR = resolve(process.cwd(), '../shared/vectors');
+// The public test vectors are kept in the repository (test/vectors, with their sources), so a
+// clone on its own passes its tests.
+const VECTORS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../vectors');
 
 export function readVectors<T>(relativePath: string): T {
   return JSON.parse(readFileSync(resolve(VECTORS_DIR, relativePath), 'utf8')) as T;
