@@ -24,7 +24,7 @@ export function unitsToWei(units: bigint): bigint {
   return units * WEI_PER_UNIT;
 }
 
-/** Ledger units of a chain value, or null when it has finer precision than the ledger. */
-export function weiToUnits(wei: bigint): bigint | null {
-  return wei % WEI_PER_UNIT === 0n ? wei / WEI_PER_UNIT : null;
+/** The whole ledger units a chain value carries (finer dust below a unit is left out). */
+export function weiToWholeUnits(wei: bigint): bigint {
+  return wei / WEI_PER_UNIT;
 }

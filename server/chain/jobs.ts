@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { payDueCycles } from '../cycle/cycles.ts';
 import { expireNodeOrders } from '../node/nodes.ts';
-import { recheckPendingPayments } from './payments.ts';
+import { recheckPendingPayments } from './recheck.ts';
 import { purposeHandlers } from './purposes.ts';
 
 export interface ChainJobReport {

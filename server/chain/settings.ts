@@ -4,8 +4,13 @@
 export interface PaymentSettings {
   /** The poll of pending payments and due cycles, in milliseconds. */
   pollMs: number;
-  /** A payment the node never sees within this is rejected (payment_not_found). */
+  /**
+   * A payment the node stops knowing (dropped from its pool) and that nothing replaced is
+   * rejected (payment_not_found) after this.
+   */
   paymentTimeoutMs: number;
+  /** How many pending payments one run of the job looks at, least recently checked first. */
+  recheckBatch: number;
   /** All amounts in JU units (6 decimals). */
   ticketPrice: bigint;
   ticketIdleMs: number;
@@ -21,8 +26,8 @@ export interface PaymentSettings {
   nodeQuoteMs: number;
   /**
    * A payment on chain handed in this long after the quote still counts (the wallet may be
-   * slow to send); the order's supply stays held meanwhile. Paying from the balance is not
-   * given this grace.
+   * slow to send), if the supply still has the nodes. Paying from the balance is not given
+   * this grace.
    */
   nodeChainPayGraceMs: number;
   /** JU released per JU of historical balance, in millionths. */
@@ -47,6 +52,7 @@ export function readPaymentSettings(read: SettingReaders): PaymentSettings {
   return {
     pollMs: read.integer('CHAIN_POLL_SECONDS', 5, 1, 3600) * SECOND_MS,
     paymentTimeoutMs: read.integer('CHAIN_PAYMENT_TIMEOUT_MINUTES', 60, 1, 7 * 24 * 60) * MINUTE_MS,
+    recheckBatch: read.integer('CHAIN_RECHECK_BATCH', 500, 1, 100_000),
     ticketPrice: read.units('TICKET_PRICE', '60'),
     ticketIdleMs: read.integer('TICKET_IDLE_DAYS', 3, 1, 3650) * DAY_MS,
     cycleAmount: read.units('CYCLE_AMOUNT', '90'),

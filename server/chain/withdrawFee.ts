@@ -1,16 +1,26 @@
 // The JU withdrawal's network fee, paid on chain from the wallet to the treasury before the
 // withdrawal is queued (spec §9). The chain is asked first: a refusal answers 'JU fee payment
-// failed' and queues nothing; a payment still pending is recorded with the withdrawal, which
-// the operator can complete only once the chain confirms the fee — and which fails by
-// itself, its hold returned, if the chain refuses it.
+// failed' and queues nothing (a fee of another amount comes back to the balance); a payment
+// still in the pool or under too few blocks is recorded with the withdrawal, which the
+// operator can complete only once the chain confirms the fee — and which fails by itself,
+// its hold returned, if the chain refuses it.
+import { PAYMENT_FAILURES } from '../../src/api/chain.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { finishWithdrawal } from '../money/withdrawals.ts';
-import { chainClient } from './client.ts';
-import { requireTreasury, type PurposeHandler, keepForBalanceCredit } from './payments.ts';
-import { verifyPayment } from './verifyPayment.ts';
+import {
+  checkOwnPayment,
+  decide,
+  findPaymentByHash,
+  insertPayment,
+  keepForBalanceCredit,
+  refusalOfStoredHash,
+  seenOrRefused,
+  type PurposeHandler,
+  type SeenPayment,
+} from './payments.ts';
 
 export const withdrawFeePaymentHandler: PurposeHandler = {
   async onConfirmed() {},
@@ -38,8 +48,8 @@ export function juFeeOnChain(context: ServerContext): boolean {
 }
 
 /**
- * Asks the chain about the fee payment; refuses it clearly, or returns what records it in
- * the withdrawal's transaction.
+ * Asks the chain about the fee payment; refuses it clearly ('JU fee payment failed', with the
+ * chain's reason), or returns what records it in the withdrawal's transaction.
  */
 export async function checkWithdrawFee(
   context: ServerContext,
@@ -52,50 +62,49 @@ export async function checkWithdrawFee(
    * when another request had already kept this hash). */
   creditBack(): Promise<boolean>;
 }> {
-  const { settings } = context;
   if (!hash) throw new DomainError('ju_fee_hash_required', { data: { field: 'fee_hash' } });
-  const units = settings.withdraw.JU.fee;
-  const verdict = await verifyPayment(chainClient(settings.chain.rpcUrl), {
-    hash,
-    from: user.address,
-    to: requireTreasury(settings),
-    units,
-    chainId: settings.chain.id,
-    confirmations: settings.chain.confirmations,
-  });
-  if (verdict.status === 'rejected')
-    throw new DomainError('ju_fee_payment_failed', {
-      data: { field: 'fee_hash', reason: verdict.failure },
-    });
+  const units = context.settings.withdraw.JU.fee;
+  const stored = await findPaymentByHash(context.db, hash);
+  if (stored) throw await refusalOfStoredHash(context, stored, user, 'fee_hash');
+  let seen: SeenPayment;
+  try {
+    const { payer, verdict } = await checkOwnPayment(context, { user, hash, units });
+    seen = await seenOrRefused(context, { user, hash, units, payer, verdict });
+  } catch (error) {
+    throw asFeeRefusal(error);
+  }
   return {
     hash,
-    creditBack: () => keepForBalanceCredit(context, { user, hash, units, verdict }),
+    creditBack: () => keepForBalanceCredit(context, seen),
     async record(trx) {
-      const used = await trx.kysely
-        .selectFrom('chain_payments')
-        .select('id')
-        .where('hash', '=', hash)
-        .executeTakeFirst();
-      if (used) throw new DomainError('hash_already_exists', { data: { field: 'fee_hash' } });
-      const now = context.now().toISOString();
-      const confirmed = verdict.status === 'confirmed';
-      const payment = await trx.kysely
-        .insertInto('chain_payments')
-        .values({
-          user_id: user.id,
-          hash,
-          purpose: 'withdraw_fee',
-          amount: units,
-          status: confirmed ? 'confirmed' : 'pending',
-          confirmations: BigInt(verdict.confirmations),
-          block_number: verdict.blockNumber,
-          created_at: now,
-          checked_at: now,
-          confirmed_at: confirmed ? now : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      if (await findPaymentByHash(trx, hash))
+        throw new DomainError('hash_already_exists', { data: { field: 'fee_hash' } });
+      const payment = await insertPayment(trx, context, { ...seen, purpose: 'withdraw_fee' });
+      if (seen.verdict.status === 'confirmed')
+        await decide(trx, payment, seen.verdict, context, withdrawFeePaymentHandler);
       return payment.id;
     },
   };
 }
+
+/**
+ * A refusal of the fee's hash, about the withdrawal's `fee_hash` field; the chain's objection
+ * in the withdrawal's words ('JU fee payment failed', the objection as its reason).
+ */
+function asFeeRefusal(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const data = typeof error.data === 'object' && error.data !== null ? error.data : {};
+  if (!isPaymentFailure(error.errorName))
+    return new DomainError(error.errorName, {
+      values: error.values,
+      data: { ...data, field: 'fee_hash' },
+      cause: error,
+    });
+  return new DomainError('ju_fee_payment_failed', {
+    data: { ...data, field: 'fee_hash', reason: error.errorName },
+    cause: error,
+  });
+}
+
+const isPaymentFailure = (name: string): boolean =>
+  (PAYMENT_FAILURES as readonly string[]).includes(name);

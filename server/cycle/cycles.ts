@@ -4,7 +4,7 @@
 // the profit go from the pool to the user's JU balance — only if the pool holds them, or
 // the cycle waits as 'pending_payout'. Money never comes from nowhere: the pool holds what
 // users paid in plus what the operator funded (`cycle fund`).
-import type { Cycle } from '../../src/api/cycle.ts';
+import type { Cycle, CycleJoinData } from '../../src/api/cycle.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
@@ -15,7 +15,7 @@ import { DomainError } from '../domainError.ts';
 import { ACCOUNT_KIND, ensureSystemAccount, ensureUserAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
-import { submitPayment, type PurposeHandler } from '../chain/payments.ts';
+import { paymentWire, submitPayment, type PurposeHandler } from '../chain/payments.ts';
 import { ticketStatus } from '../ticket/tickets.ts';
 import { lockedPoolBalance } from './pool.ts';
 
@@ -76,9 +76,8 @@ export const cyclePaymentHandler: PurposeHandler = {
 export async function joinCycle(
   context: ServerContext,
   user: UserRow,
-  ticketId: bigint,
-  hash: string,
-) {
+  request: { ticketId: bigint; hash: string; idempotencyKey: string },
+): Promise<CycleJoinData> {
   const { settings } = context;
   const { cycleAmount, cycleActivationExtra, cyclePrincipalReturn, cycleProfit } =
     settings.payments;
@@ -87,7 +86,7 @@ export async function joinCycle(
     const ticket = await db.kysely
       .selectFrom('tickets')
       .selectAll()
-      .where('id', '=', ticketId)
+      .where('id', '=', request.ticketId)
       .executeTakeFirst();
     // Another user's ticket is answered like one that does not exist.
     if (!ticket || ticket.user_id !== user.id) throw new DomainError('ticket_not_found');
@@ -95,12 +94,17 @@ export async function joinCycle(
       throw new DomainError('ticket_not_valid', { data: { field: 'ticket_id' } });
     return ticket;
   };
-  const { payment, subject } = await submitPayment(context, {
+  return submitPayment(context, {
     user,
-    hash,
+    hash: request.hash,
     purpose: 'cycle',
     units: paidIn,
     handler: cyclePaymentHandler,
+    idempotency: {
+      scope: 'cycle-join',
+      key: request.idempotencyKey,
+      request: { ticket_id: request.ticketId },
+    },
     precheck: async (db) => {
       await usableTicket(db);
     },
@@ -129,8 +133,14 @@ export async function joinCycle(
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    async answer(trx, payment, cycle) {
+      const current = (await findCycle(trx, cycle.id))!;
+      return {
+        payment: paymentWire(payment, settings),
+        cycle: cycleWire({ ...current, hash: payment.hash }),
+      };
+    },
   });
-  return { payment, cycle: (await findCycle(context.db, subject.id))! };
 }
 
 export function findCycle(db: AppDatabase, id: bigint): Promise<CycleRow | undefined> {

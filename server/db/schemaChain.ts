@@ -18,6 +18,18 @@ export interface ChainPaymentsTable {
   created_at: string;
   checked_at: string;
   confirmed_at: string | null;
+  /** The address that sent it (the user's, or another wallet of theirs that signed a claim);
+   * null on payments stored before it was kept, which came from the user's address. */
+  payer: string | null;
+  /** The sender's nonce: a replacement (speed-up or cancel) has the same one. */
+  tx_nonce: bigint | null;
+  /** The latest block when the node first showed the transaction: where a search for its
+   * replacement starts. */
+  seen_block: bigint | null;
+  /** The transaction the chain mined in its place, when the wallet replaced it (lower-case). */
+  mined_hash: string | null;
+  /** Since when the node no longer knows the transaction (dropped or replaced). */
+  unseen_since: string | null;
 }
 
 export type TicketRowStatus = 'pending_payment' | 'active' | 'in_cycle' | 'failed';

@@ -97,6 +97,29 @@ async function attemptOperation<TAnswer>(
   return { answer, replayed: false };
 }
 
+/**
+ * The stored answer of an earlier request with this key, without running anything: for
+ * operations that must ask something outside the database (the chain) before they run, so a
+ * retry gets the first answer without asking again. Null when the key is new; the same key
+ * with another request is refused (409), as runMoneyOperation refuses it.
+ */
+export async function findStoredAnswer<TAnswer>(
+  db: AppDatabase,
+  operation: Pick<MoneyOperation<TAnswer>, 'ownerId' | 'scope' | 'key' | 'request'>,
+): Promise<TAnswer | null> {
+  const earlier = await db.kysely
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'answer_body'])
+    .where('owner_id', '=', operation.ownerId)
+    .where('scope', '=', operation.scope)
+    .where('key', '=', operation.key)
+    .executeTakeFirst();
+  if (!earlier) return null;
+  if (earlier.request_hash !== hashRequest(operation.scope, operation.request))
+    throw new IdempotencyConflictError(operation.key);
+  return earlier.answer_body === null ? null : (JSON.parse(earlier.answer_body) as TAnswer);
+}
+
 interface KeyIdentity {
   owner_id: bigint;
   scope: string;

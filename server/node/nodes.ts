@@ -1,9 +1,14 @@
-// Node purchase (spec §2 `/node`): an order fixes quantity and price for a few minutes and
-// reserves that much of the supply; it is paid on chain (a hash handed in while the quote
-// is open) or from the JU balance through the ledger. A paid order grants compute power,
-// written to the compute log. Open orders past their quote expire and free the supply.
+// Node purchase (spec §2 `/node`): an order fixes quantity and price for a few minutes; it is
+// paid on chain (a hash handed in while the quote is open) or from the JU balance through the
+// ledger. A paid order grants compute power, written to the compute log.
+// A quote holds nothing: the supply and the per-user limit are held only by orders whose
+// payment the chain has shown (awaiting its confirmations) or that are paid, and are checked
+// again when a payment comes — so unpaid quotes, however many accounts ask for them, can never
+// keep the nodes from the people paying for them. A user has one open quote at a time: a new
+// one replaces it. A payment on chain for a quote that can no longer be served (sold out
+// meanwhile, expired) comes back to the payer's balance (server/chain/balanceCredit.ts).
 import { sql } from 'kysely';
-import type { NodeConfigData, NodeOrder } from '../../src/api/node.ts';
+import type { NodeChainPayData, NodeConfigData, NodeOrder } from '../../src/api/node.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
@@ -77,55 +82,64 @@ async function grantPower(trx: AppDatabase, order: NodeOrderRow, now: Date): Pro
 }
 
 /**
- * Nodes the supply has given out or holds for orders, as of `now`; with `paidOnly`, only
- * those given out.
+ * Nodes given out or held for a payment the chain has shown, as of now; for one user when
+ * `userId` is given; with `paidOnly`, only those given out.
  */
-async function reservedNodes(
-  db: AppDatabase,
-  now: Date,
-  graceMs: number,
-  userId?: bigint,
-  paidOnly = false,
-): Promise<number> {
-  const heldUntil = new Date(now.getTime() - graceMs).toISOString();
+async function heldNodes(db: AppDatabase, userId?: bigint, paidOnly = false): Promise<number> {
   let query = db.kysely
     .selectFrom('node_orders')
     .select((eb) => eb.fn.sum<bigint | string | null>('quantity').as('sum'))
-    .where((eb) =>
-      paidOnly
-        ? eb('status', '=', 'paid')
-        : eb.or([
-            eb('status', 'in', ['awaiting_payment', 'paid']),
-            eb.and([eb('status', '=', 'open'), eb('expires_at', '>', heldUntil)]),
-          ]),
-    );
+    .where('status', 'in', paidOnly ? ['paid'] : ['awaiting_payment', 'paid']);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   const row = await query.executeTakeFirst();
   return Number(row?.sum ?? 0);
 }
 
+/**
+ * Refuses `quantity` more nodes for the user when the supply or their limit cannot take them.
+ * Callers hold the supply lock, so two payments cannot both take the last nodes.
+ */
+async function refuseBeyondSupply(
+  trx: AppDatabase,
+  context: ServerContext,
+  userId: bigint,
+  quantity: number,
+): Promise<void> {
+  const { payments } = context.settings;
+  // One order at a time weighs the supply (SQLite already has a single writer).
+  if (trx.dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(${SUPPLY_LOCK_KEY})`.execute(trx.kysely);
+  const [held, owned] = await Promise.all([heldNodes(trx), heldNodes(trx, userId)]);
+  if (owned + quantity > payments.nodePerUserLimit)
+    throw new DomainError('node_limit_reached', {
+      values: { limit: payments.nodePerUserLimit },
+      data: { field: 'quantity', limit: payments.nodePerUserLimit, owned },
+    });
+  if (held + quantity > payments.nodeSupply)
+    throw new DomainError('node_sold_out', { data: { field: 'quantity' } });
+}
+
 export async function nodeConfig(context: ServerContext, userId: bigint): Promise<NodeConfigData> {
   const { payments, chain } = context.settings;
-  const now = context.now();
-  const grace = payments.nodeChainPayGraceMs;
-  const [reserved, reservedForUser, owned] = await Promise.all([
-    reservedNodes(context.db, now, grace),
-    reservedNodes(context.db, now, grace, userId),
-    reservedNodes(context.db, now, grace, userId, true),
+  const [held, heldForUser, owned] = await Promise.all([
+    heldNodes(context.db),
+    heldNodes(context.db, userId),
+    heldNodes(context.db, userId, true),
   ]);
   return {
     price: wireAmount('JU', payments.nodePrice),
     supply_total: payments.nodeSupply,
-    supply_left: Math.max(0, payments.nodeSupply - reserved),
+    supply_left: Math.max(0, payments.nodeSupply - held),
     per_user_limit: payments.nodePerUserLimit,
     owned,
-    on_order: reservedForUser - owned,
+    on_order: heldForUser - owned,
     power_per_node: payments.nodePower,
     quote_minutes: Math.round(payments.nodeQuoteMs / 60_000),
     treasury: chain.treasury,
   };
 }
 
+/** A quote: fixes quantity and price for a while and replaces the user's open one. */
 export async function createNodeOrder(
   context: ServerContext,
   userId: bigint,
@@ -134,18 +148,13 @@ export async function createNodeOrder(
   const { payments } = context.settings;
   const now = context.now();
   const row = await inRetryingTransaction(context.db, async (trx) => {
-    // One order at a time weighs the supply (SQLite already has a single writer).
-    if (trx.dialect === 'postgres')
-      await sql`SELECT pg_advisory_xact_lock(${SUPPLY_LOCK_KEY})`.execute(trx.kysely);
-    const grace = payments.nodeChainPayGraceMs;
-    const owned = await reservedNodes(trx, now, grace, userId);
-    if (owned + quantity > payments.nodePerUserLimit)
-      throw new DomainError('node_limit_reached', {
-        values: { limit: payments.nodePerUserLimit },
-        data: { field: 'quantity', limit: payments.nodePerUserLimit, owned },
-      });
-    if ((await reservedNodes(trx, now, grace)) + quantity > payments.nodeSupply)
-      throw new DomainError('node_sold_out', { data: { field: 'quantity' } });
+    await refuseBeyondSupply(trx, context, userId, quantity);
+    await trx.kysely
+      .updateTable('node_orders')
+      .set({ status: 'expired' })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .execute();
     return trx.kysely
       .insertInto('node_orders')
       .values({
@@ -200,6 +209,7 @@ export async function payNodeOrderFromBalance(
     now,
     async run(trx): Promise<NodeOrder> {
       const order = await openOrder(trx, userId, orderId, now, 0);
+      await refuseBeyondSupply(trx, context, userId, Number(order.quantity));
       const available = await ensureUserAccount(trx, userId, 'JU', now);
       const sales = await ensureSystemAccount(
         trx,
@@ -241,26 +251,31 @@ export async function payNodeOrderFromBalance(
 export async function payNodeOrderOnChain(
   context: ServerContext,
   user: UserRow,
-  orderId: bigint,
-  hash: string,
-) {
+  request: { orderId: bigint; hash: string; idempotencyKey: string },
+): Promise<NodeChainPayData> {
   const now = context.now();
   const graceMs = context.settings.payments.nodeChainPayGraceMs;
   const heldUntil = new Date(now.getTime() - graceMs).toISOString();
-  const order = await findNodeOrder(context.db, orderId);
+  const order = await findNodeOrder(context.db, request.orderId);
   if (!order || order.user_id !== user.id) throw new DomainError('node_order_not_found');
-  const { payment } = await submitPayment(context, {
+  return submitPayment(context, {
     user,
-    hash,
+    hash: request.hash,
     purpose: 'node',
     units: order.total,
     handler: nodePaymentHandler,
+    idempotency: {
+      scope: 'node-chain-pay',
+      key: request.idempotencyKey,
+      request: { order_id: order.id },
+    },
     // An order past its grace (or no longer open) is refused; a payment that did reach the
     // treasury for it comes back to the balance (server/chain/balanceCredit.ts).
     precheck: async (db) => {
-      await openOrder(db, user.id, orderId, now, graceMs);
+      await openOrder(db, user.id, order.id, now, graceMs);
     },
     async createSubject(trx, payment) {
+      await refuseBeyondSupply(trx, context, user.id, Number(order.quantity));
       const taken = await trx.kysely
         .updateTable('node_orders')
         .set({ status: 'awaiting_payment', paid_with: 'chain', payment_id: payment.id })
@@ -270,9 +285,11 @@ export async function payNodeOrderOnChain(
         .executeTakeFirst();
       if (taken.numUpdatedRows !== 1n) throw new DomainError('node_order_not_open');
     },
+    async answer(trx, payment) {
+      const current = (await nodeOrderWithHash(trx, order.id))!;
+      return { payment: paymentWire(payment, context.settings), order: nodeOrderWire(current) };
+    },
   });
-  const current = (await nodeOrderWithHash(context.db, order.id))!;
-  return { payment: paymentWire(payment, context.settings), order: nodeOrderWire(current) };
 }
 
 export async function expireNodeOrders(context: ServerContext): Promise<number> {

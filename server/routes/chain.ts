@@ -2,13 +2,21 @@
 import {
   chainPaths,
   chainPaymentQuerySchema,
+  chainPaymentsQuerySchema,
   type ChainInfoData,
   type ChainPayment,
+  type ChainPaymentsData,
 } from '../../src/api/chain.ts';
 import { findPaymentByHash, paymentWire } from '../chain/payments.ts';
+import { purposeHandlers } from '../chain/purposes.ts';
+import { recheckPayment } from '../chain/recheck.ts';
+import { readPage } from '../db/pages.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+
+/** A pending payment the app follows is looked at on the chain again at most this often. */
+const FOLLOW_RECHECK_MS = 2_000;
 
 export const chainRoutes = [
   defineRoute({
@@ -17,9 +25,33 @@ export const chainRoutes = [
     auth: 'user',
     input: chainPaymentQuerySchema,
     async handler({ context, user, input }): Promise<ChainPayment> {
-      const payment = await findPaymentByHash(context.db, input.hash);
-      if (!payment || payment.user_id !== user.id) throw new DomainError('chain_payment_unknown');
-      return paymentWire(payment, context.settings);
+      const mine = async () => {
+        const payment = await findPaymentByHash(context.db, input.hash);
+        if (!payment || payment.user_id !== user.id) throw new DomainError('chain_payment_unknown');
+        return payment;
+      };
+      const payment = await mine();
+      const checkedAgo = context.now().getTime() - Date.parse(payment.checked_at);
+      if (payment.status !== 'pending' || checkedAgo < FOLLOW_RECHECK_MS)
+        return paymentWire(payment, context.settings);
+      // The app is following it: ask the chain now rather than wait for the job.
+      await recheckPayment(context, purposeHandlers, { ...payment, user_address: user.address });
+      return paymentWire(await mine(), context.settings);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: chainPaths.payments,
+    auth: 'user',
+    input: chainPaymentsQuerySchema,
+    async handler({ context, user, input }): Promise<ChainPaymentsData> {
+      let query = context.db.kysely.selectFrom('chain_payments').where('user_id', '=', user.id);
+      if (input.status) query = query.where('status', '=', input.status);
+      const { rows, total } = await readPage(query, (q) => q.selectAll().orderBy('id', 'desc'), {
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      return { total, list: rows.map((row) => paymentWire(row, context.settings)) };
     },
   }),
   defineRoute({

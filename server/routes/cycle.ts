@@ -8,8 +8,7 @@ import {
   type CycleListData,
   type CyclePoolData,
 } from '../../src/api/cycle.ts';
-import { paymentWire } from '../chain/payments.ts';
-import { joinCycle, listCycles, cycleWire } from '../cycle/cycles.ts';
+import { joinCycle, listCycles } from '../cycle/cycles.ts';
 import { poolCoverage } from '../cycle/coverage.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
@@ -37,18 +36,14 @@ export const cycleRoutes = [
     path: cyclePaths.join,
     auth: 'user',
     input: cycleJoinRequestSchema,
+    idempotent: true,
     userRateLimit: 'money',
-    async handler({ context, user, input }): Promise<CycleJoinData> {
-      const { payment, cycle } = await joinCycle(
-        context,
-        user,
-        BigInt(input.ticket_id),
-        input.hash,
-      );
-      return {
-        payment: paymentWire(payment, context.settings),
-        cycle: cycleWire({ ...cycle, hash: payment.hash }),
-      };
+    async handler({ context, user, input, idempotencyKey }): Promise<CycleJoinData> {
+      return joinCycle(context, user, {
+        ticketId: BigInt(input.ticket_id),
+        hash: input.hash,
+        idempotencyKey: idempotencyKey!,
+      });
     },
   }),
   defineRoute({

@@ -58,9 +58,14 @@ export const nodeRoutes = [
     path: nodePaths.chainPay,
     auth: 'user',
     input: nodeChainPayRequestSchema,
+    idempotent: true,
     userRateLimit: 'money',
-    async handler({ context, user, input }): Promise<NodeChainPayData> {
-      return payNodeOrderOnChain(context, user, BigInt(input.order_id), input.hash);
+    async handler({ context, user, input, idempotencyKey }): Promise<NodeChainPayData> {
+      return payNodeOrderOnChain(context, user, {
+        orderId: BigInt(input.order_id),
+        hash: input.hash,
+        idempotencyKey: idempotencyKey!,
+      });
     },
   }),
   defineRoute({

@@ -13,23 +13,28 @@ import {
   type TicketListData,
   type TicketSourceLogData,
 } from '../../src/api/ticket.ts';
-import { paymentWire } from '../chain/payments.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
-import { applicationWire, applyForDividend, listApplications } from '../ticket/applications.ts';
+import {
+  applicationWire,
+  applyForDividend,
+  latestUnappliedPurchase,
+  listApplications,
+} from '../ticket/applications.ts';
 import { ticketSourceLog } from '../ticket/sourceLog.ts';
-import { buyTicket, listTickets, ticketWire } from '../ticket/tickets.ts';
+import { buyTicket, listTickets } from '../ticket/tickets.ts';
 
 export const ticketRoutes = [
   defineRoute({
     method: 'GET',
     path: ticketPaths.config,
     auth: 'user',
-    async handler({ context: { settings } }): Promise<TicketConfigData> {
+    async handler({ context: { db, settings }, user }): Promise<TicketConfigData> {
       return {
         price: wireAmount('JU', settings.payments.ticketPrice),
         idle_days: Math.round(settings.payments.ticketIdleMs / 86_400_000),
         treasury: settings.chain.treasury,
+        unapplied_hash: await latestUnappliedPurchase(db, user.id),
       };
     },
   }),
@@ -38,13 +43,10 @@ export const ticketRoutes = [
     path: ticketPaths.buy,
     auth: 'user',
     input: ticketBuyRequestSchema,
+    idempotent: true,
     userRateLimit: 'money',
-    async handler({ context, user, input }): Promise<TicketBuyData> {
-      const { payment, ticket } = await buyTicket(context, user, input.hash);
-      return {
-        payment: paymentWire(payment, context.settings),
-        ticket: ticketWire({ ...ticket, hash: payment.hash }, context.settings, context.now()),
-      };
+    async handler({ context, user, input, idempotencyKey }): Promise<TicketBuyData> {
+      return buyTicket(context, user, { hash: input.hash, idempotencyKey: idempotencyKey! });
     },
   }),
   defineRoute({
@@ -61,9 +63,14 @@ export const ticketRoutes = [
     path: ticketPaths.apply,
     auth: 'user',
     input: ticketApplyRequestSchema,
+    idempotent: true,
     userRateLimit: 'money',
-    async handler({ context, user, input }): Promise<TicketApplyData> {
-      return applyForDividend(context, user, input.hash);
+    async handler({ context, user, input, idempotencyKey }): Promise<TicketApplyData> {
+      return applyForDividend(context, user, {
+        hash: input.hash,
+        idempotencyKey: idempotencyKey!,
+        payerClaim: input.payer_claim,
+      });
     },
   }),
   defineRoute({

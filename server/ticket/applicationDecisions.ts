@@ -3,7 +3,10 @@ import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { ChainPaymentRow } from '../db/schemaChain.ts';
 
-/** The chain decided a ticket payment: an application waiting on it follows. */
+/**
+ * The chain decided a ticket payment: an application waiting on it follows. A refused
+ * payment rejects it, which frees the user's one application.
+ */
 export async function onTicketPaymentDecided(
   trx: AppDatabase,
   payment: ChainPaymentRow,
@@ -14,7 +17,11 @@ export async function onTicketPaymentDecided(
     .set(
       payment.status === 'confirmed'
         ? { status: 'approved', reviewed_at: context.now().toISOString(), reason: null }
-        : { reason: payment.failure },
+        : {
+            status: 'rejected',
+            reviewed_at: context.now().toISOString(),
+            reason: payment.failure,
+          },
     )
     .where('payment_id', '=', payment.id)
     .where('status', '=', 'pending')

@@ -1,115 +1,140 @@
-// Ticket dividend applications (spec §2, §5): one per user, one per hash. The hash names a
-// ticket purchase — made here (its payment is known) or elsewhere (checked on chain now).
-// A purchase the chain confirms is approved automatically; anything else waits for the
-// operator (`ticket approve|reject <id>`), with the chain's objection noted as the reason.
-import { PAYMENT_FAILURES, type PaymentFailure } from '../../src/api/chain.ts';
+// Ticket dividend applications (spec §2, §4, §5): one live application per user, one per
+// hash. The hash names a ticket purchase: made here (its payment is known) or elsewhere (asked
+// of the chain now, with every rule of a payment: server/chain/payments.ts). Only the payer
+// can apply with a purchase — from the wallet they signed in with, or another wallet of theirs
+// that signs a claim. A purchase the chain refuses stores nothing; one it confirms is approved
+// at once; one still pending waits for the chain. An application the chain or the operator
+// refuses is rejected and no longer counts: the user may apply again.
+import type { PaymentFailure } from '../../src/api/chain.ts';
 import type { TicketApplication } from '../../src/api/ticket.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketApplicationRow } from '../db/schemaChain.ts';
-import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { findPaymentByHash, submitPayment } from '../chain/payments.ts';
+import { findPaymentByHash, refusalOfStoredHash, submitPayment } from '../chain/payments.ts';
+import { findStoredAnswer, runMoneyOperation } from '../money/moneyOperation.ts';
 import { insertTicket, ticketPaymentHandler } from './tickets.ts';
 
-const isPaymentFailure = (name: string): name is PaymentFailure =>
-  (PAYMENT_FAILURES as readonly string[]).includes(name);
+/** Applications that count: one per user, one per hash (enforced again by the database). */
+const LIVE_STATUSES = ['pending', 'approved'] as const;
+
+export interface DividendApplication {
+  hash: string;
+  idempotencyKey: string;
+  /** A claim signed by the wallet that sent the purchase, when it is not the user's own. */
+  payerClaim?: string | undefined;
+}
 
 export async function applyForDividend(
   context: ServerContext,
   user: UserRow,
-  hash: string,
+  request: DividendApplication,
 ): Promise<TicketApplication> {
   const { db } = context;
-  hash = hash.toLowerCase();
+  const hash = request.hash.toLowerCase();
+  const idempotency = { scope: 'ticket-dividend', key: request.idempotencyKey };
+  const operation = { ownerId: user.id, ...idempotency, request: { hash } };
+  const earlier = await findStoredAnswer<TicketApplication>(db, operation);
+  if (earlier !== null) return earlier;
   await refuseDuplicates(db, user.id, hash);
-  const now = context.now().toISOString();
-  const base = { user_id: user.id, hash, created_at: now };
-  const price = context.settings.payments.ticketPrice;
   const known = await findPaymentByHash(db, hash);
-  let row: TicketApplicationRow;
-  try {
-    if (known) {
-      if (known.purpose !== 'ticket' || known.user_id !== user.id)
-        throw new DomainError('hash_already_exists', { data: { field: 'hash' } });
-      row = await insertApplication(db, {
-        ...base,
-        payment_id: known.id,
-        historical_balance: known.amount,
-        ...verdictOf(known, now),
+  if (known?.status === 'rejected' && known.failure === 'payment_not_found')
+    throw await refusalOfStoredHash(context, known, user, 'hash');
+  if (known) return applyWithKnownPayment(context, user, known, operation);
+  const price = context.settings.payments.ticketPrice;
+  return submitPayment(context, {
+    user,
+    hash,
+    purpose: 'ticket',
+    units: price,
+    handler: ticketPaymentHandler,
+    idempotency,
+    payerClaim: request.payerClaim,
+    async createSubject(trx, payment) {
+      await refuseDuplicates(trx, user.id, hash);
+      await insertTicket(trx, payment, context.now());
+      return insertApplication(trx, {
+        user_id: user.id,
+        hash,
+        payment_id: payment.id,
+        historical_balance: price,
+        status: 'pending',
+        created_at: context.now().toISOString(),
       });
-    } else {
-      row = await applyWithNewPayment(context, user, hash, base, price);
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      await refuseDuplicates(db, user.id, hash);
-      throw new DomainError('hash_already_exists', { data: { field: 'hash' } });
-    }
-    throw error;
-  }
-  return applicationWire(row);
+    },
+    // Approved in the same transaction when the chain had already confirmed the purchase.
+    answer: async (trx, _payment, application) =>
+      applicationWire((await findApplication(trx, application.id))!),
+  });
 }
 
-/** A purchase made elsewhere: checked on chain now; a refusal leaves it to the operator. */
-async function applyWithNewPayment(
+/** A purchase made here: its payment is stored and is this user's. */
+async function applyWithKnownPayment(
   context: ServerContext,
   user: UserRow,
-  hash: string,
-  base: { user_id: bigint; hash: string; created_at: string },
-  price: bigint,
-): Promise<TicketApplicationRow> {
-  try {
-    const { subject } = await submitPayment(context, {
-      user,
-      hash,
-      purpose: 'ticket',
-      units: price,
-      handler: ticketPaymentHandler,
-      async createSubject(trx, payment) {
-        await insertTicket(trx, payment, context.now());
-        return insertApplication(trx, {
-          ...base,
-          payment_id: payment.id,
-          historical_balance: price,
-          status: 'pending',
+  known: ChainPaymentRow,
+  operation: { ownerId: bigint; scope: string; key: string; request: { hash: string } },
+): Promise<TicketApplication> {
+  if (known.purpose !== 'ticket' || known.user_id !== user.id)
+    throw new DomainError('hash_already_exists', { data: { field: 'hash' } });
+  const now = context.now().toISOString();
+  const { answer } = await runMoneyOperation(context.db, {
+    ...operation,
+    lockUserId: user.id,
+    now: context.now(),
+    async run(trx) {
+      await refuseDuplicates(trx, user.id, known.hash);
+      const payment = (await findPaymentByHash(trx, known.hash))!;
+      if (payment.status === 'rejected')
+        throw new DomainError((payment.failure as PaymentFailure | null) ?? 'payment_not_found', {
+          data: { field: 'hash' },
         });
-      },
-    });
-    // submitPayment approved it in the same transaction when the chain confirmed it.
-    return (await findApplication(context.db, subject.id))!;
-  } catch (error) {
-    if (!(error instanceof DomainError) || !isPaymentFailure(error.errorName)) throw error;
-    return insertApplication(context.db, {
-      ...base,
-      payment_id: null,
-      historical_balance: price,
-      status: 'pending',
-      reason: error.errorName,
-    });
-  }
+      const row = await insertApplication(trx, {
+        user_id: user.id,
+        hash: payment.hash,
+        payment_id: payment.id,
+        historical_balance: payment.amount,
+        created_at: now,
+        ...(payment.status === 'confirmed'
+          ? { status: 'approved' as const, reviewed_at: now }
+          : { status: 'pending' as const }),
+      });
+      return applicationWire(row);
+    },
+  });
+  return answer;
 }
 
-function verdictOf(payment: ChainPaymentRow, now: string) {
-  if (payment.status === 'confirmed') return { status: 'approved' as const, reviewed_at: now };
-  if (payment.status === 'rejected') return { status: 'pending' as const, reason: payment.failure };
-  return { status: 'pending' as const };
-}
-
+/**
+ * One live application per user; a purchase is applied with once — unless its application was
+ * refused because the chain refused the payment (then nothing was bought). An operator's
+ * refusal of a purchase stands: it frees the user's application, not the purchase.
+ */
 async function refuseDuplicates(db: AppDatabase, userId: bigint, hash: string): Promise<void> {
   const [mine, sameHash] = await Promise.all([
     db.kysely
       .selectFrom('ticket_applications')
       .select('id')
+      .where('status', 'in', LIVE_STATUSES)
       .where('user_id', '=', userId)
       .executeTakeFirst(),
     db.kysely
       .selectFrom('ticket_applications')
-      .select('id')
-      .where('hash', '=', hash)
+      .leftJoin('chain_payments', 'chain_payments.id', 'ticket_applications.payment_id')
+      .select('ticket_applications.id')
+      .where('ticket_applications.hash', '=', hash)
+      .where((eb) =>
+        eb.or([
+          eb('ticket_applications.status', 'in', LIVE_STATUSES),
+          eb.and([
+            eb('ticket_applications.status', '=', 'rejected'),
+            eb('chain_payments.status', '!=', 'rejected'),
+          ]),
+        ]),
+      )
       .executeTakeFirst(),
   ]);
   if (mine) throw new DomainError('ticket_already_applied', { data: { field: 'hash' } });
@@ -121,12 +146,11 @@ function insertApplication(
   values: {
     user_id: bigint;
     hash: string;
-    payment_id: bigint | null;
+    payment_id: bigint;
     historical_balance: bigint;
     status: 'pending' | 'approved';
     created_at: string;
     reviewed_at?: string;
-    reason?: string | null;
   },
 ): Promise<TicketApplicationRow> {
   return db.kysely
@@ -134,6 +158,33 @@ function insertApplication(
     .values(values)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The hash of the user's latest ticket purchase they could apply with: none while they hold a
+ * live application, or when no purchase of theirs is still standing.
+ */
+export async function latestUnappliedPurchase(
+  db: AppDatabase,
+  userId: bigint,
+): Promise<string | null> {
+  const applied = await db.kysely
+    .selectFrom('ticket_applications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', LIVE_STATUSES)
+    .executeTakeFirst();
+  if (applied) return null;
+  const latest = await db.kysely
+    .selectFrom('tickets')
+    .innerJoin('chain_payments', 'chain_payments.id', 'tickets.payment_id')
+    .select('chain_payments.hash')
+    .where('tickets.user_id', '=', userId)
+    .where('tickets.status', '!=', 'failed')
+    .orderBy('tickets.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return latest?.hash ?? null;
 }
 
 export function findApplication(
@@ -147,13 +198,25 @@ export function findApplication(
     .executeTakeFirst();
 }
 
-/** The operator's decision on a pending application; repeating the same one changes nothing. */
+/**
+ * The operator's decision on a pending application; repeating the same one changes nothing.
+ * An approval needs the application's own payment, confirmed on the chain: the operator never
+ * hands a purchase to an account that did not pay it.
+ */
 export async function reviewApplication(
   context: ServerContext,
   id: bigint,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<{ application: TicketApplication; changed: boolean }> {
   return inRetryingTransaction(context.db, async (trx) => {
+    const current = await findApplication(trx, id);
+    if (!current) throw new DomainError('ticket_application_not_found');
+    if (current.status === (decision.approve ? 'approved' : 'rejected'))
+      return { application: applicationWire(current), changed: false };
+    if (current.status !== 'pending')
+      throw new DomainError('ticket_application_not_pending', { data: { status: current.status } });
+    if (decision.approve && !(await paidByApplicant(trx, current)))
+      throw new DomainError('ticket_application_unpaid');
     const updated = await trx.kysely
       .updateTable('ticket_applications')
       .set({
@@ -164,14 +227,22 @@ export async function reviewApplication(
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .returningAll()
-      .executeTakeFirst();
-    if (updated) return { application: applicationWire(updated), changed: true };
-    const current = await findApplication(trx, id);
-    if (!current) throw new DomainError('ticket_application_not_found');
-    if (current.status === (decision.approve ? 'approved' : 'rejected'))
-      return { application: applicationWire(current), changed: false };
-    throw new DomainError('ticket_application_not_pending', { data: { status: current.status } });
+      .executeTakeFirstOrThrow();
+    return { application: applicationWire(updated), changed: true };
   });
+}
+
+async function paidByApplicant(
+  db: AppDatabase,
+  application: TicketApplicationRow,
+): Promise<boolean> {
+  if (application.payment_id === null) return false;
+  const payment = await db.kysely
+    .selectFrom('chain_payments')
+    .select(['user_id', 'status'])
+    .where('id', '=', application.payment_id)
+    .executeTakeFirst();
+  return payment?.user_id === application.user_id && payment.status === 'confirmed';
 }
 
 export function applicationWire(row: TicketApplicationRow): TicketApplication {

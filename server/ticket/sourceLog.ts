@@ -24,6 +24,8 @@ export async function ticketSourceLog(
         'chain_payments.status as payment_status',
       ])
       .where('tickets.user_id', '=', userId)
+      // A purchase whose payment the chain refused never happened.
+      .where('tickets.status', '!=', 'failed')
       .execute(),
     db.kysely.selectFrom('ticket_applications').selectAll().where('user_id', '=', userId).execute(),
   ]);

@@ -1,14 +1,14 @@
 // Tickets (spec §4, §9): bought on chain for the ticket price; valid until the idle time
 // (3 days) passes without an operation — buying it, or a cycle starting or paying out with
 // it. The stored status says what happened; 'active' shows as valid or invalidated by time.
-import type { Ticket, TicketStatus } from '../../src/api/ticket.ts';
+import type { Ticket, TicketBuyData, TicketStatus } from '../../src/api/ticket.ts';
 import type { ServerSettings } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketRow } from '../db/schemaChain.ts';
-import { submitPayment, type PurposeHandler } from '../chain/payments.ts';
+import { paymentWire, submitPayment, type PurposeHandler } from '../chain/payments.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { recordPerformance } from '../users/performance.ts';
 import { onTicketPaymentDecided } from './applicationDecisions.ts';
@@ -65,18 +65,29 @@ export function insertTicket(
     .executeTakeFirstOrThrow();
 }
 
-export async function buyTicket(context: ServerContext, user: UserRow, hash: string) {
+/** A ticket bought with a payment on chain; a retry with the same key gets the same answer. */
+export async function buyTicket(
+  context: ServerContext,
+  user: UserRow,
+  request: { hash: string; idempotencyKey: string },
+): Promise<TicketBuyData> {
   const now = context.now();
-  const { payment, subject } = await submitPayment(context, {
+  return submitPayment(context, {
     user,
-    hash,
+    hash: request.hash,
     purpose: 'ticket',
     units: context.settings.payments.ticketPrice,
     handler: ticketPaymentHandler,
+    idempotency: { scope: 'ticket-buy', key: request.idempotencyKey },
     createSubject: (trx, payment) => insertTicket(trx, payment, now),
+    async answer(trx, payment, ticket) {
+      const current = (await findTicket(trx, ticket.id))!;
+      return {
+        payment: paymentWire(payment, context.settings),
+        ticket: ticketWire({ ...current, hash: payment.hash }, context.settings, now),
+      };
+    },
   });
-  const ticket = await findTicket(context.db, subject.id);
-  return { payment, ticket: ticket! };
 }
 
 export function findTicket(db: AppDatabase, id: bigint): Promise<TicketRow | undefined> {
@@ -125,8 +136,13 @@ export async function listTickets(
   pageSize: number,
 ): Promise<{ list: Ticket[]; total: number }> {
   const { db, settings } = context;
+  // A ticket whose payment the chain refused (reverted, cancelled, never mined) was never
+  // bought: it is not listed.
   const { rows, total } = await readPage(
-    db.kysely.selectFrom('tickets').where('tickets.user_id', '=', userId),
+    db.kysely
+      .selectFrom('tickets')
+      .where('tickets.user_id', '=', userId)
+      .where('tickets.status', '!=', 'failed'),
     (q) =>
       q
         .innerJoin('chain_payments', 'chain_payments.id', 'tickets.payment_id')

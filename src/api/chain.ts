@@ -1,15 +1,20 @@
 // On-chain payments (issue 8): the user pays the treasury in native JU from their wallet,
-// then hands the transaction hash to the server, which checks it against the chain
-// (success, sender, recipient, value, chain, confirmations) and accepts each hash once.
+// and the app hands the transaction hash to the server as soon as the wallet returns it.
+// The server checks it against the chain (sender, recipient, value and chain as soon as the
+// node knows the transaction; then success and confirmations) and accepts each hash once: a
+// payment belongs to the wallet that sent it.
 // Every feature that is paid on chain (tickets, cycles, nodes, the JU withdrawal fee)
 // answers with the same payment record, so the app shows one 'payment processing' state.
 import * as v from 'valibot';
 import { amountStringSchema } from './assets.ts';
 import type { ApiErrorName } from './errors.ts';
+import { pagedList, pageQueryEntries } from './response.ts';
 
 export const chainPaths = {
   /** GET `?hash=`: one of the user's own payments, to follow a pending one. */
   payment: '/api/v1/chain/payment',
+  /** GET: the user's payments, newest first; `status=pending` for those still in progress. */
+  payments: '/api/v1/chain/payments',
   /** GET: the treasury and the price of everything paid on chain, for the payment screens. */
   info: '/api/v1/chain/info',
 } as const;
@@ -56,8 +61,8 @@ export const paymentPurposeSchema = v.picklist([
 export type PaymentPurpose = v.InferOutput<typeof paymentPurposeSchema>;
 
 /**
- * - pending: the node has not seen it yet or it has too few confirmations; the server checks
- *   again by itself (the app may poll `payment`);
+ * - pending: in the node's pool or under too few blocks yet; the server checks again by
+ *   itself (the app may poll `payment`, which also looks at the chain again);
  * - confirmed: verified on chain; what it paid for is granted;
  * - rejected: the chain says it is not the payment asked for (`failure` says why), or it
  *   was never seen within the server's waiting time.
@@ -73,13 +78,17 @@ export const PAYMENT_FAILURES = [
   'payment_wrong_amount',
   'payment_wrong_chain',
   'payment_not_found',
+  'payment_cancelled',
 ] as const satisfies readonly ApiErrorName[];
 export const paymentFailureSchema = v.picklist(PAYMENT_FAILURES);
 export type PaymentFailure = v.InferOutput<typeof paymentFailureSchema>;
 
 export const chainPaymentSchema = v.object({
   id: v.string(),
+  /** The hash the user handed in. */
   hash: v.string(),
+  /** The transaction the chain mined in its place, when the wallet sped it up. */
+  mined_hash: v.nullable(v.string()),
   purpose: paymentPurposeSchema,
   /** JU the payment must carry. */
   amount: amountStringSchema,
@@ -96,6 +105,40 @@ export type ChainPayment = v.InferOutput<typeof chainPaymentSchema>;
 
 export const chainPaymentQuerySchema = v.object({ hash: txHashSchema });
 export type ChainPaymentQuery = v.InferInput<typeof chainPaymentQuerySchema>;
+
+export const chainPaymentsQuerySchema = v.object({
+  ...pageQueryEntries,
+  status: v.optional(paymentStatusSchema),
+});
+export type ChainPaymentsQuery = v.InferInput<typeof chainPaymentsQuerySchema>;
+export const chainPaymentsDataSchema = pagedList(chainPaymentSchema);
+export type ChainPaymentsData = v.InferOutput<typeof chainPaymentsDataSchema>;
+
+/**
+ * The text a wallet signs (EIP-191 personal_sign) to let a JU Wallet account claim a payment
+ * that wallet sent: a payment is claimed only by its sender, or with its sender's word.
+ * Every value is written in lower case, so both sides build the same text.
+ */
+export function paymentClaimMessage(claim: {
+  hash: string;
+  sender: string;
+  account: string;
+  chainId: number;
+}): string {
+  return [
+    'JU Wallet payment claim',
+    `I sent the transaction ${claim.hash.toLowerCase()}`,
+    `from ${claim.sender.toLowerCase()}`,
+    `and let the JU Wallet account ${claim.account.toLowerCase()} claim it.`,
+    `Chain ID: ${claim.chainId}`,
+  ].join('\n');
+}
+
+/** A signature (0x + 65 bytes) by another wallet of the user's, claiming a payment it sent. */
+export const payerClaimSchema = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{130}$/, 'payment_claim_invalid' satisfies ApiErrorName),
+);
 
 export const chainInfoDataSchema = v.object({
   chain_id: v.number(),

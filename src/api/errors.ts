@@ -457,6 +457,41 @@ export const apiErrors = {
       message: 'The chain cannot be reached right now; try later',
     },
   },
+  payment_not_seen: {
+    code: 40090,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_not_seen',
+      message:
+        'The chain has not seen this transaction yet. Check the hash, or try again in a moment.',
+    },
+  },
+  payment_cancelled: {
+    code: 40091,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_cancelled',
+      message: 'This payment was cancelled in the wallet; nothing was paid',
+    },
+  },
+  too_many_unmined_payments: {
+    code: 40092,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.too_many_unmined_payments',
+      message:
+        'You already have {count} payments waiting to be mined; this one is taken once they are',
+    },
+  },
+  /** `data.sender`: the wallet whose signature would claim the payment. */
+  payment_claim_invalid: {
+    code: 40093,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.payment_claim_invalid',
+      message: 'The claim was not signed by the wallet that sent this payment',
+    },
+  },
   ticket_not_found: {
     code: 40410,
     status: 404,
@@ -497,6 +532,15 @@ export const apiErrors = {
     message: /*i18n*/ {
       id: 'error.ticket_application_not_pending',
       message: 'This ticket application was already reviewed',
+    },
+  },
+  /** An operator tried to approve an application whose payment the chain has not confirmed. */
+  ticket_application_unpaid: {
+    code: 40914,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.ticket_application_unpaid',
+      message: 'The payment of this ticket application is not confirmed on the chain',
     },
   },
   /** An operator tried to complete a JU withdrawal whose fee payment the chain has not confirmed. */

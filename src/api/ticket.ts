@@ -3,7 +3,7 @@
 // dividend application by purchase hash; and the ticket source log (`/enuFrom`).
 import * as v from 'valibot';
 import { amountStringSchema } from './assets.ts';
-import { chainPaymentSchema, paidByHashSchema, txHashSchema } from './chain.ts';
+import { chainPaymentSchema, paidByHashSchema, payerClaimSchema, txHashSchema } from './chain.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
 
 export const ticketPaths = {
@@ -22,6 +22,11 @@ export const ticketConfigDataSchema = v.object({
   /** Days without an operation after which a ticket is invalidated. */
   idle_days: v.number(),
   treasury: v.nullable(v.string()),
+  /**
+   * The hash of the user's latest ticket purchase they could apply for the dividend with;
+   * null while they hold an application, or without a purchase.
+   */
+  unapplied_hash: v.nullable(v.string()),
 });
 export type TicketConfigData = v.InferOutput<typeof ticketConfigDataSchema>;
 
@@ -66,8 +71,15 @@ export type TicketListQuery = v.InferInput<typeof ticketListQuerySchema>;
 export const ticketListDataSchema = pagedList(ticketSchema);
 export type TicketListData = v.InferOutput<typeof ticketListDataSchema>;
 
-/** POST applyTicketDividend: the hash of the ticket purchase (made here or elsewhere). */
-export const ticketApplyRequestSchema = v.object({ hash: txHashSchema });
+/**
+ * POST applyTicketDividend: the hash of the ticket purchase (made here or elsewhere), and for a
+ * purchase sent from another of the user's wallets, that wallet's signed claim
+ * (`paymentClaimMessage`).
+ */
+export const ticketApplyRequestSchema = v.object({
+  hash: txHashSchema,
+  payer_claim: v.optional(payerClaimSchema),
+});
 export type TicketApplyRequest = v.InferInput<typeof ticketApplyRequestSchema>;
 
 /** pending = pending review. 'unknown' is the app's fallback for anything else. */

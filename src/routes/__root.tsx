@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import type { RouterContext } from '../app/routerContext.ts';
 import { AppHeader } from '../app/shell/AppHeader.tsx';
 import { KeepAliveHost } from '../app/shell/KeepAliveHost.tsx';
@@ -12,6 +13,9 @@ import { SignInPrompts } from '../features/auth/SignInPrompts.tsx';
 import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
+
+// Only a signed-in user has payments to follow: a visitor's first screen does without it.
+const PaymentWatch = lazy(() => import('../features/payment/PaymentWatch.tsx'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -29,6 +33,11 @@ function RootLayout() {
       </a>
       <AppHeader title={leaf?.staticData.title} isHome={leaf?.routeId === '/index'} />
       <OfflineBanner />
+      {token && (
+        <Suspense fallback={null}>
+          <PaymentWatch />
+        </Suspense>
+      )}
       <UpdatePrompt />
       <main id="main" className="page" tabIndex={-1}>
         {/* A new session starts with no kept pages: they may hold the last user's data. */}

@@ -102,16 +102,36 @@ export async function switchChain(provider: Eip1193Provider, chain: ChainConfig)
 }
 
 /** EIP-191 personal_sign of a UTF-8 message; returns the 65-byte signature as hex. */
-export async function signMessage(connection: WalletConnection, message: string): Promise<string> {
+export function signMessage(connection: WalletConnection, message: string): Promise<string> {
+  return signMessageAs(connection.provider, connection.address, message);
+}
+
+/** personal_sign by one of the wallet's accounts (it must be connected to this site). */
+export async function signMessageAs(
+  provider: Eip1193Provider,
+  account: string,
+  message: string,
+): Promise<string> {
   try {
     const hex = `0x${bytesToHex(utf8ToBytes(message))}`;
-    const signature = await connection.provider.request({
-      method: 'personal_sign',
-      params: [hex, connection.address],
-    });
+    const signature = await provider.request({ method: 'personal_sign', params: [hex, account] });
     if (typeof signature !== 'string') throw new WalletError('sign_failed');
     return signature;
   } catch (error) {
     throw new WalletError(classifyWalletError(error, 'sign'), error);
+  }
+}
+
+/**
+ * Lets the user connect more of the wallet's accounts to this site (EIP-2255), so one of them
+ * can sign. Wallets without it go on as they are: the user may connect the account by hand.
+ */
+export async function offerAccountChoice(provider: Eip1193Provider): Promise<void> {
+  try {
+    await provider.request({ method: 'wallet_requestPermissions', params: [{ eth_accounts: {} }] });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 4200 || code === -32601) return;
+    throw new WalletError(classifyWalletError(error, 'connect'), error);
   }
 }

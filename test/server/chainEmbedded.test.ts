@@ -10,7 +10,7 @@ import { createPublicClient, http, type Hex } from 'viem';
 import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { createHttpClient, login, testWallet } from './harness.ts';
-import { dataOf } from './support/money.ts';
+import { dataOf, moneyPost } from './support/money.ts';
 import { exitOf, startServerProcess } from './support/serverProcess.ts';
 import { payOn } from './support/chain.ts';
 
@@ -87,7 +87,7 @@ describe('the embedded chain', { timeout: 60_000 }, () => {
     const payer = await payOn(rpcUrl, alice, treasury, '60');
     const token = await login(client, alice);
     const bought = dataOf(
-      await client.request('POST', ticketPaths.buy, { token, json: { hash: payer } }),
+      await moneyPost(client, token, ticketPaths.buy, { hash: payer }),
       ticketBuyDataSchema,
     );
     expect(bought.payment.status).toBe('confirmed');

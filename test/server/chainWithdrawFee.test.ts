@@ -1,7 +1,8 @@
 // The JU withdrawal's network fee paid on chain: required, checked against the chain, used
 // once; the operator completes the withdrawal only once the fee is confirmed; a fee the
-// chain never confirms fails the withdrawal and returns its hold.
-import { randomBytes, randomUUID } from 'node:crypto';
+// chain drops fails the withdrawal and returns its hold; a fee of another amount, or for a
+// refused withdrawal, comes back to the balance.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPaidToBalance } from '../../src/api/chain.ts';
 import { apiErrors } from '../../src/api/errors.ts';
@@ -60,9 +61,15 @@ describe('JU withdrawal fee paid on chain', () => {
     await chain.mine(2);
     const unpaid = await withdraw({ fee_hash: wrong });
     expectRefusal(unpaid, 400, apiErrors.ju_fee_payment_failed.code);
-    // Nothing reached the treasury: nothing is said to go to the balance.
-    expect(isPaidToBalance(unpaid.body.data)).toBe(false);
-    expect((await walletOf(server, token)).JU).toEqual({ available: '100', frozen: '0' });
+    expect(unpaid.body.data).toMatchObject({ reason: 'payment_wrong_amount', field: 'fee_hash' });
+    // What did reach the treasury comes back to the balance (deep enough: at once).
+    expect(isPaidToBalance(unpaid.body.data)).toBe(true);
+    expect((await walletOf(server, token)).JU).toEqual({ available: '100.02', frozen: '0' });
+    // A hash the chain does not know is refused, and holds nothing.
+    const unknown = await withdraw({ fee_hash: `0x${randomBytes(32).toString('hex')}` });
+    expectRefusal(unknown, 400, apiErrors.payment_not_seen.code);
+    expect(unknown.body.data).toMatchObject({ field: 'fee_hash' });
+    expect((await walletOf(server, token)).JU).toEqual({ available: '100.02', frozen: '0' });
     // USDT pays its fee from the balance, as before.
     const usdt = dataOf(
       await moneyPost(server, token, withdrawPaths.apply, {
@@ -79,41 +86,50 @@ describe('JU withdrawal fee paid on chain', () => {
     const feeHash = await chain.pay(alice, treasury, '0.01');
     const withdrawal = dataOf(await withdraw({ fee_hash: feeHash }), withdrawalSchema);
     expect(withdrawal).toMatchObject({ status: 'processing', amount: '10', fee: '0' });
-    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '10' });
+    expect((await walletOf(server, token)).JU).toEqual({ available: '90.02', frozen: '10' });
     expectRefusal(await complete(withdrawal.id), 409, apiErrors.withdrawal_fee_unconfirmed.code);
 
     await chain.mine(1);
     await server.admin('POST', adminChainPaths.runJobs);
     expect((await complete(withdrawal.id)).status).toBe(200);
-    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '0' });
+    expect((await walletOf(server, token)).JU).toEqual({ available: '90.02', frozen: '0' });
 
     // A fee pays for one withdrawal only.
     expectRefusal(await withdraw({ fee_hash: feeHash }), 400, apiErrors.hash_already_exists.code);
   });
 
-  it('fails the withdrawal and returns its hold when the chain never sees the fee', async () => {
-    const unknown = `0x${randomBytes(32).toString('hex')}`;
-    const key = randomUUID();
-    const withdrawal = dataOf(
-      await moneyPost(
-        server,
-        token,
-        withdrawPaths.apply,
-        { coin: 'JU', address: alice.address, amount: '5', fee_hash: unknown },
-        key,
-      ),
-      withdrawalSchema,
-    );
-    expect((await walletOf(server, token)).JU).toEqual({ available: '85', frozen: '5' });
-    server.clock.advance(2 * 3_600_000);
-    await server.admin('POST', adminChainPaths.runJobs);
-    const after = dataOf(
-      await server.request('GET', `${withdrawPaths.detail}?id=${withdrawal.id}`, { token }),
-      withdrawalSchema,
-    );
-    expect(after).toMatchObject({ status: 'failed', failure_reason: 'ju_fee_payment_failed' });
-    expect((await walletOf(server, token)).JU).toEqual({ available: '90', frozen: '0' });
-    await assertLedgerInvariants(server.db);
+  it('fails the withdrawal and returns its hold when the chain drops the fee', async () => {
+    await chain.setAutomine(false);
+    try {
+      // A fee price of its own, so no later payment is the very same transaction.
+      const feeHash = await chain.send(alice, treasury, '0.01', { gasPrice: 3_000_000_007n });
+      // In the node's pool: the fee is the user's, so the withdrawal is queued.
+      const withdrawal = dataOf(
+        await moneyPost(server, token, withdrawPaths.apply, {
+          coin: 'JU',
+          address: alice.address,
+          amount: '5',
+          fee_hash: feeHash,
+        }),
+        withdrawalSchema,
+      );
+      expect((await walletOf(server, token)).JU).toEqual({ available: '85.02', frozen: '5' });
+      await chain.drop(feeHash);
+      // The node no longer knows it; it may come back, so the server waits first.
+      await server.admin('POST', adminChainPaths.runJobs);
+      expect((await walletOf(server, token)).JU).toEqual({ available: '85.02', frozen: '5' });
+      server.clock.advance(2 * 3_600_000);
+      await server.admin('POST', adminChainPaths.runJobs);
+      const after = dataOf(
+        await server.request('GET', `${withdrawPaths.detail}?id=${withdrawal.id}`, { token }),
+        withdrawalSchema,
+      );
+      expect(after).toMatchObject({ status: 'failed', failure_reason: 'ju_fee_payment_failed' });
+      expect((await walletOf(server, token)).JU).toEqual({ available: '90.02', frozen: '0' });
+      await assertLedgerInvariants(server.db);
+    } finally {
+      await chain.setAutomine(true);
+    }
   });
 
   it('gives back a fee paid on chain when the withdrawal itself is refused', async () => {

@@ -17,7 +17,7 @@ import {
 } from './harness.ts';
 import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { dataOf, expectRefusal, walletOf } from './support/money.ts';
+import { dataOf, expectRefusal, walletOf, moneyPost } from './support/money.ts';
 
 const USERS = 3;
 const HOUR_MS = 3_600_000;
@@ -101,7 +101,7 @@ describe('mutual-aid cycles against a model', { timeout: 120_000 }, () => {
           await chain.fund(wallet.address, '10000');
           const hash = await chain.pay(wallet, treasury, '60');
           const bought = dataOf(
-            await server.request('POST', ticketPaths.buy, { token, json: { hash } }),
+            await moneyPost(server, token, ticketPaths.buy, { hash }),
             ticketBuyDataSchema,
           );
           users.push({
@@ -120,9 +120,9 @@ describe('mutual-aid cycles against a model', { timeout: 120_000 }, () => {
           if (step.op === 'join') {
             const user = users[step.user]!;
             const hash = await chain.pay(user.wallet, treasury, String(PAY_IN / 10));
-            const answer = await server.request('POST', cyclePaths.join, {
-              token: user.token,
-              json: { ticket_id: user.ticketId, hash },
+            const answer = await moneyPost(server, user.token, cyclePaths.join, {
+              ticket_id: user.ticketId,
+              hash,
             });
             const valid = !user.inCycle && now() < user.lastOperation + IDLE_HOURS * HOUR_MS;
             if (valid) {

@@ -26,7 +26,7 @@ import {
   type TestChain,
 } from './support/chain.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { dataOf, expectRefusal, walletOf } from './support/money.ts';
+import { dataOf, expectRefusal, walletOf, moneyPost } from './support/money.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -73,7 +73,7 @@ describe('mutual-aid cycles', () => {
   async function buyTicket(wallet: TestWallet, token: string): Promise<string> {
     const hash = await chain.pay(wallet, treasury, '60');
     const bought = dataOf(
-      await server().request('POST', ticketPaths.buy, { token, json: { hash } }),
+      await moneyPost(server(), token, ticketPaths.buy, { hash }),
       ticketBuyDataSchema,
     );
     expect(bought.ticket.status).toBe('valid');
@@ -83,9 +83,7 @@ describe('mutual-aid cycles', () => {
   function join(wallet: TestWallet, token: string, ticketId: string, amount = '90.6') {
     return chain
       .pay(wallet, treasury, amount)
-      .then((hash) =>
-        server().request('POST', cyclePaths.join, { token, json: { ticket_id: ticketId, hash } }),
-      );
+      .then((hash) => moneyPost(server(), token, cyclePaths.join, { ticket_id: ticketId, hash }));
   }
 
   it('states the spec figures', async () => {
@@ -106,12 +104,11 @@ describe('mutual-aid cycles', () => {
 
   it('returns principal and profit after 25 hours; an underfunded pool waits, then pays once', async () => {
     const ticketId = await buyTicket(alice, aliceToken);
-    // A payment of the wrong size is refused and the ticket stays free.
-    expectRefusal(
-      await join(alice, aliceToken, ticketId, '90'),
-      400,
-      apiErrors.payment_wrong_amount.code,
-    );
+    // A payment of the wrong size is refused and the ticket stays free; the JU it carried
+    // comes back to the balance.
+    const wrongSize = await join(alice, aliceToken, ticketId, '90');
+    expectRefusal(wrongSize, 400, apiErrors.payment_wrong_amount.code);
+    expect(wrongSize.body.data).toMatchObject({ paid_to_balance: true });
     const joined = dataOf(await join(alice, aliceToken, ticketId), cycleJoinDataSchema);
     expect(joined.cycle).toMatchObject({ status: 'running', paid_in: '90.6' });
     const tickets = dataOf(
@@ -123,8 +120,8 @@ describe('mutual-aid cycles', () => {
     expectRefusal(await join(alice, aliceToken, ticketId), 400, apiErrors.ticket_not_valid.code);
     // Someone else's ticket does not exist for Bob.
     expectRefusal(await join(bob, bobToken, ticketId), 404, apiErrors.ticket_not_found.code);
-    // Both refused joins were paid on chain: the JU comes back to each payer's balance.
-    expect((await walletOf(server(), aliceToken)).JU.available).toBe('90.6');
+    // Every refused join was paid on chain: the JU comes back to each payer's balance.
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('180.6');
     expect((await walletOf(server(), bobToken)).JU.available).toBe('90.6');
 
     // What Alice paid stands in the pool; the profit is not covered yet.
@@ -146,7 +143,7 @@ describe('mutual-aid cycles', () => {
       pending_payout: '92.4',
       pending_payout_count: 1,
     });
-    expect((await walletOf(server(), aliceToken)).JU.available).toBe('90.6');
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('180.6');
 
     // The operator sees what waits, and funds the pool from the command line.
     const cli = (args: string[]) =>
@@ -159,7 +156,7 @@ describe('mutual-aid cycles', () => {
     expect((await fundPool('1.8', 'fund-1')).replayed).toBe(true);
     expect(await runJobs()).toMatchObject({ paid_cycles: 1, waiting_cycles: 0 });
     expect(await runJobs()).toMatchObject({ paid_cycles: 0, waiting_cycles: 0 });
-    expect((await walletOf(server(), aliceToken)).JU.available).toBe('183');
+    expect((await walletOf(server(), aliceToken)).JU.available).toBe('273');
     expect((await cycles(aliceToken)).list[0]).toMatchObject({
       status: 'paid',
       paid_at: expect.any(String),
@@ -170,6 +167,7 @@ describe('mutual-aid cycles', () => {
     expect(log.body.data.list).toEqual([
       expect.objectContaining({ type: 'cycle_return', coin: 'JU', amount: '92.4', remark: '' }),
       expect.objectContaining({ type: 'payment_credit', coin: 'JU', amount: '90.6' }),
+      expect.objectContaining({ type: 'payment_credit', coin: 'JU', amount: '90' }),
     ]);
     const income = await server().request('GET', '/api/v1/user/incomeList', {
       token: aliceToken,
@@ -214,7 +212,7 @@ describe('mutual-aid cycles', () => {
     });
     const hash = await chain.pay(alice, treasury, '60');
     const bought = dataOf(
-      await server().request('POST', ticketPaths.buy, { token: aliceToken, json: { hash } }),
+      await moneyPost(server(), aliceToken, ticketPaths.buy, { hash }),
       ticketBuyDataSchema,
     );
     expect(bought.payment.status).toBe('pending');

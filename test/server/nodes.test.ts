@@ -1,6 +1,6 @@
 // Node purchase against a real local chain: a quote valid a few minutes, paid from the
-// balance (through the ledger, once per key) or on chain; supply and per-user limits; the
-// compute log; performance in the user centre.
+// balance (through the ledger, once per key) or on chain; supply and per-user limits, held
+// only by payments, never by quotes; the compute log; performance in the user centre.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPaidToBalance } from '../../src/api/chain.ts';
@@ -84,8 +84,8 @@ describe('node purchase', () => {
       const { owned, on_order } = dataOf(config, nodeConfigDataSchema);
       return { owned, on_order };
     };
-    // An order holds its nodes for Alice, but she holds none until she pays.
-    expect(await nodesOfAlice()).toEqual({ owned: 0, on_order: 2 });
+    // A quote holds nothing: Alice holds no nodes and none are on order until she pays.
+    expect(await nodesOfAlice()).toEqual({ owned: 0, on_order: 0 });
 
     expectRefusal(await balanceBuy(aliceToken, order.id), 400, apiErrors.insufficient_balance.code);
     await credit(server, alice.address, 'JU', '100');
@@ -117,20 +117,17 @@ describe('node purchase', () => {
   it('sells on chain for a payment of the order total', async () => {
     const order = dataOf(await getOrder(bobToken, 2), nodeOrderSchema);
     const wrong = await chain.pay(bob, treasury, '10');
-    expectRefusal(
-      await server.request('POST', nodePaths.chainPay, {
-        token: bobToken,
-        json: { order_id: order.id, hash: wrong },
-      }),
-      400,
-      apiErrors.payment_wrong_amount.code,
-    );
+    const refused = await moneyPost(server, bobToken, nodePaths.chainPay, {
+      order_id: order.id,
+      hash: wrong,
+    });
+    expectRefusal(refused, 400, apiErrors.payment_wrong_amount.code);
+    // The 10 JU reached the treasury all the same: they come back to Bob's balance.
+    expect(isPaidToBalance(refused.body.data)).toBe(true);
+    expect((await walletOf(server, bobToken)).JU.available).toBe('10');
     const hash = await chain.pay(bob, treasury, '20');
     const paid = dataOf(
-      await server.request('POST', nodePaths.chainPay, {
-        token: bobToken,
-        json: { order_id: order.id, hash },
-      }),
+      await moneyPost(server, bobToken, nodePaths.chainPay, { order_id: order.id, hash }),
       nodeChainPayDataSchema,
     );
     expect(paid.payment.status).toBe('confirmed');
@@ -154,30 +151,20 @@ describe('node purchase', () => {
     // The wallet was slow: the hash arrives after the quote, within the grace.
     const hash = await chain.pay(bob, treasury, '10');
     const paid = dataOf(
-      await server.request('POST', nodePaths.chainPay, {
-        token: bobToken,
-        json: { order_id: order.id, hash },
-      }),
+      await moneyPost(server, bobToken, nodePaths.chainPay, { order_id: order.id, hash }),
       nodeChainPayDataSchema,
     );
     expect(paid.order.status).toBe('paid');
   });
 
-  it('refuses a quote past its grace, and frees its supply', async () => {
+  it('refuses a quote past its grace; its JU comes back to the balance', async () => {
     const order = dataOf(await getOrder(carolToken, 1), nodeOrderSchema);
-    expect(
-      dataOf(
-        await server.request('GET', nodePaths.config, { token: carolToken }),
-        nodeConfigDataSchema,
-      ).supply_left,
-    ).toBe(0);
-    expectRefusal(await getOrder(carolToken, 1), 400, apiErrors.node_sold_out.code);
     server.clock.advance(36 * 60_000);
     await chain.fund(carol.address, '100');
     const hash = await chain.pay(carol, treasury, '10');
-    const refused = await server.request('POST', nodePaths.chainPay, {
-      token: carolToken,
-      json: { order_id: order.id, hash },
+    const refused = await moneyPost(server, carolToken, nodePaths.chainPay, {
+      order_id: order.id,
+      hash,
     });
     expectRefusal(refused, 400, apiErrors.node_order_expired.code);
     // The refusal says where the JU goes, so the app can tell Carol.
@@ -190,28 +177,17 @@ describe('node purchase', () => {
       expect.objectContaining({ type: 'payment_credit', coin: 'JU', amount: '10' }),
     ]);
     expectRefusal(
-      await server.request('POST', nodePaths.chainPay, {
-        token: carolToken,
-        json: { order_id: order.id, hash },
-      }),
+      await moneyPost(server, carolToken, nodePaths.chainPay, { order_id: order.id, hash }),
       400,
       apiErrors.hash_already_exists.code,
     );
     expect((await walletOf(server, carolToken)).JU.available).toBe('10');
     await assertLedgerInvariants(server.db);
-    const config = dataOf(
-      await server.request('GET', nodePaths.config, { token: carolToken }),
-      nodeConfigDataSchema,
-    );
-    expect(config.supply_left).toBe(1);
   });
 
   it('counts purchases as personal and team performance', async () => {
     const hash = await chain.pay(bob, treasury, '60');
-    dataOf(
-      await server.request('POST', ticketPaths.buy, { token: bobToken, json: { hash } }),
-      ticketBuyDataSchema,
-    );
+    dataOf(await moneyPost(server, bobToken, ticketPaths.buy, { hash }), ticketBuyDataSchema);
     expect(await userInfo(server, aliceToken)).toMatchObject({
       me_performance: '20',
       team_performance: '90',
@@ -220,6 +196,36 @@ describe('node purchase', () => {
       me_performance: '90',
       team_performance: '0',
     });
+    await assertLedgerInvariants(server.db);
+  });
+
+  it('holds the supply only for payments: unpaid quotes keep nobody from buying', async () => {
+    const left = async (token: string) =>
+      dataOf(await server.request('GET', nodePaths.config, { token }), nodeConfigDataSchema);
+    // Five of six nodes are sold; quotes hold none of the last one.
+    expect((await left(carolToken)).supply_left).toBe(1);
+    const first = dataOf(await getOrder(carolToken, 1), nodeOrderSchema);
+    const carols = dataOf(await getOrder(carolToken, 1), nodeOrderSchema);
+    expect(await left(carolToken)).toMatchObject({ supply_left: 1, on_order: 0 });
+    // One open quote per user: the newer one replaced the first.
+    expectRefusal(await balanceBuy(carolToken, first.id), 409, apiErrors.node_order_not_open.code);
+
+    // Alice pays for the last node while Carol's quote is still open.
+    const alices = dataOf(await getOrder(aliceToken, 1), nodeOrderSchema);
+    expect(dataOf(await balanceBuy(aliceToken, alices.id), nodeOrderSchema).status).toBe('paid');
+    expect((await left(carolToken)).supply_left).toBe(0);
+    expectRefusal(await getOrder(carolToken, 1), 400, apiErrors.node_sold_out.code);
+
+    // Carol's payment comes after the last node went: refused, and her JU comes back.
+    const hash = await chain.pay(carol, treasury, '10');
+    const refused = await moneyPost(server, carolToken, nodePaths.chainPay, {
+      order_id: carols.id,
+      hash,
+    });
+    expectRefusal(refused, 400, apiErrors.node_sold_out.code);
+    expect(isPaidToBalance(refused.body.data)).toBe(true);
+    expect((await walletOf(server, carolToken)).JU.available).toBe('20');
+    expect((await left(carolToken)).owned).toBe(0);
     await assertLedgerInvariants(server.db);
   });
 });

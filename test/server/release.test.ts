@@ -53,7 +53,7 @@ describe('dividend release', () => {
   it('releases on the schedule and pays only from the funded pool', async () => {
     const hash = await chain.pay(alice, treasury, '60');
     const application = dataOf(
-      await server.request('POST', ticketPaths.apply, { token, json: { hash } }),
+      await moneyPost(server, token, ticketPaths.apply, { hash }),
       ticketApplyDataSchema,
     );
     expect(application.status).toBe('approved');

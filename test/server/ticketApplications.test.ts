@@ -1,5 +1,7 @@
-// Ticket dividend applications against a real local chain: one per user, one per hash; a
-// purchase the chain confirms is approved at once, anything else waits for the operator.
+// Ticket dividend applications against a real local chain: one live application per user, one
+// per purchase; a purchase the chain confirms is approved at once, one still pending waits
+// for the chain; what the chain refuses stores nothing; a refused application frees the
+// user's one; the operator never approves a purchase its applicant did not pay.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
@@ -15,21 +17,21 @@ import { runCli } from '../../server/admin/cli.ts';
 import { adminApplicationsDataSchema, adminChainPaths } from '../../server/admin/contractChain.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
+import { dataOf, expectRefusal, moneyPost, walletOf } from './support/money.ts';
 
 describe('ticket dividend applications', () => {
   let chain: TestChain;
   let server: TestServer;
   const treasury = randomAddress();
-  const [alice, bob, carol, dave, erin] = ['alice', 'bob', 'carol', 'dave', 'erin'].map((name) =>
-    testWallet(`apply ${name}`),
-  ) as [
-    ReturnType<typeof testWallet>,
-    ReturnType<typeof testWallet>,
-    ReturnType<typeof testWallet>,
-    ReturnType<typeof testWallet>,
-    ReturnType<typeof testWallet>,
-  ];
+  type Wallet = ReturnType<typeof testWallet>;
+  const [alice, bob, carol, dave, erin, frank] = [
+    'alice',
+    'bob',
+    'carol',
+    'dave',
+    'erin',
+    'frank',
+  ].map((name) => testWallet(`apply ${name}`)) as [Wallet, Wallet, Wallet, Wallet, Wallet, Wallet];
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -39,7 +41,7 @@ describe('ticket dividend applications', () => {
       payments: { pollMs: 3_600_000 },
     });
     tokens.alice = await register(server, alice);
-    for (const [name, wallet] of Object.entries({ bob, carol, dave, erin })) {
+    for (const [name, wallet] of Object.entries({ bob, carol, dave, erin, frank })) {
       tokens[name] = await register(server, wallet, tokens.alice);
       await chain.fund(wallet.address, '1000');
     }
@@ -51,7 +53,7 @@ describe('ticket dividend applications', () => {
   });
 
   const apply = (token: string, hash: unknown) =>
-    server.request('POST', ticketPaths.apply, { token, json: { hash } });
+    moneyPost(server, token, ticketPaths.apply, { hash });
   const cli = (args: string[]) =>
     runCli(args, { API_URL: server.url, ADMIN_TOKEN: server.adminToken });
 
@@ -62,10 +64,7 @@ describe('ticket dividend applications', () => {
 
   it('approves a purchase made here at once, once per user and per hash', async () => {
     const hash = await chain.pay(alice, treasury, '60');
-    dataOf(
-      await server.request('POST', ticketPaths.buy, { token: tokens.alice, json: { hash } }),
-      ticketBuyDataSchema,
-    );
+    dataOf(await moneyPost(server, tokens.alice!, ticketPaths.buy, { hash }), ticketBuyDataSchema);
     const application = dataOf(await apply(tokens.alice!, hash), ticketApplyDataSchema);
     expect(application).toMatchObject({ status: 'approved', hash: hash.toLowerCase() });
 
@@ -105,45 +104,75 @@ describe('ticket dividend applications', () => {
     ]);
   });
 
-  it('leaves what the chain does not confirm to the operator', async () => {
-    // Dave paid another amount: pending review, with the chain's objection as the reason.
+  it('refuses at once what the chain refuses, and a refusal does not use up the one', async () => {
+    // Dave paid another amount: refused, nothing stored, and the JU comes back to his balance.
     const wrong = await chain.pay(dave, treasury, '50');
-    const daves = dataOf(await apply(tokens.dave!, wrong), ticketApplyDataSchema);
-    expect(daves).toMatchObject({ status: 'pending', reason: 'payment_wrong_amount' });
-    // Erin's hash is unknown to the chain: pending too.
+    const refused = await apply(tokens.dave!, wrong);
+    expectRefusal(refused, 400, apiErrors.payment_wrong_amount.code);
+    expect(refused.body.data).toMatchObject({ paid_to_balance: true });
+    expect((await walletOf(server, tokens.dave!)).JU.available).toBe('50');
+    // Erin mistypes a hash the chain does not know: refused, nothing stored.
     const unknown = `0x${randomBytes(32).toString('hex')}`;
-    const erins = dataOf(await apply(tokens.erin!, unknown), ticketApplyDataSchema);
-    expect(erins.status).toBe('pending');
+    expectRefusal(await apply(tokens.erin!, unknown), 400, apiErrors.payment_not_seen.code);
+    for (const name of ['dave', 'erin']) {
+      const list = dataOf(
+        await server.request('GET', ticketPaths.applyList, { token: tokens[name] }),
+        ticketApplyListDataSchema,
+      );
+      expect(list.total).toBe(0);
+    }
+    // Both then apply with their real purchase, and are approved.
+    for (const [name, wallet] of [
+      ['dave', dave],
+      ['erin', erin],
+    ] as const) {
+      const hash = await chain.pay(wallet, treasury, '60');
+      expect(dataOf(await apply(tokens[name]!, hash), ticketApplyDataSchema).status).toBe(
+        'approved',
+      );
+    }
+  });
 
-    const pending = dataOf(
-      await server.admin('GET', `${adminChainPaths.ticketApplications}?status=pending`),
+  it('leaves the operator only what the applicant paid, and a rejection frees the one', async () => {
+    await chain.setAutomine(false);
+    let pending: string;
+    try {
+      // In the pool: Frank's purchase is his, but not mined yet.
+      pending = await chain.send(frank, treasury, '60');
+      const application = dataOf(await apply(tokens.frank!, pending), ticketApplyDataSchema);
+      expect(application).toMatchObject({ status: 'pending', reason: null });
+      const listed = await cli(['ticket', 'list', '--status', 'pending']);
+      expect(listed.output).toContain(frank.address);
+      // Not confirmed on the chain: the operator cannot approve it.
+      const approve = await cli(['ticket', 'approve', application.id]);
+      expect(approve.exitCode).toBe(1);
+      expect(approve.output).toContain('not confirmed on the chain');
+      expect(
+        await cli(['ticket', 'reject', application.id, 'no', 'such', 'purchase']),
+      ).toMatchObject({ exitCode: 0 });
+      const again = await cli(['ticket', 'approve', application.id]);
+      expect(again.exitCode).toBe(1);
+      expect(again.output).toContain('already reviewed');
+    } finally {
+      await chain.setAutomine(true);
+    }
+    await chain.mine(1);
+    const franks = dataOf(
+      await server.request('GET', ticketPaths.applyList, { token: tokens.frank }),
+      ticketApplyListDataSchema,
+    );
+    expect(franks.list[0]).toMatchObject({ status: 'rejected', reason: 'no such purchase' });
+    // The operator's refusal of that purchase stands…
+    expectRefusal(await apply(tokens.frank!, pending), 400, apiErrors.hash_already_exists.code);
+    // …but Frank's one application is free again for another purchase.
+    const other = await chain.pay(frank, treasury, '60');
+    expect(dataOf(await apply(tokens.frank!, other), ticketApplyDataSchema).status).toBe(
+      'approved',
+    );
+    const admin = dataOf(
+      await server.admin('GET', `${adminChainPaths.ticketApplications}?status=rejected`),
       adminApplicationsDataSchema,
     );
-    expect(pending.list.map((row: { id: string }) => row.id).sort()).toEqual(
-      [daves.id, erins.id].sort(),
-    );
-
-    const listed = await cli(['ticket', 'list', '--status', 'pending']);
-    expect(listed.exitCode).toBe(0);
-    expect(listed.output).toContain(dave.address);
-
-    expect(await cli(['ticket', 'approve', daves.id])).toMatchObject({ exitCode: 0 });
-    expect(await cli(['ticket', 'reject', erins.id, 'no', 'such', 'purchase'])).toMatchObject({
-      exitCode: 0,
-    });
-    const again = await cli(['ticket', 'approve', erins.id]);
-    expect(again.exitCode).toBe(1);
-    expect(again.output).toContain('already reviewed');
-
-    const daveList = dataOf(
-      await server.request('GET', ticketPaths.applyList, { token: tokens.dave }),
-      ticketApplyListDataSchema,
-    );
-    expect(daveList.list[0]).toMatchObject({ status: 'approved', reviewed_at: expect.any(String) });
-    const erinList = dataOf(
-      await server.request('GET', ticketPaths.applyList, { token: tokens.erin }),
-      ticketApplyListDataSchema,
-    );
-    expect(erinList.list[0]).toMatchObject({ status: 'rejected', reason: 'no such purchase' });
+    expect(admin.list.map((row: { address: string }) => row.address)).toContain(frank.address);
   });
 });

@@ -7,12 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Cycle } from '../../api/cycle.ts';
 import type { Ticket } from '../../api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import {
-  cycleListSource,
-  postCycleJoin,
-  useCycleConfig,
-  useCyclePool,
-} from '../../state/queries/cycle.ts';
+import { cycleListSource, useCycleConfig, useCyclePool } from '../../state/queries/cycle.ts';
 import { myTicketsSource } from '../../state/queries/ticket.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
@@ -43,7 +38,7 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
   const total = config.data ? show(config.data.pay_total) : '';
 
   const payment = usePayment({
-    purpose: 'cycle',
+    kind: 'cycle',
     confirm: (input: { ticket_id: string }) => {
       const ticket = input.ticket_id;
       return {
@@ -53,7 +48,6 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
       };
     },
     payment: () => ({ treasury: config.data!.treasury!, amount: config.data!.pay_total }),
-    submit: (input, hash, key) => postCycleJoin(api, { ticket_id: input.ticket_id, hash }, key),
     successMessage: () => t`Cycle joined`,
     failureMessage: () => t`Joining the cycle failed, try again`,
   });

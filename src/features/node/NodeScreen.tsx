@@ -14,7 +14,6 @@ import { useWallet } from '../../state/queries/money.ts';
 import {
   nodeKeys,
   postNodeBalanceBuy,
-  postNodeChainPay,
   postNodeOrder,
   useNodeConfig,
   useNodeOrder,
@@ -174,7 +173,7 @@ function QuoteForm({
     mutationFn: (count: number) => postNodeOrder(api, { quantity: count }),
     onSuccess: (order) => {
       onOrder(order);
-      // The order holds its nodes: 'On order' and the supply left change.
+      // Others may have paid meanwhile: the supply left is read again.
       void queryClient.invalidateQueries({ queryKey: nodeKeys.config() });
     },
     onError: (failure) => toast(describeRequestError(failure), 'error'),
@@ -259,15 +258,14 @@ function OrderCard({
     parseAssetAmount(available, 'JU')[0] >= parseAssetAmount(order.total, 'JU')[0];
 
   const onChain = usePayment({
-    purpose: `node:${order.id}`,
+    kind: 'node',
+    slot: `node:${order.id}`,
     confirm: () => ({
       title: t`Pay on chain`,
       message: t`Pay ${total} from your wallet for ${quantity} nodes?`,
       confirmText: t`Pay`,
     }),
     payment: () => ({ treasury: offer.treasury!, amount: order.total }),
-    submit: (_input: Record<string, never>, hash, key) =>
-      postNodeChainPay(api, { order_id: order.id, hash }, key),
     successMessage: (result) =>
       result.order.status === 'paid'
         ? t`Nodes bought`
@@ -323,7 +321,7 @@ function OrderCard({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void onChain.submit({});
+          void onChain.submit({ order_id: order.id });
         }}
         className="stack"
       >

@@ -1,8 +1,11 @@
-// Where a payment stands, under its form: the wallet is asking; 'payment processing' with the
-// transaction hash and an explorer link while the chain mines it; recording; or the hash of a
-// payment that failed after it was sent, to keep.
+// Where a payment stands, under its form: the wallet is asking; the app is handing the hash to
+// the server; 'payment processing' with the transaction hash, its confirmations and an
+// explorer link while the chain mines it; what the chain decided; or the hash of a payment
+// that failed after it was sent, to keep.
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ChainPayment } from '../../api/chain.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
+import { catalogueMessage } from '../../ui/formErrors.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { chainFromConfig } from '../auth/signIn.ts';
 import { explorerTransactionUrl } from './paymentFlow.ts';
@@ -11,29 +14,82 @@ import type { Payment } from './usePayment.ts';
 export function PaymentProgress({
   payment,
 }: {
-  payment: Pick<Payment<unknown>, 'stage' | 'openHash' | 'failedHash'>;
+  payment: Pick<Payment<unknown>, 'stage' | 'openHash' | 'failedHash' | 'following'>;
 }) {
-  const { stage } = payment;
-  const hash =
-    stage.step === 'processing' || stage.step === 'submitting'
-      ? stage.hash
-      : (payment.openHash ?? payment.failedHash);
-  if (stage.step === 'idle' && !hash) return null;
+  const { stage, following } = payment;
+  if (stage.step === 'wallet')
+    return (
+      <ProgressNote step="wallet">
+        <Trans>Confirm the payment in your wallet…</Trans>
+      </ProgressNote>
+    );
+  if (stage.step === 'submitting')
+    return (
+      <ProgressNote step="submitting" hash={stage.hash}>
+        <Trans>Payment sent. Recording it…</Trans>
+      </ProgressNote>
+    );
+  if (payment.openHash)
+    return (
+      <ProgressNote step="open" hash={payment.openHash}>
+        <Trans>Payment sent but not recorded yet</Trans>
+      </ProgressNote>
+    );
+  if (following) return <FollowedPayment payment={following} />;
+  if (payment.failedHash)
+    return (
+      <ProgressNote step="failed" hash={payment.failedHash}>
+        <Trans>Payment not recorded</Trans>
+      </ProgressNote>
+    );
+  return null;
+}
+
+/** A payment the server holds: processing until the chain decides, then what it decided. */
+export function FollowedPayment({ payment }: { payment: ChainPayment }) {
+  const seen = payment.confirmations;
+  const needed = payment.required_confirmations;
+  const hash = payment.mined_hash ?? payment.hash;
+  if (payment.status === 'pending')
+    return (
+      <ProgressNote step="processing" hash={hash}>
+        <Trans>Payment processing</Trans>{' '}
+        <span className="muted">
+          {seen === 0 ? (
+            <Trans>Waiting for the chain to include it.</Trans>
+          ) : (
+            <Trans>
+              {seen} of {needed} confirmations.
+            </Trans>
+          )}
+        </span>
+      </ProgressNote>
+    );
+  if (payment.status === 'confirmed')
+    return (
+      <ProgressNote step="confirmed" hash={hash}>
+        <Trans>Payment confirmed on the chain.</Trans>
+      </ProgressNote>
+    );
   return (
-    <div className="notice" role="status" data-testid="payment-status" data-step={stage.step}>
-      <strong>
-        {stage.step === 'wallet' ? (
-          <Trans>Confirm the payment in your wallet…</Trans>
-        ) : stage.step === 'processing' ? (
-          <Trans>Payment processing</Trans>
-        ) : stage.step === 'submitting' ? (
-          <Trans>Payment confirmed on chain. Recording it…</Trans>
-        ) : payment.openHash ? (
-          <Trans>Payment sent but not recorded yet</Trans>
-        ) : (
-          <Trans>Payment not recorded</Trans>
-        )}
-      </strong>
+    <ProgressNote step="rejected" hash={hash}>
+      {payment.failure ? catalogueMessage(payment.failure) : <Trans>Payment not recorded</Trans>}
+    </ProgressNote>
+  );
+}
+
+function ProgressNote({
+  step,
+  hash,
+  children,
+}: {
+  step: string;
+  hash?: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="notice" role="status" data-testid="payment-status" data-step={step}>
+      <strong>{children}</strong>
       {hash && <TransactionLine hash={hash} />}
     </div>
   );

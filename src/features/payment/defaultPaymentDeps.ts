@@ -27,6 +27,4 @@ export const defaultPaymentDeps: PaymentDeps = {
   address: () => store.get(addressAtom),
   askNetworkSwitch,
   delay: realDelay,
-  receiptTimeoutMs: 120_000,
-  receiptIntervalMs: 1_500,
 };

@@ -1,9 +1,10 @@
-// The chain half of every payment (tickets, cycles, nodes, the JU withdrawal fee): make sure
-// the wallet is on our chain, ask it to pay the treasury, and wait until the chain has mined
-// the transaction. Plain functions over injected parts, so tests run them on fake time.
+// The wallet half of every payment (tickets, cycles, nodes, the JU withdrawal fee): make sure
+// the wallet is on our chain and ask it to pay the treasury. What the chain then does with the
+// transaction, the server follows. Plain functions over injected parts, so tests run them on
+// fake time.
 import { currentChainId, type WalletConnection } from '../../wallet/connect.ts';
 import type { ChainConfig } from '../../wallet/eip1193.ts';
-import { type Delay, sendTransaction, waitForReceipt } from '../../wallet/transactions.ts';
+import { type Delay, sendTransaction } from '../../wallet/transactions.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
 import { PromptDismissed } from '../../ui/prompt.ts';
 import type { NetworkRequest } from '../auth/prompts.ts';
@@ -16,26 +17,14 @@ export interface PaymentDeps {
   address: () => string | null;
   /** The wrong-network prompt; resolves once the wallet switched. */
   askNetworkSwitch: (request: NetworkRequest) => Promise<void>;
+  /** The timer between the app's looks (injectable: tests run on fake time). */
   delay: Delay;
-  /** How long to wait for the chain before offering to look again. */
-  receiptTimeoutMs: number;
-  receiptIntervalMs: number;
 }
 
 export interface TreasuryPayment {
   treasury: string;
   /** Decimal JU. */
   amount: string;
-}
-
-/** The chain mined the transaction but it failed: nothing reached the treasury. */
-export class PaymentReverted extends Error {
-  override name = 'PaymentReverted';
-  readonly hash: string;
-  constructor(hash: string) {
-    super(`Transaction ${hash} reverted`);
-    this.hash = hash;
-  }
 }
 
 async function onOurChain(deps: PaymentDeps, connection: WalletConnection): Promise<void> {
@@ -65,17 +54,6 @@ export async function payTreasury(
     to: payment.treasury,
     amount: payment.amount,
   });
-}
-
-/** Waits until the transaction is mined; rejects with PaymentReverted when it failed. */
-export async function minedOnChain(deps: PaymentDeps, hash: string): Promise<void> {
-  const connection = await deps.wallet();
-  const receipt = await waitForReceipt(connection.provider, hash, {
-    delay: deps.delay,
-    timeoutMs: deps.receiptTimeoutMs,
-    intervalMs: deps.receiptIntervalMs,
-  });
-  if (receipt.status === 'reverted') throw new PaymentReverted(hash);
 }
 
 /** A link to the transaction on the chain's explorer, when the chain has one. */

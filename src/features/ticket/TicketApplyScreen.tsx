@@ -1,12 +1,27 @@
 // /ticket/apply (spec §2, §4, §5): apply for the ticket dividend with the purchase
-// transaction hash — filled in after a purchase here, or pasted for one made elsewhere — and
-// the application records. One application per user; a hash is accepted once.
+// transaction hash — filled in with the user's latest purchase not applied with yet, or pasted
+// for one made elsewhere — and the application records. One application per user (a refused
+// one does not count); a purchase is applied with once, by the wallet that paid it: a purchase
+// sent from another of the user's wallets needs that wallet's signed claim.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
+import { apiErrors } from '../../api/errors.ts';
+import { ApiError } from '../../api/requestErrors.ts';
 import { ticketApplyRequestSchema, type TicketApplication } from '../../api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
-import { postTicketApply, ticketApplicationsSource } from '../../state/queries/ticket.ts';
+import {
+  postTicketApply,
+  ticketApplicationsSource,
+  useTicketConfig,
+} from '../../state/queries/ticket.ts';
+import { addressAtom } from '../../state/session.ts';
+import { shortAddress } from '../../ui/format.ts';
+import { toast } from '../../ui/toast.ts';
+import { WalletError } from '../../wallet/walletErrors.ts';
+import { walletMessages } from '../auth/walletMessages.ts';
+import { signPayerClaim } from '../payment/payerClaim.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Field } from '../../ui/Field.tsx';
 import { checkForm, showFieldErrors, type FieldErrors } from '../../ui/formErrors.ts';
@@ -20,15 +35,36 @@ import '../../ui/records.css';
 type ApplyField = 'hash';
 const FIELDS: readonly ApplyField[] = ['hash'];
 
+interface ApplyInput {
+  hash: string;
+  payer_claim?: string;
+}
+
+/** The purchase came from another wallet: the one whose signed claim would make it the user's. */
+function claimableSender(error: unknown, hash: string): { hash: string; sender: string } | null {
+  if (!(error instanceof ApiError) || error.code !== apiErrors.payment_wrong_sender.code)
+    return null;
+  const sender = (error.data as { sender?: unknown } | null)?.sender;
+  return typeof sender === 'string' ? { hash, sender } : null;
+}
+
 export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useApi();
-  const [hash, setHash] = useState(initialHash);
+  const address = useAtomValue(addressAtom);
+  const config = useTicketConfig();
+  // Null until the user types: the user's latest purchase not applied with yet shows then.
+  const [typed, setHash] = useState<string | null>(initialHash || null);
   const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const [claim, setClaim] = useState<{ hash: string; sender: string } | null>(null);
+  const [signing, setSigning] = useState(false);
   const list = useRecordList(ticketApplicationsSource(api));
+  const suggested = config.data?.unapplied_hash ?? null;
+
+  const hash = typed ?? suggested ?? '';
 
   const action = useMoneyAction({
-    confirm: (input: { hash: string }) => ({
+    confirm: (input: ApplyInput) => ({
       title: t`Ticket dividend application`,
       message: `${t`Apply for the ticket dividend with this transaction?`}\n${input.hash}`,
       confirmText: t`Apply`,
@@ -36,8 +72,14 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
     run: (input, key) => postTicketApply(api, input, key),
     successMessage: () => t`Application submitted`,
     failureMessage: () => t`Application failed, try again`,
-    onSuccess: () => setHash(''),
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onSuccess: () => {
+      setHash('');
+      setClaim(null);
+    },
+    onFailure: (error) => {
+      setClaim(claimableSender(error, hash.trim().toLowerCase()));
+      return showFieldErrors(FIELDS, setErrors)(error);
+    },
   });
 
   function onSubmit(event: FormEvent) {
@@ -46,11 +88,51 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
       hash,
     });
     setErrors(check.ok ? {} : check.errors);
+    setClaim(null);
     if (check.ok) void action.submit({ hash: check.output.hash });
   }
 
+  async function signClaim() {
+    if (!claim || !address) return;
+    setSigning(true);
+    try {
+      const signature = await signPayerClaim({ ...claim, account: address });
+      await action.submit({ hash: claim.hash, payer_claim: signature });
+    } catch (error) {
+      toast(
+        error instanceof WalletError ? i18n._(walletMessages[error.kind]) : t`Sign failed`,
+        'error',
+      );
+    } finally {
+      setSigning(false);
+    }
+  }
+
+  const sender = claim ? shortAddress(claim.sender) : '';
   return (
     <div className="stack">
+      <aside className="notice" aria-label={t`Notice`} data-testid="apply-terms">
+        <strong>
+          <Trans>The ticket dividend</Trans>
+        </strong>
+        <ul>
+          <li>
+            <Trans>
+              The dividend is released to you over time, worked out from the price of one ticket you
+              bought. Apply with that purchase's transaction hash.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              Each user has one application. If it is refused, you can apply again with another
+              purchase.
+            </Trans>
+          </li>
+          <li>
+            <Trans>Only the wallet that paid for a ticket can apply with its purchase.</Trans>
+          </li>
+        </ul>
+      </aside>
       <form className="stack" onSubmit={onSubmit} noValidate>
         <section className="card">
           <Field
@@ -73,6 +155,29 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
             )}
           </Field>
         </section>
+        {claim && (
+          <section className="card stack" data-testid="payer-claim" aria-live="polite">
+            <p>
+              <Trans>
+                This purchase was paid from {sender}, not from the wallet you signed in with. If
+                that wallet is yours too, sign a short claim with it: your wallet asks you to
+                connect it, then to sign. Signing costs nothing.
+              </Trans>
+            </p>
+            <button
+              type="button"
+              className="button button-primary button-block"
+              disabled={signing || action.pending || action.disabledReason !== null}
+              onClick={() => void signClaim()}
+            >
+              {signing ? (
+                <Trans>Waiting for your wallet…</Trans>
+              ) : (
+                <Trans>Sign the claim with {sender}</Trans>
+              )}
+            </button>
+          </section>
+        )}
         <MoneyFormActions
           action={action}
           blockedReason={action.disabledReason}

@@ -5,8 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { TicketBuyData } from '../../api/ticket.ts';
-import { useApi } from '../../state/apiContext.tsx';
-import { postTicketBuy, useTicketConfig } from '../../state/queries/ticket.ts';
+import { useTicketConfig } from '../../state/queries/ticket.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -17,21 +16,19 @@ import '../../ui/records.css';
 
 export function TicketBuyScreen() {
   const { t, i18n } = useLingui();
-  const api = useApi();
   const config = useTicketConfig();
   const [bought, setBought] = useState<{ hash: string; result: TicketBuyData } | null>(null);
   const price = config.data ? `${formatCoinAmount(config.data.price, 'JU', i18n.locale)} JU` : '';
   const days = config.data?.idle_days ?? 0;
 
   const payment = usePayment({
-    purpose: 'ticket',
+    kind: 'ticket',
     confirm: () => ({
       title: t`Buy a ticket`,
       message: t`Pay ${price} from your wallet for one ticket?`,
       confirmText: t`Pay`,
     }),
     payment: () => ({ treasury: config.data!.treasury!, amount: config.data!.price }),
-    submit: (_input: Record<string, never>, hash, key) => postTicketBuy(api, { hash }, key),
     successMessage: (result) =>
       result.ticket.status === 'pending_payment'
         ? t`Payment received; your ticket is issued once the chain confirms it`

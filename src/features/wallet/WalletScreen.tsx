@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import * as dn from 'dnum';
 import type { AssetCode } from '../../api/assets.ts';
 import type { IncomeRow, WalletBalance } from '../../api/wallet.ts';
+import { PaymentsInProgress } from '../payment/PaymentsInProgress.tsx';
 import { IncomeItem } from './IncomeItem.tsx';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
@@ -47,6 +48,7 @@ export function WalletScreen() {
           </ul>
         )}
       </section>
+      <PaymentsInProgress />
       <nav className="card" aria-label={t`Money actions`}>
         <ul className="tile-grid money-actions">
           <li>

@@ -99,10 +99,9 @@ export function WithdrawScreen() {
     onFailure: showFieldErrors(FIELDS, setErrors),
   });
   const feePaidOnChain = usePayment({
-    purpose: 'withdraw_fee',
+    kind: 'withdraw_fee',
     confirm: confirmWithdrawal,
     payment: () => ({ treasury: treasury!, amount: coinConfig!.fee }),
-    submit: (input, hash, key) => postWithdraw(api, { ...input, fee_hash: hash }, key),
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
     onSuccess,

@@ -16,9 +16,11 @@ import {
 } from '../../api/ticket.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
+import { walletKeys } from './money.ts';
 
 export const ticketKeys = {
-  config: () => ['ticket', 'config'] as const,
+  // Under the wallet keys: the purchase not applied with yet changes with every payment.
+  config: () => [...walletKeys.all, 'ticketConfig'] as const,
 };
 
 export function useTicketConfig() {

@@ -14,8 +14,10 @@ export interface TestChain {
   setBalance(address: string, ju: string): Promise<void>;
   /** The address's JU on the chain, in wei. */
   balance(address: string): Promise<bigint>;
-  /** Mines `blocks` empty blocks. */
+  /** Mines `blocks` blocks (with what waits in the pool). */
   mine(blocks: number): Promise<void>;
+  /** Off: sent transactions wait in the node's pool until `mine`. */
+  setAutomine(on: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,9 @@ export async function startTestChain(chainId: number): Promise<TestChain> {
     },
     async mine(blocks) {
       await rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
+    },
+    async setAutomine(on) {
+      await rpc('evm_setAutomine', [on]);
     },
     stop: () => node.stop(),
   };

@@ -38,6 +38,23 @@ export interface TestChain {
   mine(blocks: number): Promise<void>;
   /** A contract that reverts every call: a payment to it fails on chain. */
   deployReverter(wallet: TestWallet): Promise<string>;
+  /**
+   * Sends `ju` from the wallet to `to` without waiting for it to be mined (with automine off it
+   * stays in the pool). `nonce` and `gasPrice` (wei) let a test replace a pending transaction,
+   * as a wallet's speed-up or cancel does.
+   */
+  send(
+    wallet: TestWallet,
+    to: string,
+    ju: string,
+    options?: { nonce?: number; gasPrice?: bigint },
+  ): Promise<Hex>;
+  /** Off: sent transactions wait in the pool until `mine`. */
+  setAutomine(on: boolean): Promise<void>;
+  /** Removes a transaction from the pool, as a node does with one it drops. */
+  drop(hash: string): Promise<void>;
+  /** The wallet's next nonce, counting what waits in the pool. */
+  pendingNonce(address: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +125,25 @@ export async function startTestChain(): Promise<TestChain> {
       if (!receipt.contractAddress) throw new Error('The reverting contract was not deployed');
       return receipt.contractAddress;
     },
+    async send(wallet, to, ju, options = {}) {
+      const account = privateKeyToAccount(wallet.privateKey as Hex);
+      const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
+      return walletClient.sendTransaction({
+        to: to as Hex,
+        value: parseEther(ju),
+        gas: 100_000n,
+        ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
+        ...(options.gasPrice === undefined ? {} : { gasPrice: options.gasPrice }),
+      });
+    },
+    async setAutomine(on) {
+      await rpc('evm_setAutomine', [on]);
+    },
+    async drop(hash) {
+      await rpc('anvil_dropTransaction', [hash]);
+    },
+    pendingNonce: (address) =>
+      client.getTransactionCount({ address: address as Hex, blockTag: 'pending' }),
     stop: () => node.stop(),
   };
 }

@@ -2,15 +2,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAID_TO_BALANCE_FIELD } from '../../../src/api/chain.ts';
+import { chainPaths, PAID_TO_BALANCE_FIELD, type ChainPayment } from '../../../src/api/chain.ts';
+import type { ApiClient, RequestOptions } from '../../../src/api/client.ts';
+import { apiErrors } from '../../../src/api/errors.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
+import { ticketPaths } from '../../../src/api/ticket.ts';
 import type { PaymentDeps } from '../../../src/features/payment/paymentFlow.ts';
 import {
+  followedPaymentsAtom,
+  NOT_SEEN_RETRY_MS,
   paymentsAtom,
   sentPaymentsAtom,
-  usePayment,
-} from '../../../src/features/payment/usePayment.ts';
+} from '../../../src/features/payment/paymentSlots.ts';
+import { usePayment } from '../../../src/features/payment/usePayment.ts';
+import { ApiProvider } from '../../../src/state/apiContext.tsx';
 import { store } from '../../../src/state/store.ts';
 import { pendingConfirmAtom, settleConfirm } from '../../../src/ui/confirm.ts';
 import { PromptDismissed } from '../../../src/ui/prompt.ts';
@@ -23,6 +30,7 @@ beforeAll(activateEnglish);
 afterEach(() => {
   store.set(paymentsAtom, {});
   store.set(sentPaymentsAtom, {});
+  store.set(followedPaymentsAtom, {});
   store.set(toastsAtom, []);
 });
 
@@ -36,15 +44,14 @@ const USER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TREASURY = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const HASH = `0x${'cd'.repeat(32)}`;
 
-/** A wallet on a chain of its own: pays, mines after `mineAfter` looks, or refuses. */
+/** A wallet on a chain of its own: pays, or refuses. It is never asked about receipts. */
 class FakeWallet implements Eip1193Provider {
   chainId = CHAIN.id;
   sent = 0;
-  looks = 0;
-  mineAfter = 2;
-  receiptStatus = '0x1';
   refusal: unknown = null;
+  asked: string[] = [];
   async request({ method }: { method: string; params?: unknown }): Promise<unknown> {
+    this.asked.push(method);
     switch (method) {
       case 'eth_chainId':
         return `0x${this.chainId.toString(16)}`;
@@ -52,32 +59,79 @@ class FakeWallet implements Eip1193Provider {
         if (this.refusal) throw this.refusal;
         this.sent += 1;
         return HASH;
-      case 'eth_getTransactionReceipt':
-        this.looks += 1;
-        return this.looks > this.mineAfter
-          ? { status: this.receiptStatus, blockNumber: '0x5' }
-          : null;
       default:
         throw { code: 4200, message: 'unsupported' };
     }
   }
 }
 
-/** A timer the test moves by hand: every wait resolves when the test says so. */
-function manualTimer() {
-  const waiting: (() => void)[] = [];
+function chainPayment(status: ChainPayment['status']): ChainPayment {
   return {
-    delay: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    tick() {
-      waiting.splice(0).forEach((resolve) => resolve());
-    },
-    get waiting() {
-      return waiting.length;
-    },
+    id: '1',
+    hash: HASH,
+    mined_hash: null,
+    purpose: 'ticket',
+    amount: '60',
+    status,
+    failure: null,
+    confirmations: status === 'confirmed' ? 1 : 0,
+    required_confirmations: 1,
+    created_at: '2026-11-25T10:00:00.000Z',
+    confirmed_at: null,
+    explorer_url: null,
   };
 }
 
-function setUp(options: { submit?: (hash: string, key: string) => Promise<string> } = {}) {
+/** The server, as far as a payment goes: ticket/buy answers what the test says. */
+function fakeServer(handIn: (hash: string, key: string) => Promise<unknown>) {
+  const calls: { path: string; body: unknown; key: string | undefined }[] = [];
+  const api: ApiClient = {
+    async request<S extends v.GenericSchema>(options: RequestOptions<S>) {
+      const key = options.headers?.['Idempotency-Key'];
+      calls.push({ path: options.path, body: options.body, key });
+      if (options.path === ticketPaths.buy) {
+        const { hash } = options.body as { hash: string };
+        return v.parse(options.data, await handIn(hash, key!));
+      }
+      if (options.path === chainPaths.payment)
+        return v.parse(options.data, chainPayment('pending'));
+      throw new Error(`unexpected call ${options.path}`);
+    },
+  };
+  return { api, calls };
+}
+
+const bought = (status: ChainPayment['status']) => ({
+  payment: chainPayment(status),
+  ticket: {
+    id: '7',
+    status: status === 'confirmed' ? 'valid' : 'pending_payment',
+    price: '60',
+    hash: HASH,
+    bought_at: '2026-11-25T10:00:00.000Z',
+    last_operation_at: '2026-11-25T10:00:00.000Z',
+    expires_at: null,
+  },
+});
+
+/** A timer the test moves by hand: every wait resolves when the test says so. */
+function manualTimer() {
+  const waits: number[] = [];
+  const waiting: (() => void)[] = [];
+  return {
+    delay: (ms: number) =>
+      new Promise<void>((resolve) => {
+        waits.push(ms);
+        waiting.push(resolve);
+      }),
+    tick() {
+      waiting.splice(0).forEach((resolve) => resolve());
+    },
+    waits,
+  };
+}
+
+function setUp(options: { handIn?: (hash: string, key: string) => Promise<unknown> } = {}) {
   const wallet = new FakeWallet();
   const timer = manualTimer();
   const connection: WalletConnection = {
@@ -95,19 +149,18 @@ function setUp(options: { submit?: (hash: string, key: string) => Promise<string
     address: () => USER,
     askNetworkSwitch,
     delay: timer.delay,
-    receiptTimeoutMs: 3_000,
-    receiptIntervalMs: 1_000,
   };
-  const submit = vi.fn(options.submit ?? (async () => 'recorded'));
+  const handIn = vi.fn(options.handIn ?? (async () => bought('confirmed')));
+  const server = fakeServer(handIn);
   const onSuccess = vi.fn();
   const hook = renderHook(
     () =>
       usePayment({
-        purpose: 'ticket',
+        kind: 'ticket',
         confirm: () => ({ message: 'Pay 60 JU?' }),
         payment: () => ({ treasury: TREASURY, amount: '60' }),
-        submit: (_input: { item: string }, hash, key) => submit(hash, key),
-        successMessage: () => 'Ticket bought',
+        successMessage: (result) =>
+          result.payment.status === 'confirmed' ? 'Ticket bought' : 'Payment received',
         failureMessage: () => 'Ticket purchase failed, try again',
         onSuccess,
         deps,
@@ -115,12 +168,14 @@ function setUp(options: { submit?: (hash: string, key: string) => Promise<string
     {
       wrapper: ({ children }: { children: ReactNode }) => (
         <JotaiProvider store={store}>
-          <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+          <ApiProvider api={server.api}>
+            <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+          </ApiProvider>
         </JotaiProvider>
       ),
     },
   );
-  return { hook, wallet, timer, submit, onSuccess, askNetworkSwitch };
+  return { hook, wallet, timer, handIn, onSuccess, askNetworkSwitch, server };
 }
 
 type Hook = ReturnType<typeof setUp>['hook'];
@@ -129,7 +184,7 @@ type Hook = ReturnType<typeof setUp>['hook'];
 async function pay(hook: Hook): Promise<{ done: Promise<void> }> {
   let done: Promise<void> = Promise.resolve();
   act(() => {
-    done = hook.result.current.submit({ item: 'ticket' });
+    done = hook.result.current.submit({});
   });
   await waitFor(() => expect(store.get(pendingConfirmAtom)?.message).toBe('Pay 60 JU?'));
   act(() => settleConfirm(true));
@@ -137,7 +192,7 @@ async function pay(hook: Hook): Promise<{ done: Promise<void> }> {
 }
 
 /** Moves the manual timer until the flow settles. */
-async function mine(timer: ReturnType<typeof manualTimer>, done: Promise<void>) {
+async function settle(timer: ReturnType<typeof manualTimer>, done: Promise<void>) {
   let settled = false;
   void done.then(() => (settled = true));
   for (let i = 0; i < 20 && !settled; i++) {
@@ -149,22 +204,41 @@ async function mine(timer: ReturnType<typeof manualTimer>, done: Promise<void>) 
   await act(() => done);
 }
 
+const notSeen = () =>
+  new ApiError(apiErrors.payment_not_seen.code, 'The chain has not seen this transaction yet', 400);
+
 describe('usePayment', () => {
-  it('pays once, shows processing with the hash while the chain mines, then submits the hash', async () => {
-    const { hook, wallet, timer, submit, onSuccess } = setUp();
+  it('pays once and hands the hash to the server at once, without waiting for the chain', async () => {
+    const { hook, wallet, timer, handIn, onSuccess } = setUp();
     const { done } = await pay(hook);
-    await waitFor(() =>
-      expect(hook.result.current.stage).toEqual({ step: 'processing', hash: HASH }),
-    );
-    expect(submit).not.toHaveBeenCalled();
-    await mine(timer, done);
+    await settle(timer, done);
     expect(wallet.sent).toBe(1);
-    expect(wallet.looks).toBe(3);
-    expect(submit).toHaveBeenCalledExactlyOnceWith(HASH, expect.any(String));
-    expect(onSuccess).toHaveBeenCalledWith('recorded', HASH);
+    // The wallet is never asked for a receipt: the server follows the chain.
+    expect(wallet.asked).not.toContain('eth_getTransactionReceipt');
+    expect(timer.waits).toEqual([]);
+    expect(handIn).toHaveBeenCalledExactlyOnceWith(HASH, expect.any(String));
+    expect(onSuccess).toHaveBeenCalledWith(bought('confirmed'), HASH);
     expect(hook.result.current.stage).toEqual({ step: 'idle' });
     expect(hook.result.current.failure).toBeNull();
+    expect(hook.result.current.following).toMatchObject({ hash: HASH, status: 'confirmed' });
     expect(store.get(toastsAtom).map((t) => t.text)).toContain('Ticket bought');
+    expect(store.get(sentPaymentsAtom)).toEqual({});
+  });
+
+  it('keeps the hash in local storage from the moment the wallet returns it', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { hook } = setUp({ handIn: () => new Promise((resolve) => (answer = resolve)) });
+    await pay(hook);
+    await waitFor(() =>
+      expect(hook.result.current.stage).toEqual({ step: 'submitting', hash: HASH }),
+    );
+    // A reload now would find it: the JU has left the wallet.
+    expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({
+      [`${''}:ticket`]: expect.objectContaining({ kind: 'ticket', hash: HASH }),
+    });
+    await act(async () => answer(bought('pending')));
+    await waitFor(() => expect(hook.result.current.following?.status).toBe('pending'));
+    expect(localStorage.getItem('ju.sentPayments')).toBe('{}');
   });
 
   it.each([
@@ -176,25 +250,25 @@ describe('usePayment', () => {
     [{ code: -32000, message: 'intrinsic gas too low' }, 'Payment failed: insufficient gas'],
     [{ code: 4100, message: 'Unauthorized' }, 'Payment failed: insufficient authorization'],
     [{ code: 77, message: '???' }, 'Ticket purchase failed, try again'],
-  ])('a wallet refusal %j says %j and submits nothing', async (refusal, text) => {
-    const { hook, wallet, submit } = setUp();
+  ])('a wallet refusal %j says %j and hands in nothing', async (refusal, text) => {
+    const { hook, wallet, handIn } = setUp();
     wallet.refusal = refusal;
     const { done } = await pay(hook);
     await act(() => done);
     expect(hook.result.current.failure).toBe(text);
     expect(hook.result.current.canRetry).toBe(false);
-    expect(submit).not.toHaveBeenCalled();
+    expect(handIn).not.toHaveBeenCalled();
     expect(store.get(toastsAtom).map((t) => t.text)).toContain(text);
   });
 
   it('on the wrong network asks to switch first, then pays', async () => {
-    const { hook, wallet, timer, askNetworkSwitch, submit } = setUp();
+    const { hook, wallet, timer, askNetworkSwitch, handIn } = setUp();
     wallet.chainId = 1;
     const { done } = await pay(hook);
-    await mine(timer, done);
+    await settle(timer, done);
     expect(askNetworkSwitch).toHaveBeenCalledWith(expect.objectContaining({ currentChainId: 1 }));
     expect(wallet.sent).toBe(1);
-    expect(submit).toHaveBeenCalledOnce();
+    expect(handIn).toHaveBeenCalledOnce();
   });
 
   it('declining the network switch pays nothing and says why', async () => {
@@ -207,24 +281,55 @@ describe('usePayment', () => {
     expect(hook.result.current.failure).toBe('Unsupported network');
   });
 
-  it('a lost answer keeps the payment open: Try again resubmits the same hash and key, never pays twice', async () => {
+  it("asks again while the server's node has not seen the transaction yet", async () => {
     let calls = 0;
-    const { hook, wallet, timer, submit } = setUp({
-      submit: async () => {
+    const { hook, timer, handIn } = setUp({
+      handIn: async () => {
         calls += 1;
-        if (calls === 1) throw new NoResponseError('timeout');
-        return 'recorded';
+        if (calls < 3) throw notSeen();
+        return bought('pending');
       },
     });
     const { done } = await pay(hook);
-    await mine(timer, done);
+    await settle(timer, done);
+    expect(handIn).toHaveBeenCalledTimes(3);
+    expect(timer.waits).toEqual(NOT_SEEN_RETRY_MS.slice(0, 2));
+    expect(hook.result.current.following?.status).toBe('pending');
+    expect(store.get(toastsAtom).map((t) => t.text)).toContain('Payment received');
+  });
+
+  it('still not seen after a few seconds: the payment stays open to hand in later', async () => {
+    const { hook, timer, handIn } = setUp({
+      handIn: async () => {
+        throw notSeen();
+      },
+    });
+    const { done } = await pay(hook);
+    await settle(timer, done);
+    expect(handIn).toHaveBeenCalledTimes(NOT_SEEN_RETRY_MS.length + 1);
+    expect(hook.result.current.canRetry).toBe(true);
+    expect(hook.result.current.openHash).toBe(HASH);
+    expect(hook.result.current.failure).toMatch(/has not seen this transaction yet/);
+  });
+
+  it('a lost answer keeps the payment open: Try again hands in the same hash and key, never pays twice', async () => {
+    let calls = 0;
+    const { hook, wallet, timer, handIn } = setUp({
+      handIn: async () => {
+        calls += 1;
+        if (calls === 1) throw new NoResponseError('timeout');
+        return bought('confirmed');
+      },
+    });
+    const { done } = await pay(hook);
+    await settle(timer, done);
     expect(hook.result.current.canRetry).toBe(true);
     expect(hook.result.current.openHash).toBe(HASH);
     expect(hook.result.current.failure).toContain('Ticket purchase failed, try again');
     // Paying again for the same thing resumes the open payment instead.
-    await mine(timer, hook.result.current.submit({ item: 'ticket' }));
+    await settle(timer, hook.result.current.submit({}));
     expect(wallet.sent).toBe(1);
-    const [first, second] = submit.mock.calls;
+    const [first, second] = handIn.mock.calls;
     expect(second).toEqual(first);
     expect(hook.result.current.canRetry).toBe(false);
     expect(hook.result.current.openHash).toBeNull();
@@ -232,17 +337,14 @@ describe('usePayment', () => {
 
   it('a sent payment survives a reload: the next visit hands in the same hash and key', async () => {
     const first = setUp({
-      submit: async () => {
+      handIn: async () => {
         throw new NoResponseError('timeout');
       },
     });
     const { done } = await pay(first.hook);
-    await mine(first.timer, done);
+    await settle(first.timer, done);
     expect(first.hook.result.current.openHash).toBe(HASH);
-    const [[, key]] = first.submit.mock.calls as [[string, string]];
-    expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({
-      [`:ticket`]: expect.objectContaining({ hash: HASH, key }),
-    });
+    const [[, key]] = first.handIn.mock.calls as [[string, string]];
     first.hook.unmount();
 
     // A reload: the in-memory state is gone, the sent payment is not.
@@ -250,46 +352,21 @@ describe('usePayment', () => {
     const second = setUp();
     expect(second.hook.result.current.canRetry).toBe(true);
     expect(second.hook.result.current.openHash).toBe(HASH);
-    await mine(second.timer, second.hook.result.current.retry());
+    await settle(second.timer, second.hook.result.current.retry());
     expect(second.wallet.sent).toBe(0);
-    expect(second.submit).toHaveBeenCalledWith(HASH, key);
+    expect(second.handIn).toHaveBeenCalledWith(HASH, key);
     expect(second.hook.result.current.openHash).toBeNull();
     expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({});
   });
 
-  it('a slow chain keeps the payment open and Try again looks again', async () => {
-    const { hook, wallet, timer, submit } = setUp();
-    wallet.mineAfter = 100;
-    const { done } = await pay(hook);
-    await mine(timer, done);
-    expect(hook.result.current.failure).toMatch(/has not confirmed it yet/);
-    expect(hook.result.current.canRetry).toBe(true);
-    expect(submit).not.toHaveBeenCalled();
-    wallet.mineAfter = 0;
-    await mine(timer, hook.result.current.retry());
-    expect(wallet.sent).toBe(1);
-    expect(submit).toHaveBeenCalledExactlyOnceWith(HASH, expect.any(String));
-  });
-
-  it('a reverted transaction ends the payment, keeps its hash and submits nothing', async () => {
-    const { hook, wallet, timer, submit } = setUp();
-    wallet.receiptStatus = '0x0';
-    const { done } = await pay(hook);
-    await mine(timer, done);
-    expect(hook.result.current.failure).toMatch(/transaction reverted/);
-    expect(hook.result.current.canRetry).toBe(false);
-    expect(hook.result.current.failedHash).toBe(HASH);
-    expect(submit).not.toHaveBeenCalled();
-  });
-
   it("the server's refusal of the hash is shown in its words and ends the payment", async () => {
     const { hook, timer } = setUp({
-      submit: async () => {
-        throw new ApiError(40061, 'Hash already exists', 400);
+      handIn: async () => {
+        throw new ApiError(apiErrors.hash_already_exists.code, 'Hash already exists', 400);
       },
     });
     const { done } = await pay(hook);
-    await mine(timer, done);
+    await settle(timer, done);
     expect(hook.result.current.failure).toBe('Hash already exists');
     expect(hook.result.current.canRetry).toBe(false);
     expect(hook.result.current.failedHash).toBe(HASH);
@@ -297,14 +374,14 @@ describe('usePayment', () => {
 
   it('a refusal after paying says the paid JU goes to the balance', async () => {
     const { hook, timer } = setUp({
-      submit: async () => {
-        throw new ApiError(40083, 'This ticket is no longer valid', 400, {
+      handIn: async () => {
+        throw new ApiError(40050, 'This ticket is no longer valid', 400, {
           [PAID_TO_BALANCE_FIELD]: true,
         });
       },
     });
     const { done } = await pay(hook);
-    await mine(timer, done);
+    await settle(timer, done);
     expect(hook.result.current.failure).toBe(
       'This ticket is no longer valid\nThe JU you paid will be added to your balance once the chain confirms the payment.',
     );

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Eip1193Provider } from '../../../src/wallet/eip1193.ts';
-import {
-  ReceiptTimeout,
-  sendTransaction,
-  toWei,
-  waitForReceipt,
-} from '../../../src/wallet/transactions.ts';
+import { sendTransaction, toWei } from '../../../src/wallet/transactions.ts';
 import { WalletError } from '../../../src/wallet/walletErrors.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -89,47 +84,5 @@ describe('sendTransaction', () => {
     await expect(
       sendTransaction(wallet, { from: FROM, to: TREASURY, amount: '1' }),
     ).rejects.toMatchObject({ kind: 'wallet_internal' });
-  });
-});
-
-describe('waitForReceipt (fake timers)', () => {
-  it('polls until the transaction is mined', async () => {
-    vi.useFakeTimers();
-    let looks = 0;
-    const wallet = provider((method) => {
-      expect(method).toBe('eth_getTransactionReceipt');
-      looks += 1;
-      if (looks === 2) throw new Error('node briefly away');
-      return looks < 4 ? null : { status: '0x1', blockNumber: '0x10' };
-    });
-    const receipt = waitForReceipt(wallet, HASH, { intervalMs: 1_000, timeoutMs: 60_000 });
-    await vi.advanceTimersByTimeAsync(2_999);
-    expect(looks).toBe(3);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(receipt).resolves.toEqual({ hash: HASH, status: 'success', blockNumber: 16n });
-  });
-
-  it('reports a reverted transaction', async () => {
-    const wallet = provider(() => ({ status: '0x0', blockNumber: '0x2' }));
-    await expect(waitForReceipt(wallet, HASH)).resolves.toMatchObject({ status: 'reverted' });
-  });
-
-  it('gives up after the timeout with the hash, so the caller can look again later', async () => {
-    vi.useFakeTimers();
-    const wallet = provider(() => null);
-    const receipt = waitForReceipt(wallet, HASH, { intervalMs: 1_000, timeoutMs: 5_000 });
-    const settled = receipt.catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(5_000);
-    const error = await settled;
-    expect(error).toBeInstanceOf(ReceiptTimeout);
-    expect((error as ReceiptTimeout).hash).toBe(HASH);
-    expect(wallet.calls).toHaveLength(6);
-  });
-
-  it('stops at once on a wallet that cannot read receipts', async () => {
-    const wallet = provider(() => {
-      throw { code: 4200, message: 'Unsupported method' };
-    });
-    await expect(waitForReceipt(wallet, HASH)).rejects.toMatchObject({ kind: 'wallet_internal' });
   });
 });
