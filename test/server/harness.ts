@@ -146,7 +146,9 @@ export function createHttpClient(baseUrl: string): HttpClient {
  * from a template that has every migration applied, built once per set of migrations, so
  * each test's database costs a file copy rather than a schema build.
  */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (use scripts/with-postgres.sh)');
@@ -177,7 +179,12 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
         const built = await openDatabase({ dataDir: tmpdir(), databaseUrl: urlOf(template) });
         await built.close();
       }
-      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      // A test of the migrations themselves starts from nothing.
+      await client.query(
+        options.migrated === false
+          ? `CREATE DATABASE ${name}`
+          : `CREATE DATABASE ${name} TEMPLATE ${template}`,
+      );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
     }
