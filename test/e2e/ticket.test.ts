@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, payWith, refreshUntil, WEI_PER_JU } from './support/chainSteps.ts';
 import { seriousAxeViolations } from './support/layout.ts';
-import { ALICE_KEY, confirmPopup, signInAs } from './support/money.ts';
+import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
+
+// A public test key (eth-sig-util vectors): Bob's second wallet, which has no account here.
+const SPARE_KEY = '0x6969696969696969696969696969696969696969696969696969696969696969';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 
@@ -29,10 +33,19 @@ describe('ticket purchase and dividend application', () => {
     const hash = await bought.getByTestId('payment-hash').getAttribute('data-hash');
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
-    // The hash fills in the application.
-    await bought.getByRole('link', { name: 'Apply for the ticket dividend' }).click();
+    // The purchase leads to the application with its hash…
+    const applyLink = bought.getByRole('link', { name: 'Apply for the ticket dividend' });
+    expect(await applyLink.getAttribute('href')).toContain(hash);
+    // …and the home tile opens it with the latest purchase not applied with filled in.
+    await goHome(app);
+    await app.page.getByRole('link', { name: 'Ticket application' }).first().click();
     await expect.poll(app.path).toBe('/ticket/apply');
-    expect(await app.page.getByLabel('Transaction hash', { exact: true }).inputValue()).toBe(hash);
+    await expect
+      .poll(() => app.page.getByLabel('Transaction hash', { exact: true }).inputValue())
+      .toBe(hash);
+    expect(await app.page.getByTestId('apply-terms').textContent()).toContain(
+      'Each user has one application.',
+    );
     expect(await seriousAxeViolations(app.page)).toEqual([]);
     await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
     await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
@@ -81,5 +94,34 @@ describe('ticket purchase and dividend application', () => {
       await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
     expect(applies).toBe(0);
+  });
+
+  it("applies with a purchase paid from another of the user's wallets once that wallet signs a claim", async () => {
+    const bob = await signInAs(app, BOB_KEY, undefined, { otherKeys: [SPARE_KEY] });
+    const { chain } = app.server;
+    const spare = privateKeyToAddress(SPARE_KEY);
+    await chain.setBalance(spare, '100');
+    const hash = await chain.payFrom(SPARE_KEY, chain.treasury, '60');
+
+    await app.page.getByRole('link', { name: 'Ticket application' }).first().click();
+    await expect.poll(app.path).toBe('/ticket/apply');
+    await app.page.getByTestId('apply-terms').waitFor();
+    await app.page.getByLabel('Transaction hash', { exact: true }).fill(hash);
+    await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    // The server names the wallet that paid; the app offers to have it sign a claim.
+    const claim = app.page.getByTestId('payer-claim');
+    await expect.poll(() => claim.textContent()).toContain(spare.slice(0, 6));
+    await claim.getByRole('button', { name: /^Sign the claim with/ }).click();
+    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await app.page.getByText('Application submitted').waitFor();
+    const record = app.page.getByTestId('ticket-application').first();
+    await refreshUntil(app, () => record.getAttribute('data-status'), 'approved');
+    // The spare wallet connected and signed; the session stayed with Bob's own account.
+    expect(bob.requests.map((r) => r.method)).toContain('wallet_requestPermissions');
+    const signs = bob.requests.filter((r) => r.method === 'personal_sign');
+    expect((signs.at(-1)!.params as string[])[1]!.toLowerCase()).toBe(spare.toLowerCase());
+    // Signed out, the app would have gone back to the start page.
+    expect(app.path()).toBe('/ticket/apply');
   });
 });

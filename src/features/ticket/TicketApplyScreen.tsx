@@ -19,6 +19,7 @@ import {
 import { addressAtom } from '../../state/session.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { toast } from '../../ui/toast.ts';
+import { toChecksumAddress } from '../../wallet/address.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
 import { walletMessages } from '../auth/walletMessages.ts';
 import { signPayerClaim } from '../payment/payerClaim.ts';
@@ -108,7 +109,7 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
     }
   }
 
-  const sender = claim ? shortAddress(claim.sender) : '';
+  const sender = claim ? shortAddress(toChecksumAddress(claim.sender)) : '';
   return (
     <div className="stack">
       <aside className="notice" aria-label={t`Notice`} data-testid="apply-terms">

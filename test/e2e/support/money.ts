@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { connectAndSignIn, tokenFrom } from './app.ts';
 import { APP_CHAIN_ID } from './appServer.ts';
 import type { BrowserApp } from './browserApp.ts';
-import { installTestWallet, type TestWalletHandle } from './testWallet.ts';
+import { installTestWallet, type TestWalletHandle, type TestWalletOptions } from './testWallet.ts';
 
 // Public test keys (eth-sig-util vectors): never for funds.
 export const ALICE_KEY = '0x4545454545454545454545454545454545454545454545454545454545454545';
@@ -15,9 +15,11 @@ export async function signInAs(
   app: BrowserApp,
   privateKey: string,
   context?: BrowserContextOptions,
+  walletOptions: Pick<TestWalletOptions, 'otherKeys'> = {},
 ): Promise<TestWalletHandle> {
   await app.freshContext(context);
   const wallet = await installTestWallet(app.page, {
+    ...walletOptions,
     privateKey,
     chainId: APP_CHAIN_ID,
     knownChains: [APP_CHAIN_ID],

@@ -2,6 +2,8 @@
 // server reads payments from and the test wallet sends them to. The test gives wallets JU
 // and mines blocks directly on the node.
 import { randomBytes } from 'node:crypto';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { startLocalNode } from '../../../server/chain/localNode.ts';
 import { toChecksumAddress } from '../../../src/wallet/address.ts';
 
@@ -18,6 +20,8 @@ export interface TestChain {
   mine(blocks: number): Promise<void>;
   /** Off: sent transactions wait in the node's pool until `mine`. */
   setAutomine(on: boolean): Promise<void>;
+  /** Pays `ju` from the key's account to `to` outside the app (another wallet of the user's). */
+  payFrom(privateKey: string, to: string, ju: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +59,19 @@ export async function startTestChain(chainId: number): Promise<TestChain> {
     },
     async setAutomine(on) {
       await rpc('evm_setAutomine', [on]);
+    },
+    async payFrom(privateKey, to, ju) {
+      const client = createWalletClient({
+        account: privateKeyToAccount(privateKey as Hex),
+        chain: defineChain({
+          id: chainId,
+          name: 'JuChain (test)',
+          nativeCurrency: { name: 'JU', symbol: 'JU', decimals: 18 },
+          rpcUrls: { default: { http: [node.rpcUrl] } },
+        }),
+        transport: http(node.rpcUrl),
+      });
+      return client.sendTransaction({ to: to as Hex, value: juToWei(ju) });
     },
     stop: () => node.stop(),
   };

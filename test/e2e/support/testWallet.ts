@@ -18,6 +18,11 @@ export interface TestWalletOptions {
   rejectConnect?: boolean;
   rejectSign?: boolean;
   /**
+   * More accounts the wallet holds (their private keys). They reach the page only once the
+   * user connects them too (wallet_requestPermissions, EIP-2255); then they can sign.
+   */
+  otherKeys?: string[];
+  /**
    * The chain's node (Anvil in tests): transactions are signed here with the test key and
    * sent there, and receipts, blocks and balances are read from it, as a real wallet does.
    */
@@ -109,6 +114,8 @@ class TestWallet implements TestWalletHandle {
   #connected = false;
   #rpcUrl: string | undefined;
   #signer: WalletClient | undefined;
+  /** The other accounts' keys by lower-case address, and whether each is connected. */
+  #others = new Map<string, { privateKey: string; connected: boolean }>();
 
   constructor(page: Page, opts: TestWalletOptions) {
     this.address = privateKeyToAddress(opts.privateKey);
@@ -119,6 +126,16 @@ class TestWallet implements TestWalletHandle {
     this.#privateKey = opts.privateKey;
     this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
     this.#rpcUrl = opts.rpcUrl;
+    for (const privateKey of opts.otherKeys ?? [])
+      this.#others.set(privateKeyToAddress(privateKey).toLowerCase(), {
+        privateKey,
+        connected: false,
+      });
+  }
+
+  #accounts(): string[] {
+    const others = [...this.#others].filter(([, other]) => other.connected).map(([a]) => a);
+    return this.#connected ? [this.address, ...others] : [];
   }
 
   async switchChain(chainId: number): Promise<void> {
@@ -144,7 +161,9 @@ class TestWallet implements TestWalletHandle {
       case 'eth_requestAccounts':
         return this.#connect();
       case 'eth_accounts':
-        return ok(this.#connected ? [this.address] : []);
+        return ok(this.#accounts());
+      case 'wallet_requestPermissions':
+        return this.#requestPermissions();
       case 'eth_chainId':
         return ok(toQuantity(this.chainId));
       case 'net_version':
@@ -176,17 +195,31 @@ class TestWallet implements TestWalletHandle {
     return ok([this.address], events);
   }
 
+  /** The user connects every account the wallet holds, keeping the current one first. */
+  #requestPermissions(): RpcReply {
+    if (this.rejectConnect) return fail(USER_REJECTED, 'User rejected the request.');
+    this.#connected = true;
+    for (const other of this.#others.values()) other.connected = true;
+    return ok([{ parentCapability: 'eth_accounts' }], [['accountsChanged', this.#accounts()]]);
+  }
+
   #personalSign(data: unknown, account: unknown): RpcReply {
     if (typeof data !== 'string' || typeof account !== 'string') {
       return fail(INVALID_PARAMS, 'personal_sign expects [message, address].');
     }
-    if (!this.#connected || !sameAddress(account, this.address)) {
+    const other = this.#others.get(account.toLowerCase());
+    const key = sameAddress(account, this.address)
+      ? this.#privateKey
+      : other?.connected
+        ? other.privateKey
+        : null;
+    if (!this.#connected || key === null) {
       return fail(UNAUTHORIZED, 'The requested account has not been authorized by the user.');
     }
     if (this.rejectSign) return fail(USER_REJECTED, 'User rejected the request.');
     // Like MetaMask: 0x-prefixed hex is taken as raw bytes, anything else as UTF-8 text.
     const message = /^0x(?:[0-9a-fA-F]{2})*$/.test(data) ? hexToBytes(data.slice(2)) : data;
-    return ok(signPersonalMessage(this.faultySigningKey ?? this.#privateKey, message));
+    return ok(signPersonalMessage(this.faultySigningKey ?? key, message));
   }
 
   async #sendTransaction(param: unknown): Promise<RpcReply> {
