@@ -120,6 +120,14 @@ describe('mutual-aid cycles', () => {
     expectRefusal(await join(alice, aliceToken, ticketId), 400, apiErrors.ticket_not_valid.code);
     // Someone else's ticket does not exist for Bob.
     expectRefusal(await join(bob, bobToken, ticketId), 404, apiErrors.ticket_not_found.code);
+    // A join with a ticket it cannot use and a hash the chain never saw paid nothing, and
+    // says nothing of a balance.
+    const unpaid = await moneyPost(server(), bobToken, cyclePaths.join, {
+      ticket_id: ticketId,
+      hash: `0x${'5a'.repeat(32)}`,
+    });
+    expectRefusal(unpaid, 404, apiErrors.ticket_not_found.code);
+    expect(unpaid.body.data).not.toMatchObject({ paid_to_balance: true });
     // Every refused join was paid on chain: the JU comes back to each payer's balance.
     expect((await walletOf(server(), aliceToken)).JU.available).toBe('180.6');
     expect((await walletOf(server(), bobToken)).JU.available).toBe('90.6');
