@@ -45,34 +45,47 @@ export function PaymentProgress({
   return null;
 }
 
-/** A payment the server holds: processing until the chain decides, then what it decided. */
-export function FollowedPayment({ payment }: { payment: ChainPayment }) {
+/**
+ * A payment the server holds: processing until the chain decides, then what it decided.
+ * `inList`: drawn inside a record of a list rather than as a note of its own.
+ */
+export function FollowedPayment({
+  payment,
+  inList = false,
+}: {
+  payment: ChainPayment;
+  inList?: boolean;
+}) {
   const seen = payment.confirmations;
   const needed = payment.required_confirmations;
   const hash = payment.mined_hash ?? payment.hash;
   if (payment.status === 'pending')
     return (
-      <ProgressNote step="processing" hash={hash}>
-        <Trans>Payment processing</Trans>{' '}
-        <span className="muted">
-          {seen === 0 ? (
+      <ProgressNote
+        step="processing"
+        hash={hash}
+        inList={inList}
+        detail={
+          seen === 0 ? (
             <Trans>Waiting for the chain to include it.</Trans>
           ) : (
             <Trans>
               {seen} of {needed} confirmations.
             </Trans>
-          )}
-        </span>
+          )
+        }
+      >
+        <Trans>Payment processing</Trans>
       </ProgressNote>
     );
   if (payment.status === 'confirmed')
     return (
-      <ProgressNote step="confirmed" hash={hash}>
+      <ProgressNote step="confirmed" hash={hash} inList={inList}>
         <Trans>Payment confirmed on the chain.</Trans>
       </ProgressNote>
     );
   return (
-    <ProgressNote step="rejected" hash={hash}>
+    <ProgressNote step="rejected" hash={hash} inList={inList}>
       {payment.failure ? catalogueMessage(payment.failure) : <Trans>Payment not recorded</Trans>}
     </ProgressNote>
   );
@@ -81,15 +94,26 @@ export function FollowedPayment({ payment }: { payment: ChainPayment }) {
 function ProgressNote({
   step,
   hash,
+  detail,
+  inList = false,
   children,
 }: {
   step: string;
   hash?: string | undefined;
+  /** A second line under the headline. */
+  detail?: React.ReactNode;
+  inList?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <div className="notice" role="status" data-testid="payment-status" data-step={step}>
+    <div
+      className={inList ? 'payment-note' : 'notice'}
+      role="status"
+      data-testid="payment-status"
+      data-step={step}
+    >
       <strong>{children}</strong>
+      {detail && <p className="muted">{detail}</p>}
       {hash && <TransactionLine hash={hash} />}
     </div>
   );

@@ -45,7 +45,7 @@ export function PaymentsInProgress() {
       <h2 id="payments-in-progress" className="section-title">
         <Trans>Payments on the chain</Trans>
       </h2>
-      <ul className="record-list">
+      <ul className="records">
         {kept.map(([key, open]) => (
           <li key={key} className="record" data-testid="payment-kept">
             <KeptPayment slot={key} open={open} />
@@ -55,10 +55,10 @@ export function PaymentsInProgress() {
           <li key={payment.hash} className="record" data-testid="payment-followed">
             <div className="record-body">
               <span className="record-line">
-                <span>{i18n._(purposeLabels[payment.purpose])}</span>
+                <span className="record-title">{i18n._(purposeLabels[payment.purpose])}</span>
                 <Amount value={payment.amount} coin="JU" />
               </span>
-              <FollowedPayment payment={payment} />
+              <FollowedPayment payment={payment} inList />
             </div>
           </li>
         ))}
