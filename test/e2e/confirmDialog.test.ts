@@ -39,7 +39,7 @@ describe('the confirm popup', () => {
     await app.page.evaluate(() => history.back());
     await popup().waitFor({ state: 'hidden' });
     // Back closed the question, as it does on a phone; the form is still there, filled in.
-    expect(app.path()).toBe('/wallet/transfer');
+    await expect.poll(app.path).toBe('/wallet/transfer');
     expect(await app.page.getByLabel('Amount').inputValue()).toBe('2');
     expect(await app.page.locator('dialog[open]').count()).toBe(0);
 
