@@ -23,8 +23,14 @@ export function installBackClosesDialogs(history: RouterHistory): () => void {
         if (nextLocation.pathname !== currentLocation.pathname) closeOpenDialogs();
         return false;
       }
-      // Back, forward or a jump through history: with something open, only close it.
-      return closeOpenDialogs();
+      // Back, forward or a jump through history: with something open, only close it. The
+      // router undoes the move by the distance between the two entries; an entry written
+      // behind its back (an in-page #anchor) has no place to measure from, so that move goes
+      // ahead, with everything closed.
+      const known = [currentLocation, nextLocation].every((location) =>
+        Number.isInteger(location.state.__TSR_index),
+      );
+      return closeOpenDialogs() && known;
     },
   });
 }
