@@ -92,7 +92,7 @@ describe('failed withdrawal', () => {
     await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
     // Named as on the form, with the network fee the wallet paid, not a fee of 0.
     expect(await record.textContent()).toContain('JU · JuChain');
-    expect(await record.textContent()).toContain('Network fee 0.01 JU, paid from your wallet');
+    expect(await record.textContent()).toContain('Network fee 0.01 JU');
 
     await openWalletFromMenu(app);
     await expect

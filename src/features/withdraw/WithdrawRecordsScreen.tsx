@@ -46,8 +46,9 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
         <RecordTime value={row.created_at} />
         <span className="record-meta">
           {row.fee_on_chain ? (
+            // Paid from the wallet on chain, as the form said; the balance paid none of it.
             <Trans>
-              Network fee <Amount value={row.fee} coin={row.coin} />, paid from your wallet
+              Network fee <Amount value={row.fee} coin={row.coin} />
             </Trans>
           ) : (
             <Trans>
