@@ -79,6 +79,9 @@ export interface ServerSettings {
     money: RateLimitSetting;
     /** Failed authentications (bad or expired session token, bad admin token) per client IP. */
     authFailures: RateLimitSetting;
+    /** 'Has this address an account?' (isRegister), per client IP and per signed-in user:
+     * enough to check a recipient or an invite code, too few to list who has an account. */
+    isRegister: RateLimitSetting;
   };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
   card: CardSettings;
@@ -101,6 +104,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const SECOND_MS = 1000;
 /** An admin token shorter than this is refused: it would be guessable. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -155,6 +159,11 @@ export function readSettings(env: Env): ServerSettings {
       authFailures: {
         max: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 20, 1, 1_000_000),
         windowMs: MINUTE_MS,
+      },
+      // An hour, not a minute: what slows down listing users is the long run.
+      isRegister: {
+        max: integer(env, 'RATE_LIMIT_IS_REGISTER_PER_HOUR', 120, 1, 1_000_000),
+        windowMs: HOUR_MS,
       },
     },
     withdraw: readWithdrawSettings(env),

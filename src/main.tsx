@@ -7,6 +7,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
 import { api } from './app/api.ts';
+import { installBackClosesDialogs } from './app/backClosesDialogs.ts';
 import { replayEarlyTap } from './app/earlyTap.ts';
 import { queryClient } from './app/queryClient.ts';
 import { createAppRouter } from './app/router.ts';
@@ -36,6 +37,7 @@ async function boot() {
   await Promise.all([loadRuntimeConfig(), activateLocale(locale)]);
   await yieldToMain();
   const router = createAppRouter();
+  installBackClosesDialogs(router.history);
   await yieldToMain();
   // The home content came with the page: the first render shows it as the server painted it.
   seedHomeContent(

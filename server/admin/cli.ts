@@ -154,9 +154,13 @@ async function finishWithdrawal(client: AdminClient, args: string[]): Promise<st
         ? await client.failWithdrawal({ id, reason: detail! })
         : await client.markWithdrawalUnknown({ id });
   const { withdrawal } = result;
+  // A fee paid on chain was never held, so it is not given back with the amount.
+  const returned = withdrawal.fee_on_chain
+    ? withdrawal.amount
+    : `${withdrawal.amount} + fee ${withdrawal.fee}`;
   const what = {
     completed: `completed with transaction ${withdrawal.txid}`,
-    failed: `failed (${withdrawal.failure_reason}); ${withdrawal.amount} + fee ${withdrawal.fee} ${withdrawal.coin} returned to the user`,
+    failed: `failed (${withdrawal.failure_reason}); ${returned} ${withdrawal.coin} returned to the user`,
     unknown: 'marked unknown; the funds stay held until you complete or fail it',
     processing: 'is processing',
   }[withdrawal.status];

@@ -3,7 +3,7 @@
 // is refused with 429 for a while, whatever token it sends next.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { findSession, type FoundSession } from '../auth/sessions.ts';
+import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
 import type { RateLimitSetting } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -87,6 +87,18 @@ export async function requireSession(
     throw new DomainError('unauthorized');
   }
   return session;
+}
+
+/**
+ * The user of the request's session token on a route open to all, or null: a missing, wrong
+ * or expired token just makes the caller anonymous there.
+ */
+export async function sessionUser(
+  context: ServerContext,
+  request: FastifyRequest,
+): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  return token ? findSessionUser(context.db, token, context.now()) : null;
 }
 
 /** The signed-in user (see requireSession). */

@@ -39,7 +39,8 @@ export interface RouteDefinition<TSchema extends v.GenericSchema, TAuth extends 
   idempotent?: boolean;
   /** Limit per client IP, by setting name (rateLimits in server settings). */
   ipRateLimit?: RateLimitName;
-  /** Limit per signed-in user, by setting name. */
+  /** Limit per signed-in user, by setting name. On an `auth: 'none'` route it counts the
+   * requests that come with a live session token. */
   userRateLimit?: RateLimitName;
   /** Answer the handler's value as is instead of inside `{code, message, data}`. */
   bare?: boolean;

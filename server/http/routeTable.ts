@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/api/mone
 import * as v from 'valibot';
 import type { ServerContext } from '../context.ts';
 import { DomainError } from '../domainError.ts';
-import { requireAdmin, requireUser } from './authenticate.ts';
+import { requireAdmin, requireUser, sessionUser } from './authenticate.ts';
 import { parseInput } from './input.ts';
 import type { Route } from './route.ts';
 import { createUserRateLimiter, type UserRateLimiter } from './userRateLimit.ts';
@@ -22,11 +22,15 @@ export function createRouteRunner(context: ServerContext): RouteRunner {
     async run(route, request, payload) {
       const user = route.auth === 'user' ? await requireUser(context, request) : null;
       if (route.auth === 'admin') requireAdmin(context, request);
-      if (route.userRateLimit && user) {
-        limiter.consume(
-          `${route.userRateLimit}:${user.id}`,
-          context.settings.rateLimits[route.userRateLimit],
-        );
+      if (route.userRateLimit) {
+        // A route open to all still counts a signed-in caller's requests against them.
+        const caller = user ?? (route.auth === 'none' ? await sessionUser(context, request) : null);
+        if (caller) {
+          limiter.consume(
+            `${route.userRateLimit}:${caller.id}`,
+            context.settings.rateLimits[route.userRateLimit],
+          );
+        }
       }
       const idempotencyKey = route.idempotent ? idempotencyKeyOf(request) : null;
       const input = route.input ? parseInput(route.input, payload) : undefined;

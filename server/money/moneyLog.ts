@@ -164,8 +164,9 @@ export async function moneyLog(
           ? row.recipient_address
           : row.sender_address
         : row.withdrawal_address,
+      // A JU fee paid on chain left the wallet, not the balance: nothing here to show.
       fee:
-        type === 'withdraw' && row.withdrawal_fee !== null
+        type === 'withdraw' && row.withdrawal_fee !== null && row.withdrawal_fee > 0n
           ? wireAmount(row.asset, row.withdrawal_fee)
           : null,
       remark: USER_MEMO_TYPES.has(type) ? row.memo : '',

@@ -105,9 +105,9 @@ export async function applyWithdrawal(
           reserve_transfer_id: reserve.id,
           created_at: reserve.createdAt,
         })
-        .returningAll()
+        .returning('id')
         .executeTakeFirstOrThrow();
-      return withdrawalWire(row, settings);
+      return withdrawalWire((await findWithdrawal(trx, row.id))!, settings);
     },
   });
   return answer;
@@ -158,7 +158,10 @@ export async function finishWithdrawal(
     }
     const row = flipped[0]!;
     if (outcome.status === 'unknown')
-      return { withdrawal: withdrawalWire(row, settings), changed: true };
+      return {
+        withdrawal: withdrawalWire((await findWithdrawal(trx, id))!, settings),
+        changed: true,
+      };
     const transfer = await postTransfer(trx, {
       idempotencyKey: `withdraw-finish:${row.id}`,
       kind:
@@ -169,13 +172,15 @@ export async function finishWithdrawal(
       legs: await finishLegs(trx, row, outcome.status, now),
       now,
     });
-    const finished = await trx.kysely
+    await trx.kysely
       .updateTable('withdrawals')
       .set({ finish_transfer_id: transfer.id })
       .where('id', '=', row.id)
-      .returningAll()
       .executeTakeFirstOrThrow();
-    return { withdrawal: withdrawalWire(finished, settings), changed: true };
+    return {
+      withdrawal: withdrawalWire((await findWithdrawal(trx, id))!, settings),
+      changed: true,
+    };
   });
 }
 
@@ -234,8 +239,30 @@ async function finishLegs(
   return legs;
 }
 
-export function findWithdrawal(db: AppDatabase, id: bigint) {
-  return db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+/** A withdrawal with what its JU fee paid on chain came to (null: none was). */
+export type WithdrawalWithFee = WithdrawalRow & { fee_paid_on_chain: bigint | null };
+
+/**
+ * Withdrawals joined to their fee's payment on chain: select `withdrawals.*` and
+ * FEE_PAID_ON_CHAIN for a WithdrawalWithFee; filter and order with `withdrawals.`.
+ */
+export function selectWithdrawals(db: AppDatabase) {
+  return db.kysely
+    .selectFrom('withdrawals')
+    .leftJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id');
+}
+
+export const FEE_PAID_ON_CHAIN = 'chain_payments.amount as fee_paid_on_chain';
+
+export function findWithdrawal(
+  db: AppDatabase,
+  id: bigint,
+): Promise<WithdrawalWithFee | undefined> {
+  return selectWithdrawals(db)
+    .selectAll('withdrawals')
+    .select(FEE_PAID_ON_CHAIN)
+    .where('withdrawals.id', '=', id)
+    .executeTakeFirst();
 }
 
 export interface WithdrawalQuery {
@@ -251,19 +278,21 @@ export async function listWithdrawals(
   settings: WithdrawSettings,
   query: WithdrawalQuery,
 ): Promise<{ list: Withdrawal[]; total: number }> {
-  let filtered = db.kysely.selectFrom('withdrawals');
-  if (query.userId !== undefined) filtered = filtered.where('user_id', '=', query.userId);
-  if (query.coin !== undefined) filtered = filtered.where('asset', '=', query.coin);
-  if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
+  let filtered = selectWithdrawals(db);
+  if (query.userId !== undefined)
+    filtered = filtered.where('withdrawals.user_id', '=', query.userId);
+  if (query.coin !== undefined) filtered = filtered.where('withdrawals.asset', '=', query.coin);
+  if (query.status !== undefined)
+    filtered = filtered.where('withdrawals.status', '=', query.status);
   const { rows, total } = await readPage(
     filtered,
-    (q) => q.selectAll().orderBy('id', 'desc'),
+    (q) => q.selectAll('withdrawals').select(FEE_PAID_ON_CHAIN).orderBy('withdrawals.id', 'desc'),
     query,
   );
   return { total, list: rows.map((row) => withdrawalWire(row, settings)) };
 }
 
-export function withdrawalWire(row: WithdrawalRow, settings: WithdrawSettings): Withdrawal {
+export function withdrawalWire(row: WithdrawalWithFee, settings: WithdrawSettings): Withdrawal {
   const coin = row.asset as WithdrawCoin;
   const explorer = settings[coin]?.explorerTxUrl ?? null;
   return {
@@ -272,7 +301,9 @@ export function withdrawalWire(row: WithdrawalRow, settings: WithdrawSettings): 
     network: row.network,
     address: row.address,
     amount: wireAmount(coin, row.amount),
-    fee: wireAmount(coin, row.fee),
+    // What the user paid for it, from the balance or, for a JU fee, from the wallet on chain.
+    fee: wireAmount(coin, row.fee_paid_on_chain ?? row.fee),
+    fee_on_chain: row.fee_paid_on_chain !== null,
     status: row.status,
     created_at: row.created_at,
     finished_at: row.finished_at,

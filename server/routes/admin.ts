@@ -21,7 +21,12 @@ import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
 import { userBalances } from '../ledger/balances.ts';
 import { checkLedger } from '../ledger/check.ts';
-import { finishWithdrawal, withdrawalWire } from '../money/withdrawals.ts';
+import {
+  FEE_PAID_ON_CHAIN,
+  finishWithdrawal,
+  selectWithdrawals,
+  withdrawalWire,
+} from '../money/withdrawals.ts';
 import { OPERATOR_OWNER_ID, runMoneyOperation } from '../money/moneyOperation.ts';
 import { findUserByAddress } from '../users/users.ts';
 import { readPage } from '../db/pages.ts';
@@ -114,16 +119,14 @@ export const adminRoutes = [
     auth: 'admin',
     input: adminWithdrawalsQuerySchema,
     async handler({ context: { db, settings }, input }): Promise<AdminWithdrawalsData> {
-      let filtered = db.kysely
-        .selectFrom('withdrawals')
-        .innerJoin('users', 'users.id', 'withdrawals.user_id');
+      let filtered = selectWithdrawals(db).innerJoin('users', 'users.id', 'withdrawals.user_id');
       if (input.status) filtered = filtered.where('withdrawals.status', '=', input.status);
       const { rows, total } = await readPage(
         filtered,
         (q) =>
           q
             .selectAll('withdrawals')
-            .select('users.address as user_address')
+            .select([FEE_PAID_ON_CHAIN, 'users.address as user_address'])
             .orderBy('withdrawals.id', 'desc'),
         { page: input.page, pageSize: input.page_size },
       );

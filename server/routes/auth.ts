@@ -88,7 +88,9 @@ export const authRoutes = [
     path: authPaths.isRegister,
     auth: 'none',
     input: isRegisterRequestSchema,
-    ipRateLimit: 'loginMessage',
+    // Signed out at sign-in, signed in on the transfer form: limited both ways.
+    ipRateLimit: 'isRegister',
+    userRateLimit: 'isRegister',
     async handler({ context, input }): Promise<IsRegisterData> {
       const status = await registrationStatus(
         context.db,

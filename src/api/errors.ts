@@ -398,7 +398,8 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ {
       id: 'error.node_limit_reached',
-      message: 'This would take you over the limit of {limit} nodes per user',
+      message:
+        'This would take you over the limit of {limit, plural, one {# node} other {# nodes}} per user',
     },
   },
   node_order_expired: {

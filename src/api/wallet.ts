@@ -78,7 +78,7 @@ export const moneyLogRowSchema = v.object({
   balance_after: amountStringSchema,
   /** The other user of a ticket transfer, or the withdrawal's destination address. */
   counterparty: v.nullable(v.string()),
-  /** For a withdrawal: the fee included in `amount`. */
+  /** For a withdrawal: the fee included in `amount`; null when none was taken from the balance. */
   fee: v.nullable(amountStringSchema),
   remark: v.string(),
   transfer_id: v.nullable(v.string()),

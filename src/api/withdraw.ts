@@ -89,7 +89,10 @@ export const withdrawalSchema = v.object({
   network: v.string(),
   address: v.string(),
   amount: amountStringSchema,
+  /** What the user paid for the withdrawal: held from the balance on top of the amount, or,
+   * where the JU network fee is paid on chain, sent from the wallet (`fee_on_chain`). */
   fee: amountStringSchema,
+  fee_on_chain: v.boolean(),
   status: withdrawStatusSchema,
   created_at: v.string(),
   /** When it completed or failed. */

@@ -4,6 +4,7 @@ import { store } from '../state/store.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { api } from './api.ts';
 import { queryClient } from './queryClient.ts';
+import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 
 /**
@@ -19,6 +20,8 @@ export function createAppRouter() {
     // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
     defaultViewTransition: true,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

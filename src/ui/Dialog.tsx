@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { installDoubleTapGuard, noteDialogOpened } from './doubleTapGuard.ts';
 
 interface DialogProps {
   open: boolean;
@@ -10,7 +11,11 @@ interface DialogProps {
   variant?: 'center' | 'sheet';
 }
 
-/** A modal on the native <dialog>: focus is trapped and Esc dismisses, for free. */
+/**
+ * A modal on the native <dialog>: focus is trapped and Esc dismisses, for free. Back dismisses
+ * it too (app/backClosesDialogs.ts), and the second tap of a double tap that opened or closed
+ * it is dropped (doubleTapGuard.ts).
+ */
 export function Dialog({ open, title, onDismiss, children, variant = 'center' }: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
@@ -18,7 +23,11 @@ export function Dialog({ open, title, onDismiss, children, variant = 'center' }:
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      installDoubleTapGuard();
+      dialog.showModal();
+      noteDialogOpened(dialog);
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

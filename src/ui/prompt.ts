@@ -1,6 +1,6 @@
 // One mechanism for every question a flow asks mid-way (confirm, invite code, network…): a
 // promise that a dialog settles, so the flow reads top to bottom. Asking again dismisses the
-// question still open.
+// question still open; leaving the screen (Back) dismisses every open one (dismissOpenPrompts).
 import { atom, type Atom } from 'jotai';
 import { store } from '../state/store.ts';
 
@@ -24,6 +24,19 @@ export interface Prompt<T, R> {
   fail(error: unknown): void;
 }
 
+/** Every prompt made, each by its way of being dismissed: answers whether one was open. */
+const dismissers = new Set<() => boolean>();
+
+/**
+ * Dismisses every open question, as its Cancel would: nothing a question guards goes ahead.
+ * Answers whether any was open.
+ */
+export function dismissOpenPrompts(): boolean {
+  let any = false;
+  for (const dismiss of dismissers) any = dismiss() || any;
+  return any;
+}
+
 export function createPrompt<T, R>(
   dismissed: () => Error = () => new PromptDismissed(),
 ): Prompt<T, R> {
@@ -33,6 +46,12 @@ export function createPrompt<T, R>(
     store.set(pendingAtom, null);
     return pending;
   };
+  const dismiss = () => {
+    const pending = take();
+    pending?.reject(dismissed());
+    return pending !== null;
+  };
+  dismissers.add(dismiss);
   return {
     requestAtom: atom((get) => get(pendingAtom)?.request ?? null),
     ask(request) {
@@ -45,7 +64,7 @@ export function createPrompt<T, R>(
       take()?.resolve(value);
     },
     dismiss() {
-      take()?.reject(dismissed());
+      dismiss();
     },
     fail(error) {
       take()?.reject(error instanceof Error ? error : new Error(String(error)));

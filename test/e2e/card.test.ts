@@ -219,6 +219,8 @@ describe('card service', () => {
         'Pay and apply',
       );
       expect(virtualAsked).toContain('10 USDT');
+      // A whole sentence, not a label glued in ('Apply for a Virtual card').
+      expect(virtualAsked).toMatch(/Apply for a virtual card in \S/);
       await toast(app, 'Card application submitted');
       await expect.poll(app.path).toBe('/bank/applyList');
 
@@ -231,7 +233,9 @@ describe('card service', () => {
       await expect.poll(() => app.page.getByTestId('card-fee').textContent()).toContain('50 USDT');
       await app.page.getByRole('checkbox').check();
       await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
-      await confirmPopup(app.page, 'Confirm card application', 'Pay and apply');
+      expect(await confirmPopup(app.page, 'Confirm card application', 'Pay and apply')).toMatch(
+        /Apply for a physical card in \S/,
+      );
       await toast(app, 'Card application submitted');
       await expect.poll(app.path).toBe('/bank/applyList');
       const applications = shown(app.page.getByTestId('application-record'));

@@ -90,6 +90,24 @@ describe('layout in every language at 320 px', () => {
       await app.page.locator('dialog[open] .menu-list a[href="/user"]').last().click();
       await app.page.getByTestId('user-address').waitFor();
       await expectNoOverflow(`${locale}: user centre`);
+      // A short button beside text keeps its label on one line (Thai สิ้นสุด broke in two).
+      await app.page.getByTestId('session').first().waitFor();
+      const brokenButtons = await app.page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="session"] button')]
+          .filter((button) => {
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            return lines.size > 1;
+          })
+          .map((button) => button.textContent),
+      );
+      expect(brokenButtons, `${locale}: session buttons`).toEqual([]);
+      // Korean breaks between words only, never inside one.
+      const wordBreak = await app.page.evaluate(
+        () => getComputedStyle(document.querySelector('.section-title')!).wordBreak,
+      );
+      if (locale === 'ko') expect(wordBreak).toBe('keep-all');
 
       await app.page.getByRole('button', { name: /./ }).first().waitFor();
       await app.page.locator('.app-header-start .icon-button').click();

@@ -34,6 +34,10 @@ describe('mall orders', () => {
     await openOrders();
     const items = app.page.getByTestId('order-item');
     await expect.poll(() => items.count()).toBe(10);
+    // An order is a card that opens its detail, not underlined link text.
+    expect(await items.first().evaluate((item) => getComputedStyle(item).textDecorationLine)).toBe(
+      'none',
+    );
     // Endless: scrolling to the end loads the last two.
     await app.page
       .getByText(/End of the list|Load more/)

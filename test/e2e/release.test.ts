@@ -42,6 +42,11 @@ describe('ticket dividend release', () => {
     expect(await app.page.getByTestId('release-released').textContent()).toBe('12 JU');
     expect(await app.page.getByTestId('release-remaining').textContent()).toBe('48 JU');
     expect(await summary.textContent()).toContain('Progress: 20');
+    // The bar spans the card (it was drawn at the browser's default, half as wide).
+    const widthOf = (selector: string) =>
+      app.page.locator(selector).evaluate((element) => element.getBoundingClientRect().width);
+    const card = await widthOf('[data-testid="release-summary"] .stat-grid');
+    expect(await widthOf('#release-progress')).toBeCloseTo(card, 0);
     expect(await app.page.getByTestId('release-status').getAttribute('data-status')).toBe(
       'releasing',
     );

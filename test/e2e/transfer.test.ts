@@ -59,26 +59,39 @@ describe('ticket transfer', () => {
     await expect.poll(() => incoming.textContent()).toContain('for the bus');
   });
 
-  it("puts the server's refusal on the field it is about, and moves nothing", async () => {
+  it('refuses an unknown recipient on the field as soon as it is left, before any confirm', async () => {
     const alice = await signInAs(app, ALICE_KEY);
     await app.server.operator.credit(alice.address, 'TICKET', '2');
+    const transfers: string[] = [];
+    app.page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/user/transfer')) transfers.push(request.url());
+    });
     await openWallet(app);
-    const balance = app.page.getByTestId('balance-TICKET');
-    await expect.poll(() => balance.textContent()).toMatch(/Frozen/);
-    const before = await balance.textContent();
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
     // A valid address that no JU Wallet user has: only the server can know.
-    await app.page.getByLabel('Receive address').fill(`0x${'ab'.repeat(20)}`);
+    const unknown = `0x${'ab'.repeat(20)}`;
+    const asked = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/isRegister'));
+    await app.page.getByLabel('Receive address').fill(unknown);
+    // Leaving the field is enough: the field says so before the user goes on.
+    await app.page.getByLabel('Amount').focus();
+    expect(await (await asked).json()).toMatchObject({ data: { registered: false } });
+    const fieldError = app.page
+      .getByRole('alert')
+      .filter({ hasText: 'No JU Wallet user has this address' });
+    await fieldError.waitFor();
+    expect(await app.page.getByLabel('Receive address').getAttribute('aria-invalid')).toBe('true');
+
+    // Submitting anyway asks nothing and sends nothing.
     await app.page.getByLabel('Amount').fill('1');
     await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
-    await confirmPopup(app.page, 'Confirm transfer', 'Transfer');
-    await app.page
-      .getByRole('alert')
-      .filter({ hasText: 'No JU Wallet user has this address' })
-      .waitFor();
+    await fieldError.waitFor();
+    expect(await app.page.getByRole('dialog', { name: 'Confirm transfer' }).count()).toBe(0);
+    expect(transfers).toEqual([]);
+
+    // Typing again clears the refusal until the field is left again.
+    await app.page.getByLabel('Receive address').fill(unknown.slice(0, -1));
+    await expect.poll(() => fieldError.count()).toBe(0);
     expect(app.path()).toBe('/wallet/transfer');
-    await openWalletFromMenu(app);
-    expect(await balance.textContent()).toBe(before);
   });
 
   it('warns when the address only looks like one the user sent to before', async () => {

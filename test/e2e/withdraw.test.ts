@@ -39,6 +39,8 @@ describe('withdrawal', () => {
     const record = app.page.getByTestId('withdraw-record').first();
     await expect.poll(() => record.getAttribute('data-status')).toBe('processing');
     await expect.poll(() => record.textContent()).toContain('Processing on chain');
+    expect(await record.textContent()).toContain('USDT · TRC20');
+    expect(await record.textContent()).toContain('Fee 2 USDT');
 
     // The amount and the fee are held: 50 - 20 - 2 available, 22 frozen.
     await openWalletFromMenu(app);
@@ -68,12 +70,12 @@ describe('failed withdrawal', () => {
     await app.server.chain.setBalance(bob.address, '1');
     await openWallet(app);
     await openMoneyAction(app, 'Withdraw', '/withdraw');
-    await app.page.getByText('JU · JU chain').click();
+    await app.page.getByText('JU · JuChain').click();
     await app.page.getByLabel('Withdrawal address').fill(bob.address);
     await app.page.getByLabel('Amount').fill('15');
     await app.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     expect(await confirmPopup(app.page, 'Confirm withdrawal', 'Withdraw')).toContain(
-      'paid from your wallet on the JU chain first',
+      'paid from your wallet on JuChain first',
     );
     await expect.poll(app.path).toBe('/withdraw/list');
     expect(await app.server.chain.balance(app.server.chain.treasury)).toBeGreaterThan(0n);
@@ -88,6 +90,9 @@ describe('failed withdrawal', () => {
     await expect.poll(() => record.getAttribute('data-status')).toBe('failed');
     await expect.poll(() => record.textContent()).toContain('Failed on chain');
     await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
+    // Named as on the form, with the network fee the wallet paid, not a fee of 0.
+    expect(await record.textContent()).toContain('JU · JuChain');
+    expect(await record.textContent()).toContain('Network fee 0.01 JU');
 
     await openWalletFromMenu(app);
     await expect
@@ -163,7 +168,7 @@ describe('validation messages', () => {
       await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
     // JU goes to an EVM address.
-    await app.page.getByText('JU · JU chain').click();
+    await app.page.getByText('JU · JuChain').click();
     await withdrawAddress.fill(TRON_ADDRESS);
     await withdrawAmount.fill('1');
     await apply.click();

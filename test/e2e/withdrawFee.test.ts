@@ -15,10 +15,10 @@ describe('JU withdrawal fee on chain', () => {
     await operator.credit(alice.address, 'JU', '20');
     await openWallet(app);
     await openMoneyAction(app, 'Withdraw', '/withdraw');
-    await app.page.getByText('JU · JU chain').click();
+    await app.page.getByText('JU · JuChain').click();
     await expect
       .poll(() => app.page.getByTestId('withdraw-notice').textContent())
-      .toMatch(/Network fee: 0\.5 JU, paid from your wallet on the JU chain/);
+      .toMatch(/Network fee: 0\.5 JU, paid from your wallet on JuChain/);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
     await app.page.getByLabel('Withdrawal address').fill(alice.address);
     await app.page.getByLabel('Amount').fill('20');
@@ -38,5 +38,10 @@ describe('JU withdrawal fee on chain', () => {
     expect(await chain.balance(chain.treasury)).toBe(WEI_PER_JU / 2n);
     const [queued] = await operator.withdrawals('processing');
     expect(queued).toMatchObject({ coin: 'JU', amount: '20' });
+    // The record names the network as the form did, and says what the fee was.
+    const record = app.page.getByTestId('withdraw-record').first();
+    await expect.poll(() => record.textContent()).toContain('JU · JuChain');
+    expect(await record.textContent()).toContain('Network fee 0.5 JU');
+    expect(await record.textContent()).not.toMatch(/Fee 0 JU/i);
   });
 });

@@ -85,7 +85,7 @@ describe('JU withdrawal fee paid on chain', () => {
   it('queues the withdrawal; the operator completes it once the fee is confirmed', async () => {
     const feeHash = await chain.pay(alice, treasury, '0.01');
     const withdrawal = dataOf(await withdraw({ fee_hash: feeHash }), withdrawalSchema);
-    expect(withdrawal).toMatchObject({ status: 'processing', amount: '10', fee: '0' });
+    expect(withdrawal).toMatchObject({ status: 'processing', amount: '10', fee: '0.01' });
     expect((await walletOf(server, token)).JU).toEqual({ available: '90.02', frozen: '10' });
     expectRefusal(await complete(withdrawal.id), 409, apiErrors.withdrawal_fee_unconfirmed.code);
 

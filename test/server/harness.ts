@@ -68,6 +68,7 @@ const GENEROUS_RATE_LIMITS = {
   loginMessage: { max: 100_000, windowMs: 60_000 },
   money: { max: 100_000, windowMs: 60_000 },
   authFailures: { max: 100_000, windowMs: 60_000 },
+  isRegister: { max: 100_000, windowMs: 60_000 },
 };
 
 export async function startTestServer(options: StartServerOptions = {}): Promise<TestServer> {

@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
-import { loginMessage, startTestServer, testWallet, type TestServer } from './harness.ts';
+import {
+  login,
+  loginMessage,
+  startTestServer,
+  testWallet,
+  type HttpAnswer,
+  type TestServer,
+} from './harness.ts';
 
-describe('rate limits per IP', () => {
+describe('rate limits per IP and per user', () => {
   let server: TestServer;
   afterEach(() => server.close());
 
@@ -28,6 +35,49 @@ describe('rate limits per IP', () => {
     const refused = await attempt();
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe(apiErrors.rate_limited.code);
+  });
+
+  it('refuses isRegister beyond its limit per client IP, so users cannot be listed', async () => {
+    server = await startTestServer({
+      trustProxy: true,
+      rateLimits: { isRegister: { max: 3, windowMs: 3_600_000 } },
+    });
+    const ask = (ip: string, address: string) =>
+      server.request('POST', '/api/v1/auth/isRegister', {
+        json: { address },
+        headers: { lang: 'EN', 'x-forwarded-for': ip },
+      });
+    for (let i = 0; i < 3; i++)
+      expect((await ask('203.0.113.1', testWallet(`guess ${i}`).address)).status).toBe(200);
+    const refused = await ask('203.0.113.1', testWallet('guess 3').address);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 429, message: 'Too frequent requests, try later' });
+    // Other clients are not held up by one that guesses.
+    expect((await ask('203.0.113.2', testWallet('guess 3').address)).status).toBe(200);
+  });
+
+  it('counts isRegister per signed-in user too, whatever IP the requests come from', async () => {
+    server = await startTestServer({
+      trustProxy: true,
+      inviteRequired: false,
+      rateLimits: { isRegister: { max: 2, windowMs: 3_600_000 } },
+    });
+    const token = await login(server, testWallet('alice'));
+    let ip = 10;
+    const ask = (withToken: boolean): Promise<HttpAnswer> =>
+      server.request('POST', '/api/v1/auth/isRegister', {
+        json: { address: testWallet('bob').address },
+        headers: { 'x-forwarded-for': `198.51.100.${ip++}` },
+        ...(withToken ? { token } : {}),
+      });
+    expect((await ask(true)).status).toBe(200);
+    expect((await ask(true)).status).toBe(200);
+    const refused = await ask(true);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(apiErrors.rate_limited.code);
+    expect(refused.body.data.retry_after_seconds).toBeGreaterThan(0);
+    // Without the session the same question is a stranger's, within that IP's own limit.
+    expect((await ask(false)).status).toBe(200);
   });
 
   it('does not limit other routes', async () => {

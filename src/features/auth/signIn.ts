@@ -3,7 +3,7 @@
 // message → sign → log in → load the user.
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { authPaths, isRegisterDataSchema, type IsRegisterData } from '../../api/auth.ts';
+import type { IsRegisterData } from '../../api/auth.ts';
 import { apiErrors } from '../../api/errors.ts';
 import {
   ApiError,
@@ -15,7 +15,7 @@ import { api } from '../../app/api.ts';
 import { reportRequestError } from '../../ui/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { lastAddressAtom, lastWalletAtom, pendingInviteCodeAtom } from '../../state/preferences.ts';
-import { fetchLoginMessage, postLogin } from '../../state/queries/auth.ts';
+import { fetchLoginMessage, fetchRegistration, postLogin } from '../../state/queries/auth.ts';
 import { loadUserInfo } from '../../state/queries/user.ts';
 import { dispatchSessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
@@ -52,14 +52,8 @@ async function onRightNetwork(connection: WalletConnection, chain: ChainConfig) 
   connection.chainId = chain.id;
 }
 
-function registrationCheck(address: string, code?: string): Promise<IsRegisterData> {
-  return api.request({
-    method: 'POST',
-    path: authPaths.isRegister,
-    body: code ? { address, code } : { address },
-    data: isRegisterDataSchema,
-  });
-}
+const registrationCheck = (address: string, code?: string): Promise<IsRegisterData> =>
+  fetchRegistration(api, address, code);
 
 const isInviteProblem = (error: unknown): error is RequestError =>
   error instanceof InviteRequiredError ||

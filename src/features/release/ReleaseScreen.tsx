@@ -2,7 +2,7 @@
 // exchange rate, cumulative release total, released total, remaining total, progress and
 // status; the release log; and the transfer of what has been released into the JU balance,
 // with its log.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
@@ -132,7 +132,8 @@ export function ReleaseScreen() {
       </Tabs>
       <p className="muted">
         <Trans>
-          {percent}% of the total is released every {hours} hours.
+          {percent}% of the total is released every{' '}
+          <Plural value={hours} one="# hour" other="# hours" />.
         </Trans>
       </p>
     </div>

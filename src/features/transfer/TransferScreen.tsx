@@ -24,6 +24,7 @@ import { describeRequestError } from '../../ui/requestFailures.ts';
 import { isHexAddress } from '../../wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
 import { QrScanDialog } from './QrScanDialog.tsx';
+import { useRecipientCheck } from './useRecipientCheck.ts';
 import '../../ui/records.css';
 
 type TransferField = 'address' | 'amount' | 'remark';
@@ -40,6 +41,14 @@ export function TransferScreen() {
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<FieldErrors<TransferField>>({});
   const [scanning, setScanning] = useState(false);
+  const recipientKnown = useRecipientCheck();
+  // The address the server said no user has; the refusal shows while that address is typed.
+  const [unknownRecipient, setUnknownRecipient] = useState<string | null>(null);
+  const addressError =
+    errors.address ??
+    (unknownRecipient !== null && unknownRecipient === address
+      ? catalogueMessage('recipient_not_found')
+      : undefined);
 
   const available = wallet.data?.balances.find((b) => b.coin === TRANSFER_COIN)?.available;
   const knownRecipients = sent.items.map((row: TransferRow) => row.counterparty);
@@ -75,11 +84,25 @@ export function TransferScreen() {
     onFailure: showFieldErrors(FIELDS, setErrors),
   });
 
-  const onScan = useCallback((scanned: string) => {
-    setScanning(false);
-    setAddress(scanned);
+  const changeAddress = useCallback((typed: string) => {
+    setAddress(typed);
     setErrors((e) => ({ ...e, address: undefined }));
   }, []);
+
+  const onScan = useCallback(
+    (scanned: string) => {
+      setScanning(false);
+      changeAddress(scanned);
+    },
+    [changeAddress],
+  );
+
+  /** Puts 'no such user' on the field when the server knows no account there; true if so. */
+  async function refuseUnknownRecipient(typed: string): Promise<boolean> {
+    if ((await recipientKnown(typed)) !== false) return false;
+    setUnknownRecipient(typed);
+    return true;
+  }
 
   function validate(): FieldErrors<TransferField> | null {
     const check = checkForm<typeof transferRequestSchema, TransferField>(
@@ -102,13 +125,15 @@ export function TransferScreen() {
     return Object.values(found).some(Boolean) ? found : null;
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (available === undefined) return;
     const found = validate();
     setErrors(found ?? {});
     if (found) return;
-    void action.submit({ address, amount, remark: remark.trim() });
+    // Checked when the field was left; a submit straight after typing waits for that answer.
+    if (await refuseUnknownRecipient(address)) return;
+    await action.submit({ address, amount, remark: remark.trim() });
   }
 
   const balanceLoading = available === undefined;
@@ -121,11 +146,11 @@ export function TransferScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
       <section className="card">
         <Field
           label={<Trans>Receive address</Trans>}
-          error={errors.address}
+          error={addressError}
           hint={<Trans>A JU Wallet user's wallet address (0x…).</Trans>}
         >
           {(control) => (
@@ -135,7 +160,8 @@ export function TransferScreen() {
                 className="field-input mono"
                 name="address"
                 value={address}
-                onChange={(event) => setAddress(event.target.value)}
+                onChange={(event) => changeAddress(event.target.value)}
+                onBlur={() => void refuseUnknownRecipient(address)}
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}

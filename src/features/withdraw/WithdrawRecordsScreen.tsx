@@ -1,5 +1,5 @@
-// /withdraw/list (spec §2, §4): coin, status, time, amount; the chain transaction with an
-// explorer link once settled.
+// /withdraw/list (spec §2, §4): coin and network (named as on the form), status, time, amount,
+// the fee and how it was paid; the chain transaction with an explorer link once settled.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Withdrawal } from '../../api/withdraw.ts';
 import { useApi } from '../../state/apiContext.tsx';
@@ -45,9 +45,16 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
       <span className="record-line">
         <RecordTime value={row.created_at} />
         <span className="record-meta">
-          <Trans>
-            Fee <Amount value={row.fee} coin={row.coin} />
-          </Trans>
+          {row.fee_on_chain ? (
+            // Paid from the wallet on chain, as the form said; the balance paid none of it.
+            <Trans>
+              Network fee <Amount value={row.fee} coin={row.coin} />
+            </Trans>
+          ) : (
+            <Trans>
+              Fee <Amount value={row.fee} coin={row.coin} />
+            </Trans>
+          )}
         </span>
       </span>
       {row.txid && (

@@ -1,5 +1,7 @@
 // /withdraw (spec §2, §5): USDT out on TRC20 or JU out on the JU chain. The fee is taken on
-// top of the amount; fee, minimum and processing time come from the server's settings.
+// top of the amount; fee, minimum, processing time and each coin's network name come from the
+// server's settings, so the form names the network as the withdrawal records do.
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -54,6 +56,10 @@ export function WithdrawScreen() {
   const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
 
   const coinConfig = config.data?.coins.find((c) => c.coin === coin);
+  // Until the settings arrive, the same names from the chain the app was configured with.
+  const networkOf = (code: WithdrawCoin) =>
+    config.data?.coins.find((c) => c.coin === code)?.network ??
+    (code === 'JU' ? runtimeConfig().chain.name : 'TRC20');
   const available = wallet.data?.balances.find((b) => b.coin === coin)?.available;
   // Where the server takes payments on chain, the JU network fee is paid from the wallet
   // to the treasury before the withdrawal is queued (spec §9), not taken from the balance.
@@ -68,7 +74,7 @@ export function WithdrawScreen() {
   const fee = coinConfig ? show(coinConfig.fee) : '';
   const minimum = coinConfig ? show(coinConfig.minimum) : '';
   const hours = coinConfig?.processing_hours ?? 0;
-  const network = coinConfig?.network ?? '';
+  const network = networkOf(coin);
 
   const confirmWithdrawal = (input: WithdrawInput) => ({
     title: t`Confirm withdrawal`,
@@ -78,7 +84,7 @@ export function WithdrawScreen() {
       !fee
         ? ''
         : feeOnChain
-          ? t`Network fee: ${fee}, paid from your wallet on the JU chain first.`
+          ? t`Network fee: ${fee}, paid from your wallet on ${network} first.`
           : t`Fee: ${fee}, taken from your balance on top of the amount.`,
     ]
       .filter(Boolean)
@@ -166,7 +172,9 @@ export function WithdrawScreen() {
                   setErrors({});
                 }}
               />
-              <span>{code === 'USDT' ? 'USDT · TRC20' : t`JU · JU chain`}</span>
+              <span>
+                {code} · {networkOf(code)}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -177,7 +185,7 @@ export function WithdrawScreen() {
             coin === 'USDT' ? (
               <Trans>A TRON (TRC20) address, starting with T.</Trans>
             ) : (
-              <Trans>A JU chain wallet address (0x…).</Trans>
+              <Trans>A {network} wallet address (0x…).</Trans>
             )
           }
         >
@@ -214,7 +222,7 @@ export function WithdrawScreen() {
             <li>
               {feeOnChain ? (
                 <Trans>
-                  Network fee: {fee}, paid from your wallet on the JU chain before the withdrawal is
+                  Network fee: {fee}, paid from your wallet on {network} before the withdrawal is
                   queued.
                 </Trans>
               ) : (
@@ -225,9 +233,7 @@ export function WithdrawScreen() {
               <Trans>Minimum withdrawal: {minimum}.</Trans>
             </li>
             <li>
-              <Trans>
-                Processed within about {hours} hours on the {network} network.
-              </Trans>
+              {t`Processed within about ${plural(hours, { one: '# hour', other: '# hours' })} on the ${network} network.`}
             </li>
           </ul>
         ) : (

@@ -1,5 +1,6 @@
 import {
   authPaths,
+  isRegisterDataSchema,
   loginDataSchema,
   loginMessageDataSchema,
   logoutDataSchema,
@@ -22,4 +23,17 @@ export function postLogin(client: ApiClient, body: LoginRequest) {
 
 export function postLogout(client: ApiClient) {
   return client.request({ method: 'POST', path: authPaths.logout, data: logoutDataSchema });
+}
+
+/**
+ * Has this wallet address an account, and would it need an invite code? With `code`, also
+ * whether that invite code exists. The server limits how often anyone may ask.
+ */
+export function fetchRegistration(client: ApiClient, address: string, code?: string) {
+  return client.request({
+    method: 'POST',
+    path: authPaths.isRegister,
+    body: code ? { address, code } : { address },
+    data: isRegisterDataSchema,
+  });
 }

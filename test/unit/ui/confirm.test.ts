@@ -6,6 +6,7 @@ import {
   pendingConfirmAtom,
   settleConfirm,
 } from '../../../src/ui/confirm.ts';
+import { createPrompt, dismissOpenPrompts, PromptDismissed } from '../../../src/ui/prompt.ts';
 
 describe('confirm popup (spec §2)', () => {
   it('resolves true on confirm', async () => {
@@ -28,5 +29,21 @@ describe('confirm popup (spec §2)', () => {
     await expect(first).rejects.toBeInstanceOf(ConfirmCancelled);
     settleConfirm(true);
     await expect(second).resolves.toBe(true);
+  });
+});
+
+describe('leaving the screen (Back)', () => {
+  it('dismisses every open question, each as its Cancel would', async () => {
+    const other = createPrompt<string, string>();
+    const asked = confirm({ message: 'Send 2 TICKET?' });
+    const code = other.ask('invite code');
+    expect(dismissOpenPrompts()).toBe(true);
+    await expect(asked).rejects.toBeInstanceOf(ConfirmCancelled);
+    await expect(code).rejects.toBeInstanceOf(PromptDismissed);
+    expect(store.get(pendingConfirmAtom)).toBeNull();
+    expect(store.get(other.requestAtom)).toBeNull();
+    // Nothing open: nothing to close, and a confirm answered later goes nowhere.
+    expect(dismissOpenPrompts()).toBe(false);
+    settleConfirm(true);
   });
 });

@@ -95,11 +95,17 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const feeText = fee ? `${formatCoinAmount(fee, CARD_COIN, i18n.locale)} ${CARD_COIN}` : '';
   const typeName = i18n._(cardTypeLabels[type]);
 
+  // Whole sentences per card type: a label glued into one came out as 'a Virtual card'.
+  const applyQuestion = (region: string) =>
+    physical
+      ? t`Apply for a physical card in ${region}?`
+      : t`Apply for a virtual card in ${region}?`;
+
   const action = useMoneyAction({
     confirm: (input: ApplyInput) => ({
       title: t`Confirm card application`,
       message: [
-        t`Apply for a ${typeName} in ${regionName(input.region)}?`,
+        applyQuestion(regionName(input.region)),
         t`Fee: ${feeText}, paid from your balance.`,
       ].join('\n'),
       confirmText: t`Pay and apply`,

@@ -3,7 +3,7 @@
 // activation of a received physical card, set or change the PIN, freeze and unfreeze, report
 // lost or stolen; its consumption and recharge records, and an export of them as CSV.
 import { i18n as linguiI18n } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -119,7 +119,9 @@ function CardFace({ card }: { card: Card }) {
       {revealed.value ? (
         <span className="row">
           <span role="status">
-            <Trans>Hidden again after {seconds} seconds.</Trans>
+            <Trans>
+              Hidden again after <Plural value={seconds} one="# second" other="# seconds" />.
+            </Trans>
           </span>
           <button type="button" className="button button-small" onClick={revealed.hide}>
             <Trans>Hide number</Trans>
