@@ -86,8 +86,8 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
             </li>
             <li>
               <Trans>
-                After {hours} hours, {principal} principal and {profit} profit return to your JU
-                balance.
+                After <Plural value={hours} one="# hour" other="# hours" />, {principal} principal
+                and {profit} profit return to your JU balance.
               </Trans>
             </li>
             <li>

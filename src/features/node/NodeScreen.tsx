@@ -2,6 +2,7 @@
 // and grants, how many are left and how many one user may hold; an order fixes the quantity
 // and the price for a few minutes (a countdown shows how long), and is paid on chain from the
 // wallet or from the JU balance.
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -262,7 +263,7 @@ function OrderCard({
     slot: `node:${order.id}`,
     confirm: () => ({
       title: t`Pay on chain`,
-      message: t`Pay ${total} from your wallet for ${quantity} nodes?`,
+      message: t`Pay ${total} from your wallet for ${plural(quantity, { one: '# node', other: '# nodes' })}?`,
       confirmText: t`Pay`,
     }),
     payment: () => ({ treasury: offer.treasury!, amount: order.total }),
@@ -276,7 +277,7 @@ function OrderCard({
   const fromBalance = useMoneyAction({
     confirm: () => ({
       title: t`Pay from balance`,
-      message: t`Pay ${total} from your JU balance for ${quantity} nodes?`,
+      message: t`Pay ${total} from your JU balance for ${plural(quantity, { one: '# node', other: '# nodes' })}?`,
       confirmText: t`Pay`,
     }),
     run: (_input: Record<string, never>, key) =>

@@ -1,7 +1,7 @@
 // /ticket/buy (spec §2 menu 'ticket buy', §9 ticket price): pay the ticket price from the
 // wallet to the treasury on chain; the server checks the payment and issues the ticket. The
 // purchase hash then fills in the dividend application.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { TicketBuyData } from '../../api/ticket.ts';
@@ -79,7 +79,10 @@ export function TicketBuyScreen() {
             </Trans>
           </li>
           <li>
-            <Trans>A ticket is invalidated after {days} days without an operation.</Trans>
+            <Trans>
+              A ticket is invalidated after <Plural value={days} one="# day" other="# days" />{' '}
+              without an operation.
+            </Trans>
           </li>
           <li>
             <Trans>
