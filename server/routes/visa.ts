@@ -166,7 +166,13 @@ export const visaRoutes: Route[] = [
     auth: 'user',
     input: addAddressRequestSchema,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
-      return addAddress(context.db, user.id, input, context.now());
+      return addAddress(
+        context.db,
+        user.id,
+        input,
+        context.now(),
+        context.settings.card.maxAddressesPerUser,
+      );
     },
   }),
   defineRoute({

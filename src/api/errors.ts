@@ -645,6 +645,16 @@ export const apiErrors = {
       message: 'The signature is not valid or has expired. Sign again.',
     },
   },
+  /** Names, addresses and remarks: see src/api/plainText.ts. */
+  control_characters: {
+    code: 40090,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.control_characters',
+      message:
+        'Invisible control characters are not allowed here. Type the text again without them.',
+    },
+  },
   holder_not_found: {
     code: 40420,
     status: 404,
@@ -748,6 +758,22 @@ export const apiErrors = {
     message: /*i18n*/ {
       id: 'error.recharge_not_open',
       message: 'This recharge has already been settled or failed',
+    },
+  },
+  holder_limit_reached: {
+    code: 40940,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.holder_limit_reached',
+      message: 'You can keep at most {max} holders. Delete one to add another.',
+    },
+  },
+  address_limit_reached: {
+    code: 40941,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.address_limit_reached',
+      message: 'You can keep at most {max} delivery addresses. Delete one to add another.',
     },
   },
   // Content, notices and mall orders (issue 10).

@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
 import type { ApiErrorName } from './errors.ts';
 import { amountSchema } from './money.ts';
+import { noControlCharacters } from './plainText.ts';
 import { pagedList } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
 
@@ -86,12 +87,14 @@ export const visaPageRequestSchema = v.object(pageEntries);
 export type VisaPageRequest = v.InferInput<typeof visaPageRequestSchema>;
 
 /**
- * A required text field: a missing key counts as empty, so every omission gets the form's
- * own message (e.g. 'please fill in all address info') rather than a generic one.
+ * A required text field (names, phone, email, address lines, id number): never with control
+ * characters; a missing key counts as empty, so every omission gets the form's own message
+ * (e.g. 'please fill in all address info') rather than a generic one.
  */
 function requiredText(missing: ApiErrorName, maxLength: number) {
   return v.pipe(
     v.optional(v.string(missing), ''),
+    noControlCharacters(),
     v.trim(),
     v.nonEmpty(missing),
     v.maxLength(maxLength, missing),
