@@ -20,6 +20,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { isHexAddress } from '../../wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
@@ -38,7 +39,7 @@ export function TransferScreen() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<TransferField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<TransferField>();
   const [scanning, setScanning] = useState(false);
 
   const available = wallet.data?.balances.find((b) => b.coin === TRANSFER_COIN)?.available;
@@ -72,16 +73,29 @@ export function TransferScreen() {
       setRemark('');
       void navigate({ to: '/transfer/list' });
     },
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, show),
   });
 
-  const onScan = useCallback((scanned: string) => {
-    setScanning(false);
-    setAddress(scanned);
-    setErrors((e) => ({ ...e, address: undefined }));
-  }, []);
+  type TransferInput = { address: string; amount: string; remark: string };
+  const current: TransferInput = { address, amount, remark };
 
-  function validate(): FieldErrors<TransferField> | null {
+  // A scanned address replaces the typed one: whatever was said about that one is moot.
+  const onScan = useCallback(
+    (scanned: string) => {
+      setScanning(false);
+      setAddress(scanned);
+      changed('address', () => ({}));
+    },
+    [changed],
+  );
+
+  /** A field changed: its message goes once the new value passes. */
+  const change = (field: TransferField, value: string, set: (value: string) => void) => {
+    set(value);
+    changed(field, () => validate({ ...current, [field]: value }) ?? {});
+  };
+
+  function validate({ address, amount, remark }: TransferInput): FieldErrors<TransferField> | null {
     const check = checkForm<typeof transferRequestSchema, TransferField>(
       transferRequestSchema,
       { address, amount, remark },
@@ -105,8 +119,8 @@ export function TransferScreen() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (available === undefined) return;
-    const found = validate();
-    setErrors(found ?? {});
+    const found = validate(current);
+    show(found ?? {});
     if (found) return;
     void action.submit({ address, amount, remark: remark.trim() });
   }
@@ -121,7 +135,7 @@ export function TransferScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       <section className="card">
         <Field
           label={<Trans>Receive address</Trans>}
@@ -135,7 +149,7 @@ export function TransferScreen() {
                 className="field-input mono"
                 name="address"
                 value={address}
-                onChange={(event) => setAddress(event.target.value)}
+                onChange={(event) => change('address', event.target.value, setAddress)}
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}
@@ -162,7 +176,7 @@ export function TransferScreen() {
         <AmountField
           coin={TRANSFER_COIN}
           value={amount}
-          onChange={setAmount}
+          onChange={(value) => change('amount', value, setAmount)}
           error={errors.amount}
           available={available}
           all={available}
@@ -176,7 +190,7 @@ export function TransferScreen() {
               name="remark"
               maxLength={REMARK_MAX_LENGTH}
               value={remark}
-              onChange={(event) => setRemark(event.target.value)}
+              onChange={(event) => change('remark', event.target.value, setRemark)}
             />
           )}
         </Field>

@@ -25,6 +25,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { PaymentProgress } from '../payment/PaymentProgress.tsx';
@@ -51,7 +52,7 @@ export function WithdrawScreen() {
   const [coin, setCoin] = useState<WithdrawCoin>('USDT');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+  const { errors, formRef, show: showErrors, changed, clear } = useFieldErrors<WithdrawField>();
 
   const coinConfig = config.data?.coins.find((c) => c.coin === coin);
   const available = wallet.data?.balances.find((b) => b.coin === coin)?.available;
@@ -96,7 +97,7 @@ export function WithdrawScreen() {
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => t`Withdrawal failed, try again`,
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, showErrors),
   });
   const feePaidOnChain = usePayment({
     purpose: 'withdraw_fee',
@@ -106,11 +107,11 @@ export function WithdrawScreen() {
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, showErrors),
   });
   const action = feeOnChain ? feePaidOnChain : fromBalance;
 
-  function validate(): FieldErrors<WithdrawField> | null {
+  function validate(address: string, amount: string): FieldErrors<WithdrawField> | null {
     const check = checkForm<typeof withdrawApplyRequestSchema, WithdrawField>(
       withdrawApplyRequestSchema,
       { coin, address, amount },
@@ -134,8 +135,8 @@ export function WithdrawScreen() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (maximum === undefined) return;
-    const found = validate();
-    setErrors(found ?? {});
+    const found = validate(address, amount);
+    showErrors(found ?? {});
     if (found) return;
     void action.submit({ coin, address, amount });
   }
@@ -149,7 +150,7 @@ export function WithdrawScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       <section className="card">
         <fieldset className="segmented">
           <legend>
@@ -164,7 +165,7 @@ export function WithdrawScreen() {
                 checked={coin === code}
                 onChange={() => {
                   setCoin(code);
-                  setErrors({});
+                  clear();
                 }}
               />
               <span>{code === 'USDT' ? 'USDT · TRC20' : t`JU · JU chain`}</span>
@@ -188,7 +189,11 @@ export function WithdrawScreen() {
               className="field-input mono"
               name="address"
               value={address}
-              onChange={(event) => setAddress(event.target.value)}
+              onChange={(event) => {
+                const next = event.target.value;
+                setAddress(next);
+                changed('address', () => validate(next, amount) ?? {});
+              }}
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
@@ -199,7 +204,10 @@ export function WithdrawScreen() {
         <AmountField
           coin={coin}
           value={amount}
-          onChange={setAmount}
+          onChange={(next) => {
+            setAmount(next);
+            changed('amount', () => validate(address, next) ?? {});
+          }}
           error={errors.amount}
           available={available}
           all={maximum}

@@ -38,6 +38,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../../ui/formErrors.ts';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
@@ -85,7 +86,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const [holderId, setHolderId] = useState('');
   const [addressId, setAddressId] = useState('');
   const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<ApplyField>();
   const physical = type === 'physical';
   const fee = info.data?.fees[type];
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
@@ -136,7 +137,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       void invalidateCardData(queryClient);
       void navigate({ to: '/bank/applyList' });
     },
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, show),
   });
 
   function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
@@ -161,21 +162,26 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     return Object.values(found).some(Boolean) ? found : null;
   }
 
+  const current = (): ApplyInput => ({
+    region: chosenRegion,
+    holder_id: chosenHolder,
+    address_id: physical ? chosenAddress : '',
+    agree,
+  });
+  /** A choice changed: its message goes once the choice is right. */
+  const choose = (field: ApplyField, next: Partial<ApplyInput>) =>
+    changed(field, () => validate({ ...current(), ...next }) ?? {});
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = {
-      region: chosenRegion,
-      holder_id: chosenHolder,
-      address_id: physical ? chosenAddress : '',
-      agree,
-    };
+    const input = current();
     const found = validate(input);
-    setErrors(found ?? {});
+    show(found ?? {});
     if (found) return;
     if (fee && available !== undefined) {
       const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
       if (short) {
-        setErrors({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
+        show({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
         return;
       }
     }
@@ -187,7 +193,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     (info.isError ? describeRequestError(info.error) : !fee ? t`Loading the card fees…` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       {reapplyOf && (
         <p className="notice" role="status">
           <Trans>You are applying again. The fee is paid again.</Trans>
@@ -207,7 +213,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 {...control}
                 className="field-select"
                 value={chosenRegion}
-                onChange={(event) => setRegion(event.target.value)}
+                onChange={(event) => {
+                  setRegion(event.target.value);
+                  choose('region', { region: event.target.value });
+                }}
               >
                 {(info.data?.regions ?? []).map((code) => (
                   <option key={code} value={code}>
@@ -234,7 +243,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               {...control}
               className="field-select"
               value={chosenHolder}
-              onChange={(event) => setHolderId(event.target.value)}
+              onChange={(event) => {
+                setHolderId(event.target.value);
+                choose('holder_id', { holder_id: event.target.value });
+              }}
             >
               {approved.length === 0 && <NoChoice status={holders.status} />}
               {approved.map((holder: HolderSummary) => (
@@ -260,7 +272,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 {...control}
                 className="field-select"
                 value={chosenAddress}
-                onChange={(event) => setAddressId(event.target.value)}
+                onChange={(event) => {
+                  setAddressId(event.target.value);
+                  choose('address_id', { address_id: event.target.value });
+                }}
               >
                 {addresses.items.length === 0 && <NoChoice status={addresses.status} />}
                 {addresses.items.map((address: DeliveryAddress) => (
@@ -289,7 +304,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
           )}
         </p>
         {errors.fee && (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" data-invalid="true">
             {errors.fee}
           </p>
         )}
@@ -301,7 +316,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
             name="agree"
             checked={agree}
             aria-invalid={Boolean(errors.agree)}
-            onChange={(event) => setAgree(event.target.checked)}
+            onChange={(event) => {
+              setAgree(event.target.checked);
+              choose('agree', { agree: event.target.checked });
+            }}
           />
           <span>
             <Trans>

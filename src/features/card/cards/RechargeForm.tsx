@@ -25,6 +25,7 @@ import {
   type FieldErrors,
 } from '../../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 
 const DECIMALS = assetDecimals(CARD_COIN);
 
@@ -53,7 +54,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
   const queryClient = useQueryClient();
   const wallet = useWallet();
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<RechargeField>>({});
+  const { errors, formRef, show: showErrors, changed } = useFieldErrors<RechargeField>();
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
   const quote = rechargeQuote(amount, rule);
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
@@ -80,17 +81,17 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
       setAmount('');
       void invalidateCardData(queryClient);
     },
-    onFailure: showFieldErrors(['amount'] as const, setErrors),
+    onFailure: showFieldErrors(['amount'] as const, showErrors),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkForm<typeof rechargeRequestSchema, RechargeField>(
+  function check(amount: string): FieldErrors<RechargeField> {
+    const checked = checkForm<typeof rechargeRequestSchema, RechargeField>(
       rechargeRequestSchema,
       { id: cardId, amount },
       { decimals: DECIMALS },
     );
-    const found: FieldErrors<RechargeField> = check.ok ? {} : { ...check.errors };
+    const found: FieldErrors<RechargeField> = checked.ok ? {} : { ...checked.errors };
+    const quote = rechargeQuote(amount, rule);
     if (!found.amount && quote && available !== undefined) {
       const minimum = show(rule.minimum);
       const limit = checkAmountLimits(quote.amountUnits, {
@@ -101,7 +102,18 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
         found.amount = catalogueMessage(limit, { minimum });
       } else if (limit) found.amount = catalogueMessage(limit);
     }
-    setErrors(found);
+    return found;
+  }
+
+  const changeAmount = (next: string) => {
+    setAmount(next);
+    changed('amount', () => check(next));
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(amount);
+    showErrors(found);
     if (found.amount) return;
     void action.submit({ id: cardId, amount });
   }
@@ -110,7 +122,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
     action.disabledReason ?? (available === undefined ? t`Balance loading` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`}>
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`} ref={formRef}>
       <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
         {rule.quick_amounts.map((quick) => (
           <button
@@ -118,7 +130,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
             type="button"
             className="button button-ghost button-small"
             aria-pressed={amount === quick}
-            onClick={() => setAmount(quick)}
+            onClick={() => changeAmount(quick)}
           >
             {formatCoinAmount(quick, CARD_COIN, i18n.locale)}
           </button>
@@ -127,7 +139,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
       <AmountField
         coin={CARD_COIN}
         value={amount}
-        onChange={setAmount}
+        onChange={changeAmount}
         error={errors.amount}
         available={available}
         all={undefined}
