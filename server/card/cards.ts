@@ -7,9 +7,8 @@ import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import { readPage, type Page } from '../db/pages.ts';
 import type { CardContext } from './cardContext.ts';
-import { issuedState, requireActive, transition, type CardAction } from './cardStates.ts';
+import { issuedState, transition, type CardAction } from './cardStates.ts';
 import { cardAmount } from './info.ts';
-import { hashPin } from './pin.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import {
   ACCOUNT_KIND,
@@ -202,27 +201,6 @@ async function returnCardBalance(trx: AppDatabase, now: Date, blocked: CardRow):
     ],
     now,
   });
-}
-
-/** Sets or changes the PIN of an own active card; only a slow salted hash is kept. */
-export async function setPin(
-  card: CardContext,
-  userId: bigint,
-  id: bigint,
-  pin: string,
-): Promise<void> {
-  const current = await findOwnCard(card.db, userId, id);
-  const blocked = requireActive(current);
-  if (blocked) throw new DomainError(blocked, { data: { status: current.status } });
-  const pinHash = await hashPin(pin, pinPepper(card.vault));
-  const updated = await card.db.kysely
-    .updateTable('cards')
-    .set({ pin_hash: pinHash, updated_at: card.now().toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw new DomainError('card_not_active');
 }
 
 export function pinPepper(vault: Vault): Buffer {

@@ -38,7 +38,8 @@ import {
 } from '../card/applications.ts';
 import { cardContext } from '../card/cardContext.ts';
 import type { CardAction } from '../card/cardStates.ts';
-import { cardWire, findOwnCard, listCards, moveCard, setPin } from '../card/cards.ts';
+import { setPin } from '../card/cardPin.ts';
+import { cardWire, findOwnCard, listCards, moveCard } from '../card/cards.ts';
 import { cardBins } from '../card/info.ts';
 import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from '../card/recharges.ts';
 import { issueRevealMessage, revealCard } from '../card/reveal.ts';
@@ -192,7 +193,10 @@ export const cardRoutes: Route[] = [
     input: updatePinRequestSchema,
     userRateLimit: 'money',
     async handler({ context, user, input }): Promise<null> {
-      await setPin(cardContext(context), user.id, BigInt(input.id), input.pin);
+      await setPin(cardContext(context), user.id, BigInt(input.id), {
+        pin: input.pin,
+        currentPin: input.current_pin,
+      });
       return done;
     },
   }),

@@ -645,6 +645,27 @@ export const apiErrors = {
       message: 'The signature is not valid or has expired. Sign again.',
     },
   },
+  pin_too_simple: {
+    code: 40091,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.pin_too_simple',
+      message: 'Choose a PIN that is not one digit repeated or a run such as 123456 or 654321',
+    },
+  },
+  pin_current_required: {
+    code: 40092,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.pin_current_required',
+      message: 'Enter the current PIN to change it',
+    },
+  },
+  pin_current_wrong: {
+    code: 40093,
+    status: 400,
+    message: /*i18n*/ { id: 'error.pin_current_wrong', message: 'The current PIN is wrong' },
+  },
   /** Names, addresses and remarks: see src/api/plainText.ts. */
   control_characters: {
     code: 40090,
@@ -828,6 +849,15 @@ export const apiErrors = {
     code: 429,
     status: 429,
     message: /*i18n*/ { id: 'error.rate_limited', message: 'Too frequent requests, try later' },
+  },
+  /** Too many wrong current PINs in a row: PIN changes wait (see updatePin in visa.ts). */
+  pin_locked: {
+    code: 42901,
+    status: 429,
+    message: /*i18n*/ {
+      id: 'error.pin_locked',
+      message: 'Too many wrong PINs. Try again in {minutes} minutes.',
+    },
   },
   internal: {
     code: 500,

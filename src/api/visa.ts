@@ -588,20 +588,56 @@ export const reportRequestSchema = v.object({
 });
 export type ReportRequest = v.InferInput<typeof reportRequestSchema>;
 
-/** POST updatePin: set or change the PIN (6 digits, entered twice). Answers `null`. */
 export const PIN_LENGTH = 6;
+const PIN_FORMAT = /^\d{6}$/;
+
+/**
+ * All one digit (111111) or a run of six up or down (123456, 345678, 654321…): the first
+ * PINs anyone tries with a card that is not theirs, so a new PIN may not be one of them.
+ */
+export function isSimplePin(pin: string): boolean {
+  if (!PIN_FORMAT.test(pin)) return false;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, index) => digit - digits[index]!);
+  return [0, 1, -1].some((step) => steps.every((each) => each === step));
+}
+
 const pinSchema = v.pipe(
   v.optional(v.string('pin_invalid' satisfies ApiErrorName), ''),
-  v.regex(/^\d{6}$/, 'pin_invalid' satisfies ApiErrorName),
+  v.regex(PIN_FORMAT, 'pin_invalid' satisfies ApiErrorName),
 );
+const newPinSchema = v.pipe(
+  pinSchema,
+  v.check((pin) => !isSimplePin(pin), 'pin_too_simple' satisfies ApiErrorName),
+);
+
+/**
+ * POST updatePin: set the PIN (6 digits, entered twice, not a simple one). Once the card
+ * has a PIN, a change must give the current one (`current_pin`), which the server checks;
+ * after PIN_FAILURES_BEFORE_LOCK wrong ones in a row, changes are refused (`pin_locked`)
+ * for PIN_LOCK_MINUTES. Answers `null`.
+ */
 export const updatePinRequestSchema = v.pipe(
-  v.object({ id: recordIdSchema, pin: pinSchema, confirm_pin: pinSchema }),
+  v.object({
+    id: recordIdSchema,
+    current_pin: v.optional(
+      v.pipe(
+        v.string('pin_current_required' satisfies ApiErrorName),
+        v.nonEmpty('pin_current_required' satisfies ApiErrorName),
+        v.regex(PIN_FORMAT, 'pin_invalid' satisfies ApiErrorName),
+      ),
+    ),
+    pin: newPinSchema,
+    confirm_pin: pinSchema,
+  }),
   v.forward(
     v.check(({ pin, confirm_pin }) => pin === confirm_pin, 'pin_mismatch' satisfies ApiErrorName),
     ['confirm_pin'],
   ),
 );
 export type UpdatePinRequest = v.InferInput<typeof updatePinRequestSchema>;
+export const PIN_FAILURES_BEFORE_LOCK = 5;
+export const PIN_LOCK_MINUTES = 30;
 
 /** What the PIN inputs show while typing (spec §5). */
 export type PinEntryState = 'waiting' | 'match' | 'mismatch';

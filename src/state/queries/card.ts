@@ -32,6 +32,7 @@ import {
   type ReplaceApplyRequest,
   type ReportRequest,
   type RevealRequest,
+  type UpdatePinRequest,
   type UploadImgRequest,
 } from '../../api/visa.ts';
 import { useApi } from '../apiContext.tsx';
@@ -238,7 +239,7 @@ export const rechargeCard = (api: ApiClient, body: RechargeRequest, key: string)
   post(api, visaPaths.recharge, body, rechargeRecordSchema, { idempotencyKey: key });
 export const activateCard = (api: ApiClient, id: string) =>
   post(api, visaPaths.active, { id }, nothing);
-export const updatePin = (api: ApiClient, body: { id: string; pin: string; confirm_pin: string }) =>
+export const updatePin = (api: ApiClient, body: UpdatePinRequest) =>
   post(api, visaPaths.updatePin, body, nothing);
 export const freezeCard = (api: ApiClient, id: string) =>
   post(api, visaPaths.freeze, { id }, nothing);

@@ -25,7 +25,6 @@ import {
   revealCard,
   revealMessage,
   unfreezeCard,
-  updatePin,
   useCard,
   useVisaInfo,
 } from '../../../state/queries/card.ts';
@@ -168,11 +167,6 @@ function CardDetail({ card }: { card: Card }) {
     successMessage: t`Card activated`,
     failureMessage: t`Activation failed`,
   });
-  const pin = useCardCall({
-    run: (value: string) => updatePin(api, { id: card.id, pin: value, confirm_pin: value }),
-    successMessage: card.pin_set ? t`PIN changed` : t`PIN set`,
-    failureMessage: t`PIN setting failed`,
-  });
   const freeze = useCardCall({
     confirm: () => ({
       title: t`Freeze card`,
@@ -268,8 +262,8 @@ function CardDetail({ card }: { card: Card }) {
             {card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
           </h2>
           <PinEntry
-            onSubmit={(value) => pin.run(value)}
-            submitLabel={card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
+            cardId={card.id}
+            pinSet={card.pin_set}
             blockedReason={offline ? t`You are offline.` : null}
           />
         </section>
