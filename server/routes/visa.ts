@@ -65,8 +65,10 @@ export const visaRoutes: Route[] = [
     method: 'POST',
     path: visaPaths.info,
     auth: 'user',
-    async handler({ context }): Promise<VisaInfoData> {
-      return visaInfo(context.settings.card);
+    async handler({ context, request }): Promise<VisaInfoData> {
+      return visaInfo(context.settings.card, (message) =>
+        context.translator.translate(request.locale, message),
+      );
     },
   }),
 

@@ -89,6 +89,7 @@ export const cardRoutes: Route[] = [
           holderId: BigInt(input.holder_id),
           addressId: null,
           bin: input.bin,
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );
@@ -110,6 +111,7 @@ export const cardRoutes: Route[] = [
           region: input.region,
           holderId: BigInt(input.holder_id),
           addressId: BigInt(input.address_id),
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );
@@ -130,6 +132,7 @@ export const cardRoutes: Route[] = [
           applicationId: BigInt(input.id),
           holderId: input.holder_id === undefined ? undefined : BigInt(input.holder_id),
           addressId: input.address_id === undefined ? undefined : BigInt(input.address_id),
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );

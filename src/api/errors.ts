@@ -797,6 +797,14 @@ export const apiErrors = {
       message: 'You can keep at most {max} delivery addresses. Delete one to add another.',
     },
   },
+  agreements_changed: {
+    code: 40942,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.agreements_changed',
+      message: 'The agreements have changed. Read the new version and agree again.',
+    },
+  },
   // Content, notices and mall orders (issue 10).
   content_invalid: {
     code: 40080,

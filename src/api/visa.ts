@@ -403,8 +403,23 @@ export const regionSchema = v.pipe(
   v.regex(/^[A-Z]{2}$/, 'region_not_supported' satisfies ApiErrorName),
 );
 
-/** The agreements a user accepts before applying; each has a version the app shows. */
-export const agreementSchema = v.object({ id: v.string(), version: v.string() });
+/** Which agreement, in which version: what an application records as accepted. */
+export const acceptedAgreementSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(64)),
+  version: v.pipe(v.string(), v.maxLength(32)),
+});
+export type AcceptedAgreement = v.InferOutput<typeof acceptedAgreementSchema>;
+
+/**
+ * An agreement a user reads and accepts before applying, in the user's language (the LANG
+ * header): its title, and its text in paragraphs separated by a blank line.
+ */
+export const agreementSchema = v.object({
+  ...acceptedAgreementSchema.entries,
+  title: v.string(),
+  text: v.string(),
+});
+export type Agreement = v.InferOutput<typeof agreementSchema>;
 
 export const visaInfoDataSchema = v.object({
   coin: v.literal(CARD_COIN),
@@ -455,6 +470,15 @@ export const agreeSchema = v.pipe(
   v.literal(true, 'agreement_required' satisfies ApiErrorName),
 );
 
+/**
+ * The agreements the user read and accepted (ids and versions from `info`). When given, they
+ * must be exactly the current ones, or the application is refused with `agreements_changed`
+ * (the app then shows the new wording); when left out, the current ones are recorded.
+ */
+export const acceptedAgreementsSchema = v.optional(
+  v.pipe(v.array(acceptedAgreementSchema), v.maxLength(20)),
+);
+
 const holderIdSchema = v.pipe(
   v.string('holder_not_found' satisfies ApiErrorName),
   v.regex(/^[1-9]\d{0,17}$/, 'holder_not_found' satisfies ApiErrorName),
@@ -471,6 +495,7 @@ export const openVirtualCardRequestSchema = v.object({
   /** A BIN of getVirtualCardBin; the region's first when left out. */
   bin: v.optional(v.pipe(v.string(), v.regex(/^\d{6,8}$/))),
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type OpenVirtualCardRequest = v.InferInput<typeof openVirtualCardRequestSchema>;
 
@@ -480,6 +505,7 @@ export const openRealCardRequestSchema = v.object({
   holder_id: holderIdSchema,
   address_id: addressIdSchema,
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type OpenRealCardRequest = v.InferInput<typeof openRealCardRequestSchema>;
 
@@ -493,6 +519,7 @@ export const replaceApplyRequestSchema = v.object({
   holder_id: v.optional(holderIdSchema),
   address_id: v.optional(addressIdSchema),
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type ReplaceApplyRequest = v.InferInput<typeof replaceApplyRequestSchema>;
 
@@ -522,6 +549,8 @@ export const cardApplicationSchema = v.object({
   reapply_of: v.nullable(v.string()),
   /** May be reapplied for: failed, or its card was reported lost or stolen (and not yet reapplied). */
   can_reapply: v.boolean(),
+  /** The agreements accepted with it; empty for applications made before they were recorded. */
+  agreements: v.array(acceptedAgreementSchema),
   created_at: v.string(),
   finished_at: v.nullable(v.string()),
 });

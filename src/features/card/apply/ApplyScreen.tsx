@@ -6,12 +6,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
+import { ApiError } from '../../../api/requestErrors.ts';
 import {
   CARD_COIN,
   openRealCardRequestSchema,
   openVirtualCardRequestSchema,
   replaceApplyRequestSchema,
+  type Agreement,
   type CardType,
   type DeliveryAddress,
   type HolderSummary,
@@ -95,6 +98,8 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const chosenAddress = addressId || (addresses.items[0]?.id ?? '');
   const feeText = fee ? `${formatCoinAmount(fee, CARD_COIN, i18n.locale)} ${CARD_COIN}` : '';
   const typeName = i18n._(cardTypeLabels[type]);
+  // What the user read: sent with the application, which records it.
+  const accepted = (info.data?.agreements ?? []).map(({ id, version }) => ({ id, version }));
 
   const action = useMoneyAction({
     confirm: (input: ApplyInput) => ({
@@ -107,10 +112,17 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     }),
     run: (input, key) => {
       const address = physical ? { address_id: input.address_id } : {};
+      const agreements = { agreements: accepted };
       if (reapplyOf) {
         return replaceApply(
           api,
-          { id: reapplyOf, holder_id: input.holder_id, agree: input.agree, ...address },
+          {
+            id: reapplyOf,
+            holder_id: input.holder_id,
+            agree: input.agree,
+            ...address,
+            ...agreements,
+          },
           key,
         );
       }
@@ -122,12 +134,13 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               holder_id: input.holder_id,
               address_id: input.address_id,
               agree: input.agree,
+              ...agreements,
             },
             key,
           )
         : openVirtualCard(
             api,
-            { region: input.region, holder_id: input.holder_id, agree: input.agree },
+            { region: input.region, holder_id: input.holder_id, agree: input.agree, ...agreements },
             key,
           );
     },
@@ -137,7 +150,16 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       void invalidateCardData(queryClient);
       void navigate({ to: '/bank/applyList' });
     },
-    onFailure: showFieldErrors(FIELDS, show),
+    onFailure: (error) => {
+      // The wording changed while the user read it: show the new one, to be agreed to again.
+      if (error instanceof ApiError && error.code === apiErrors.agreements_changed.code) {
+        setAgree(false);
+        void info.refetch();
+        show({ agree: error.message });
+        return true;
+      }
+      return showFieldErrors(FIELDS, show)(error);
+    },
   });
 
   function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
@@ -309,7 +331,15 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
           </p>
         )}
       </section>
-      <section className="card stack">
+      <section className="card stack" aria-labelledby="agreements-title">
+        <h2 className="section-title" id="agreements-title">
+          <Trans>Agreements</Trans>
+        </h2>
+        {info.data ? (
+          <AgreementTexts agreements={info.data.agreements} />
+        ) : (
+          <div className="skeleton skeleton-row" />
+        )}
         <label className="agree">
           <input
             type="checkbox"
@@ -322,19 +352,9 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
             }}
           />
           <span>
-            <Trans>
-              I have read and agree to the card terms, the cardholder agreement and the privacy
-              notice.
-            </Trans>
+            <Trans>I have read and agree to the agreements above.</Trans>
           </span>
         </label>
-        {(info.data?.agreements.length ?? 0) > 0 && (
-          <p className="field-hint">
-            {info.data?.agreements
-              .map((agreement) => `${agreement.id} v${agreement.version}`)
-              .join(' · ')}
-          </p>
-        )}
         {errors.agree && (
           <p className="form-error" role="alert">
             {errors.agree}
@@ -350,6 +370,33 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         <Trans>My applications</Trans>
       </Link>
     </form>
+  );
+}
+
+/** Each agreement by its title and version; its text opens in place, to be read in full. */
+function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
+  return (
+    <div className="stack" data-testid="agreements">
+      {agreements.map((agreement) => {
+        const version = agreement.version;
+        return (
+          <details key={agreement.id} className="agreement" data-agreement={agreement.id}>
+            <summary>
+              <span className="agreement-title">{agreement.title}</span>{' '}
+              <span className="record-meta">
+                <Trans>Version {version}</Trans>
+              </span>
+            </summary>
+            {/* Focusable, so its text scrolls from the keyboard too. */}
+            <div className="agreement-text" role="region" aria-label={agreement.title} tabIndex={0}>
+              {agreement.text.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </details>
+        );
+      })}
+    </div>
   );
 }
 
