@@ -48,6 +48,38 @@ export function rechargeQuote(amount: string, rule: VisaInfoData['recharge']) {
 
 type RechargeField = 'amount';
 
+/** The recharge rules in words: the smallest amount and how the fee is worked out. */
+export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
+  const { i18n } = useLingui();
+  const amount = (value: string) =>
+    `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
+  const minimum = amount(rule.minimum);
+  const feeMinimum = amount(rule.fee_minimum);
+  // A rate for reading, not money: 150 basis points show as 1.5%.
+  const rate = new Intl.NumberFormat(i18n.locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(rule.fee_rate_bps / 10_000);
+  const flat = parseAssetAmount(rule.fee_minimum, CARD_COIN)[0] > 0n;
+  const proportional = rule.fee_rate_bps > 0;
+  return (
+    <span data-testid="recharge-rules">
+      <Trans>Minimum recharge: {minimum}.</Trans>{' '}
+      {proportional && flat ? (
+        <Trans>
+          Fee: {rate} of the amount, at least {feeMinimum}.
+        </Trans>
+      ) : proportional ? (
+        <Trans>Fee: {rate} of the amount.</Trans>
+      ) : flat ? (
+        <Trans>Fee: {feeMinimum}.</Trans>
+      ) : (
+        <Trans>No fee.</Trans>
+      )}
+    </span>
+  );
+}
+
 export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
   const { t, i18n } = useLingui();
   const api = useApi();
@@ -57,6 +89,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
   const { errors, formRef, show: showErrors, changed } = useFieldErrors<RechargeField>();
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
   const quote = rechargeQuote(amount, rule);
+  const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
 
   const action = useMoneyAction({
@@ -93,7 +126,6 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
     const found: FieldErrors<RechargeField> = checked.ok ? {} : { ...checked.errors };
     const quote = rechargeQuote(amount, rule);
     if (!found.amount && quote && available !== undefined) {
-      const minimum = show(rule.minimum);
       const limit = checkAmountLimits(quote.amountUnits, {
         available: parseAssetAmount(available, CARD_COIN)[0] - quote.feeUnits,
         minimum: parseAssetAmount(rule.minimum, CARD_COIN)[0],
@@ -143,7 +175,8 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
         error={errors.amount}
         available={available}
         all={undefined}
-        placeholder={t`Amount to recharge`}
+        placeholder={t`At least ${minimum}`}
+        hint={<RechargeRules rule={rule} />}
       />
       <dl className="kv" data-testid="recharge-quote">
         <div className="row">
