@@ -39,7 +39,7 @@ import {
 import { cardContext } from '../card/cardContext.ts';
 import type { CardAction } from '../card/cardStates.ts';
 import { setPin } from '../card/cardPin.ts';
-import { cardWire, findOwnCard, listCards, moveCard } from '../card/cards.ts';
+import { cardsWire, findOwnCard, listCards, moveCard } from '../card/cards.ts';
 import { cardBins } from '../card/info.ts';
 import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from '../card/recharges.ts';
 import { issueRevealMessage, revealCard } from '../card/reveal.ts';
@@ -174,7 +174,8 @@ export const cardRoutes: Route[] = [
     auth: 'user',
     input: idRequestSchema,
     async handler({ context, user, input }): Promise<Card> {
-      return cardWire(await findOwnCard(context.db, user.id, BigInt(input.id)));
+      const row = await findOwnCard(context.db, user.id, BigInt(input.id));
+      return (await cardsWire(context.db, [row]))[0]!;
     },
   }),
   cardMoveRoute(visaPaths.active, 'activate'),

@@ -592,6 +592,11 @@ export const cardSchema = v.object({
   /** MM/YY */
   expiry: v.string(),
   balance: amountStringSchema,
+  /**
+   * Recharges paid for and not yet on the card (pending or processing): added to `balance`
+   * when they settle. While it is not zero the app looks at the card again every 30 s.
+   */
+  pending_recharge: amountStringSchema,
   coin: v.literal(CARD_COIN),
   holder_name: v.string(),
   application_id: v.string(),

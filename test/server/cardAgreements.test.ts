@@ -99,7 +99,7 @@ describe('card agreements', () => {
       cardApplicationSchema,
     );
     expect(again.agreements).toEqual(CURRENT);
-    assertLedgerInvariants(server.db);
+    await assertLedgerInvariants(server.db);
   });
 
   it('a client that does not say which agreements records the ones in force', async () => {

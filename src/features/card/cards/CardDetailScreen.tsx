@@ -4,6 +4,7 @@
 // lost or stolen; its consumption and recharge records, and an export of them as CSV.
 import { i18n as linguiI18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -18,9 +19,11 @@ import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
   activateCard,
+  cardChanged,
   consumeListSource,
   freezeCard,
   rechargeListSource,
+  rechargeOnTheWay,
   reportCard,
   revealCard,
   revealMessage,
@@ -41,6 +44,7 @@ import { CardRecords } from './CardRecords.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
+import { useWhenChanged } from './useWhenChanged.ts';
 import '../card.css';
 
 export function CardDetailScreen({ id }: { id: string }) {
@@ -115,6 +119,14 @@ function CardFace({ card }: { card: Card }) {
           <Amount value={card.balance} coin={card.coin} />
         </strong>
       </span>
+      {rechargeOnTheWay(card) && (
+        <span className="row" data-testid="card-recharging">
+          <span>
+            <Trans>Recharge on its way</Trans>
+          </span>
+          <Amount value={card.pending_recharge} coin={card.coin} />
+        </span>
+      )}
       {revealed.value ? (
         <span className="row">
           <span role="status">
@@ -153,6 +165,11 @@ async function allPages<T>(source: RecordListSource<T>): Promise<T[]> {
 function CardDetail({ card }: { card: Card }) {
   const { t } = useLingui();
   const api = useApi();
+  const queryClient = useQueryClient();
+  // A recharge settled (or a new one started): the records and the card list follow.
+  useWhenChanged(`${card.balance}|${card.pending_recharge}`, () => {
+    void cardChanged(queryClient, card.id, 'card');
+  });
   const info = useVisaInfo();
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
