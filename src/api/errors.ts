@@ -646,7 +646,7 @@ export const apiErrors = {
     },
   },
   pin_too_simple: {
-    code: 40091,
+    code: 40036,
     status: 400,
     message: /*i18n*/ {
       id: 'error.pin_too_simple',
@@ -654,7 +654,7 @@ export const apiErrors = {
     },
   },
   pin_current_required: {
-    code: 40092,
+    code: 40037,
     status: 400,
     message: /*i18n*/ {
       id: 'error.pin_current_required',
@@ -662,13 +662,13 @@ export const apiErrors = {
     },
   },
   pin_current_wrong: {
-    code: 40093,
+    code: 40038,
     status: 400,
     message: /*i18n*/ { id: 'error.pin_current_wrong', message: 'The current PIN is wrong' },
   },
   /** Names, addresses and remarks: see src/api/plainText.ts. */
   control_characters: {
-    code: 40090,
+    code: 40035,
     status: 400,
     message: /*i18n*/ {
       id: 'error.control_characters',

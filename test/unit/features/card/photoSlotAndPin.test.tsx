@@ -177,7 +177,7 @@ describe('PinEntry', () => {
     let refuse = true;
     const { sent } = renderPin(true, async () => {
       if (refuse)
-        throw new ApiError(40093, 'The current PIN is wrong', 400, { field: 'current_pin' });
+        throw new ApiError(40038, 'The current PIN is wrong', 400, { field: 'current_pin' });
       return null;
     });
     type('New PIN (6 digits)', '739264');
