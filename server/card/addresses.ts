@@ -6,23 +6,29 @@ import type { CardAddressRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { readPage, type Page } from '../db/pages.ts';
-import { lockCardOwner } from './cardContext.ts';
+import { lockCardOwner, requireRoomFor } from './cardContext.ts';
 
 type AddressFields = Required<AddressForm>;
 
+/** Adds an address; refused once the user keeps `maxPerUser` of them. */
 export async function addAddress(
   db: AppDatabase,
   userId: bigint,
   fields: AddressFields,
   now: Date,
+  maxPerUser: number,
 ): Promise<DeliveryAddress> {
   const at = now.toISOString();
-  const row = await db.kysely
-    .insertInto('card_addresses')
-    .values({ user_id: userId, ...pick(fields), created_at: at, updated_at: at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return addressWire(row);
+  return inTransaction(db, async (trx) => {
+    await lockCardOwner(trx, userId);
+    await requireRoomFor(trx, 'address', userId, maxPerUser);
+    const row = await trx.kysely
+      .insertInto('card_addresses')
+      .values({ user_id: userId, ...pick(fields), created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return addressWire(row);
+  });
 }
 
 export async function editAddress(

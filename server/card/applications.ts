@@ -4,7 +4,7 @@
 // the request's idempotency key. A rejection returns the fee in one transfer. A failed
 // application, or one whose card was reported lost or stolen, can be reapplied for once.
 import { randomInt } from 'node:crypto';
-import type { Card, CardApplication, CardType } from '../../src/api/visa.ts';
+import type { AcceptedAgreement, Card, CardApplication, CardType } from '../../src/api/visa.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow } from '../db/schemaCard.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
@@ -22,7 +22,7 @@ import { readPage, type Page } from '../db/pages.ts';
 import type { CardContext } from './cardContext.ts';
 import { cardWire, createCard } from './cards.ts';
 import { findOwnHolder } from './holders.ts';
-import { binFor, cardAmount } from './info.ts';
+import { agreementsFingerprint, agreementsToRecord, binFor, cardAmount } from './info.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 
 export interface ApplicationRequest {
@@ -31,6 +31,8 @@ export interface ApplicationRequest {
   holderId: bigint;
   addressId: bigint | null;
   bin?: string;
+  /** What the app says the user accepted (checked against the agreements in force). */
+  agreements?: AcceptedAgreement[];
 }
 
 export async function applyForCard(
@@ -49,6 +51,7 @@ export async function applyForCard(
       holder: request.holderId,
       address: request.addressId,
       bin: request.bin ?? null,
+      agreements: agreementsFingerprint(request.agreements),
     },
     lockUserId: userId,
     now: card.now(),
@@ -61,7 +64,12 @@ export async function applyForCard(
 export async function reapplyForCard(
   card: CardContext,
   userId: bigint,
-  request: { applicationId: bigint; holderId?: bigint; addressId?: bigint },
+  request: {
+    applicationId: bigint;
+    holderId?: bigint;
+    addressId?: bigint;
+    agreements?: AcceptedAgreement[];
+  },
   idempotencyKey: string,
 ): Promise<CardApplication> {
   const { answer } = await runMoneyOperation(card.db, {
@@ -72,6 +80,7 @@ export async function reapplyForCard(
       application: request.applicationId,
       holder: request.holderId ?? null,
       address: request.addressId ?? null,
+      agreements: agreementsFingerprint(request.agreements),
     },
     lockUserId: userId,
     now: card.now(),
@@ -88,6 +97,7 @@ export async function reapplyForCard(
           holderId: request.holderId ?? earlier.holder_id,
           addressId: earlier.type === 'physical' ? (request.addressId ?? earlier.address_id) : null,
           bin: earlier.bin,
+          agreements: request.agreements,
         },
         earlier.id,
       );
@@ -104,6 +114,7 @@ async function createApplication(
   reapplyOf: bigint | null,
 ): Promise<CardApplication> {
   const now = card.now();
+  const agreements = agreementsToRecord(request.agreements);
   if (!card.settings.regions.includes(request.region))
     throw new DomainError('region_not_supported', { data: { field: 'region' } });
   const bin = binFor(request.type);
@@ -149,6 +160,7 @@ async function createApplication(
       fee_transfer_id: feeTransferId,
       status: 'processing',
       reapply_of: reapplyOf,
+      agreements: JSON.stringify(agreements),
       created_at: now.toISOString(),
     })
     .returningAll()
@@ -324,6 +336,7 @@ export function applicationWire(row: CardApplicationRow, canReapply: boolean): C
     card_id: row.card_id === null ? null : String(row.card_id),
     reapply_of: row.reapply_of === null ? null : String(row.reapply_of),
     can_reapply: canReapply,
+    agreements: row.agreements === null ? [] : (JSON.parse(row.agreements) as AcceptedAgreement[]),
     created_at: row.created_at,
     finished_at: row.finished_at,
   };

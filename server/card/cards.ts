@@ -6,10 +6,10 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import { readPage, type Page } from '../db/pages.ts';
+import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import type { CardContext } from './cardContext.ts';
-import { issuedState, requireActive, transition, type CardAction } from './cardStates.ts';
+import { issuedState, transition, type CardAction } from './cardStates.ts';
 import { cardAmount } from './info.ts';
-import { hashPin } from './pin.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import {
   ACCOUNT_KIND,
@@ -141,7 +141,32 @@ export async function listCards(
   let mine = db.kysely.selectFrom('cards').where('user_id', '=', userId);
   if (query.type !== undefined) mine = mine.where('type', '=', query.type);
   const { rows, total } = await readPage(mine, (q) => q.selectAll().orderBy('id', 'desc'), query);
-  return { total, list: rows.map(cardWire) };
+  return { total, list: await cardsWire(db, rows) };
+}
+
+/** The recharges on their way to each card (pending or processing), in units. */
+async function rechargesOnTheWay(
+  db: AppDatabase,
+  cardIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('card_recharges')
+    .select(['card_id', sumUnits(db.dialect, 'amount').as('units')])
+    .where('card_id', 'in', cardIds)
+    .where('status', 'in', ['pending', 'processing'])
+    .groupBy('card_id')
+    .execute();
+  return new Map(rows.map((row) => [row.card_id, unitsFromSum(row.units)]));
+}
+
+/** Cards as their owner sees them, with the recharges on their way. */
+export async function cardsWire(db: AppDatabase, rows: readonly CardRow[]): Promise<Card[]> {
+  const onTheWay = await rechargesOnTheWay(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => cardWire(row, onTheWay.get(row.id) ?? 0n));
 }
 
 /**
@@ -179,7 +204,7 @@ export async function moveCard(
       if (row && returning) await returnCardBalance(trx, card.now(), current);
       return row;
     });
-    if (moved) return cardWire(moved);
+    if (moved) return (await cardsWire(card.db, [moved]))[0]!;
   }
 }
 
@@ -204,32 +229,12 @@ async function returnCardBalance(trx: AppDatabase, now: Date, blocked: CardRow):
   });
 }
 
-/** Sets or changes the PIN of an own active card; only a slow salted hash is kept. */
-export async function setPin(
-  card: CardContext,
-  userId: bigint,
-  id: bigint,
-  pin: string,
-): Promise<void> {
-  const current = await findOwnCard(card.db, userId, id);
-  const blocked = requireActive(current);
-  if (blocked) throw new DomainError(blocked, { data: { status: current.status } });
-  const pinHash = await hashPin(pin, pinPepper(card.vault));
-  const updated = await card.db.kysely
-    .updateTable('cards')
-    .set({ pin_hash: pinHash, updated_at: card.now().toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw new DomainError('card_not_active');
-}
-
 export function pinPepper(vault: Vault): Buffer {
   return vault.derivedKey('card-pin');
 }
 
-export function cardWire(row: CardRow): Card {
+/** `onTheWay`: units of the recharges still pending or processing (none on a new card). */
+export function cardWire(row: CardRow, onTheWay = 0n): Card {
   return {
     id: String(row.id),
     type: row.type,
@@ -239,6 +244,7 @@ export function cardWire(row: CardRow): Card {
     last4: row.last4,
     expiry: row.expiry,
     balance: cardAmount(row.balance),
+    pending_recharge: cardAmount(onTheWay),
     coin: 'USDT',
     holder_name: row.holder_name,
     application_id: String(row.application_id),

@@ -8,7 +8,7 @@ import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
 import { readPage, type Page } from '../db/pages.ts';
-import { lockCardOwner, type CardContext } from './cardContext.ts';
+import { lockCardOwner, requireRoomFor, type CardContext } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
 import type { Vault } from './vault.ts';
 
@@ -69,6 +69,8 @@ export async function addHolder(
 ): Promise<Holder> {
   const at = card.now().toISOString();
   return inTransaction(card.db, async (trx) => {
+    await lockCardOwner(trx, userId);
+    await requireRoomFor(trx, 'holder', userId, card.settings.maxHoldersPerUser);
     const inserted = await trx.kysely
       .insertInto('card_holders')
       .values({

@@ -1,13 +1,42 @@
 // What the card service offers and costs (visa/info, getVirtualCardBin), from the settings.
-import { CARD_COIN, type CardBin, type CardType, type VisaInfoData } from '../../src/api/visa.ts';
+import { CARD_AGREEMENTS } from '../../src/api/cardAgreements.ts';
+import type { MessageDescriptor } from '../../src/api/errors.ts';
+import {
+  CARD_COIN,
+  type AcceptedAgreement,
+  type CardBin,
+  type CardType,
+  type VisaInfoData,
+} from '../../src/api/visa.ts';
+import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import type { CardSettings } from './settings.ts';
 
-/** Agreement versions the user accepts when applying. */
-export const CARD_AGREEMENTS = [
-  { id: 'cardholder_terms', version: '2026-01' },
-  { id: 'privacy_notice', version: '2026-01' },
-] as const;
+/** The ids and versions of the agreements in force. */
+export function currentAgreements(): AcceptedAgreement[] {
+  return CARD_AGREEMENTS.map(({ id, version }) => ({ id, version }));
+}
+
+/** The agreements sent with an application, as part of what its idempotency key stands for. */
+export function agreementsFingerprint(sent: readonly AcceptedAgreement[] | undefined) {
+  return sent === undefined ? null : sent.map(({ id, version }) => `${id}@${version}`).join(',');
+}
+
+/**
+ * What an application records as accepted: the agreements in force. When the app says which
+ * ones the user read, they must be exactly those: an application on an older wording is
+ * refused, so what is recorded is what the user saw.
+ */
+export function agreementsToRecord(sent: readonly AcceptedAgreement[] | undefined) {
+  const current = currentAgreements();
+  if (sent === undefined) return current;
+  const key = (agreement: AcceptedAgreement) => `${agreement.id}@${agreement.version}`;
+  const wanted = new Set(current.map(key));
+  const given = new Set(sent.map(key));
+  if (given.size !== wanted.size || [...wanted].some((each) => !given.has(each)))
+    throw new DomainError('agreements_changed', { data: { field: 'agreements', current } });
+  return current;
+}
 
 const QUICK_AMOUNTS = ['50', '100', '200', '500'] as const;
 
@@ -18,7 +47,11 @@ export function cardAmount(units: bigint): string {
   return wireAmount(CARD_COIN, units);
 }
 
-export function visaInfo(settings: CardSettings): VisaInfoData {
+/** `translate` puts a message in the user's language. */
+export function visaInfo(
+  settings: CardSettings,
+  translate: (message: MessageDescriptor) => string,
+): VisaInfoData {
   return {
     coin: CARD_COIN,
     regions: [...settings.regions],
@@ -29,7 +62,12 @@ export function visaInfo(settings: CardSettings): VisaInfoData {
       minimum: cardAmount(settings.rechargeMinimum),
       quick_amounts: [...QUICK_AMOUNTS],
     },
-    agreements: CARD_AGREEMENTS.map((agreement) => ({ ...agreement })),
+    agreements: CARD_AGREEMENTS.map(({ id, version, title, text }) => ({
+      id,
+      version,
+      title: translate(title),
+      text: translate(text),
+    })),
   };
 }
 

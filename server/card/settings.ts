@@ -11,6 +11,9 @@ export interface CardSettings {
   rechargeFeeRateBps: number;
   rechargeFeeMinimum: bigint;
   rechargeMinimum: bigint;
+  /** Holders and delivery addresses one user may keep (deleted ones do not count). */
+  maxHoldersPerUser: number;
+  maxAddressesPerUser: number;
   /** 32-byte key for identity data, photos and card numbers, from CARD_DATA_KEY (base64 or hex); else DATA_DIR/card-data-key. */
   dataKey: string | null;
 }
@@ -37,8 +40,18 @@ export function readCardSettings(env: Env, fail: (message: string) => never): Ca
     rechargeFeeRateBps: Number(bps),
     rechargeFeeMinimum: amount(env, 'CARD_RECHARGE_FEE_MINIMUM', '1', fail),
     rechargeMinimum: amount(env, 'CARD_RECHARGE_MINIMUM', '10', fail),
+    maxHoldersPerUser: count(env, 'CARD_MAX_HOLDERS_PER_USER', 20, fail),
+    maxAddressesPerUser: count(env, 'CARD_MAX_ADDRESSES_PER_USER', 20, fail),
     dataKey: env.CARD_DATA_KEY?.trim() || null,
   };
+}
+
+/** A cap per user: 1 to 1000 (each row is identity data the operator keeps and reviews). */
+function count(env: Env, name: string, fallback: number, fail: (message: string) => never): number {
+  const value = env[name]?.trim() || String(fallback);
+  if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > 1000)
+    fail(`${name} must be a whole number from 1 to 1000, got "${value}"`);
+  return Number(value);
 }
 
 function amount(

@@ -76,6 +76,8 @@ export interface CardApplicationsTable {
   reject_reason: string | null;
   card_id: bigint | null;
   reapply_of: bigint | null;
+  /** JSON `[{id, version}]` of the agreements accepted; null before migration 0009. */
+  agreements: string | null;
   created_at: string;
   finished_at: string | null;
 }
@@ -95,6 +97,10 @@ export interface CardsTable {
   holder_name: string;
   balance: Generated<bigint>;
   pin_hash: string | null;
+  /** Wrong current PINs in a row (see server/card/pin.ts). */
+  pin_failures: Generated<bigint>;
+  /** PIN changes are refused until then, after too many wrong current PINs. */
+  pin_locked_until: string | null;
   blocked_reason: string | null;
   created_at: string;
   updated_at: string;

@@ -65,8 +65,10 @@ export const visaRoutes: Route[] = [
     method: 'POST',
     path: visaPaths.info,
     auth: 'user',
-    async handler({ context }): Promise<VisaInfoData> {
-      return visaInfo(context.settings.card);
+    async handler({ context, request }): Promise<VisaInfoData> {
+      return visaInfo(context.settings.card, (message) =>
+        context.translator.translate(request.locale, message),
+      );
     },
   }),
 
@@ -166,7 +168,13 @@ export const visaRoutes: Route[] = [
     auth: 'user',
     input: addAddressRequestSchema,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
-      return addAddress(context.db, user.id, input, context.now());
+      return addAddress(
+        context.db,
+        user.id,
+        input,
+        context.now(),
+        context.settings.card.maxAddressesPerUser,
+      );
     },
   }),
   defineRoute({

@@ -38,7 +38,8 @@ import {
 } from '../card/applications.ts';
 import { cardContext } from '../card/cardContext.ts';
 import type { CardAction } from '../card/cardStates.ts';
-import { cardWire, findOwnCard, listCards, moveCard, setPin } from '../card/cards.ts';
+import { setPin } from '../card/cardPin.ts';
+import { cardsWire, findOwnCard, listCards, moveCard } from '../card/cards.ts';
 import { cardBins } from '../card/info.ts';
 import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from '../card/recharges.ts';
 import { issueRevealMessage, revealCard } from '../card/reveal.ts';
@@ -88,6 +89,7 @@ export const cardRoutes: Route[] = [
           holderId: BigInt(input.holder_id),
           addressId: null,
           bin: input.bin,
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );
@@ -109,6 +111,7 @@ export const cardRoutes: Route[] = [
           region: input.region,
           holderId: BigInt(input.holder_id),
           addressId: BigInt(input.address_id),
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );
@@ -129,6 +132,7 @@ export const cardRoutes: Route[] = [
           applicationId: BigInt(input.id),
           holderId: input.holder_id === undefined ? undefined : BigInt(input.holder_id),
           addressId: input.address_id === undefined ? undefined : BigInt(input.address_id),
+          agreements: input.agreements,
         },
         idempotencyKey!,
       );
@@ -170,7 +174,8 @@ export const cardRoutes: Route[] = [
     auth: 'user',
     input: idRequestSchema,
     async handler({ context, user, input }): Promise<Card> {
-      return cardWire(await findOwnCard(context.db, user.id, BigInt(input.id)));
+      const row = await findOwnCard(context.db, user.id, BigInt(input.id));
+      return (await cardsWire(context.db, [row]))[0]!;
     },
   }),
   cardMoveRoute(visaPaths.active, 'activate'),
@@ -192,7 +197,10 @@ export const cardRoutes: Route[] = [
     input: updatePinRequestSchema,
     userRateLimit: 'money',
     async handler({ context, user, input }): Promise<null> {
-      await setPin(cardContext(context), user.id, BigInt(input.id), input.pin);
+      await setPin(cardContext(context), user.id, BigInt(input.id), {
+        pin: input.pin,
+        currentPin: input.current_pin,
+      });
       return done;
     },
   }),

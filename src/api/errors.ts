@@ -690,6 +690,37 @@ export const apiErrors = {
       message: 'The signature is not valid or has expired. Sign again.',
     },
   },
+  pin_too_simple: {
+    code: 40036,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.pin_too_simple',
+      message: 'Choose a PIN that is not one digit repeated or a run such as 123456 or 654321',
+    },
+  },
+  pin_current_required: {
+    code: 40037,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.pin_current_required',
+      message: 'Enter the current PIN to change it',
+    },
+  },
+  pin_current_wrong: {
+    code: 40038,
+    status: 400,
+    message: /*i18n*/ { id: 'error.pin_current_wrong', message: 'The current PIN is wrong' },
+  },
+  /** Names, addresses and remarks: see src/api/plainText.ts. */
+  control_characters: {
+    code: 40035,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.control_characters',
+      message:
+        'Invisible control characters are not allowed here. Type the text again without them.',
+    },
+  },
   holder_not_found: {
     code: 40420,
     status: 404,
@@ -795,6 +826,30 @@ export const apiErrors = {
       message: 'This recharge has already been settled or failed',
     },
   },
+  holder_limit_reached: {
+    code: 40940,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.holder_limit_reached',
+      message: 'You can keep at most {max} holders. Delete one to add another.',
+    },
+  },
+  address_limit_reached: {
+    code: 40941,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.address_limit_reached',
+      message: 'You can keep at most {max} delivery addresses. Delete one to add another.',
+    },
+  },
+  agreements_changed: {
+    code: 40942,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.agreements_changed',
+      message: 'The agreements have changed. Read the new version and agree again.',
+    },
+  },
   // Content, notices and mall orders (issue 10).
   content_invalid: {
     code: 40080,
@@ -847,6 +902,15 @@ export const apiErrors = {
     code: 429,
     status: 429,
     message: /*i18n*/ { id: 'error.rate_limited', message: 'Too frequent requests, try later' },
+  },
+  /** Too many wrong current PINs in a row: PIN changes wait (see updatePin in visa.ts). */
+  pin_locked: {
+    code: 42901,
+    status: 429,
+    message: /*i18n*/ {
+      id: 'error.pin_locked',
+      message: 'Too many wrong PINs. Try again in {minutes} minutes.',
+    },
   },
   internal: {
     code: 500,

@@ -9,6 +9,7 @@ import { AmountParseError, type AmountParseFailure } from '../money/parseAmount.
 import { isValidAddress } from '../wallet/address.ts';
 import { isTronAddress } from '../wallet/tronAddress.ts';
 import type { ApiErrorName } from './errors.ts';
+import { noControlCharacters } from './plainText.ts';
 
 /**
  * Every money POST carries this header. The app mints one key per user intent (one confirm)
@@ -98,10 +99,10 @@ export const tronAddressSchema = v.pipe(
   v.check(isTronAddress, 'invalid_tron_address' satisfies ApiErrorName),
 );
 
-/** A free-text remark: trimmed, at most 100 characters, may be empty. */
+/** A free-text remark: no control characters, trimmed, at most 100 characters, may be empty. */
 export const REMARK_MAX_LENGTH = 100;
 export const remarkSchema = v.optional(
-  v.pipe(v.string(), v.trim(), v.maxLength(REMARK_MAX_LENGTH)),
+  v.pipe(v.string(), noControlCharacters(), v.trim(), v.maxLength(REMARK_MAX_LENGTH)),
   '',
 );
 

@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
 import type { ApiErrorName } from './errors.ts';
 import { amountSchema } from './money.ts';
+import { noControlCharacters } from './plainText.ts';
 import { pagedList } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
 
@@ -86,12 +87,14 @@ export const visaPageRequestSchema = v.object(pageEntries);
 export type VisaPageRequest = v.InferInput<typeof visaPageRequestSchema>;
 
 /**
- * A required text field: a missing key counts as empty, so every omission gets the form's
- * own message (e.g. 'please fill in all address info') rather than a generic one.
+ * A required text field (names, phone, email, address lines, id number): never with control
+ * characters; a missing key counts as empty, so every omission gets the form's own message
+ * (e.g. 'please fill in all address info') rather than a generic one.
  */
 function requiredText(missing: ApiErrorName, maxLength: number) {
   return v.pipe(
     v.optional(v.string(missing), ''),
+    noControlCharacters(),
     v.trim(),
     v.nonEmpty(missing),
     v.maxLength(maxLength, missing),
@@ -400,8 +403,23 @@ export const regionSchema = v.pipe(
   v.regex(/^[A-Z]{2}$/, 'region_not_supported' satisfies ApiErrorName),
 );
 
-/** The agreements a user accepts before applying; each has a version the app shows. */
-export const agreementSchema = v.object({ id: v.string(), version: v.string() });
+/** Which agreement, in which version: what an application records as accepted. */
+export const acceptedAgreementSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(64)),
+  version: v.pipe(v.string(), v.maxLength(32)),
+});
+export type AcceptedAgreement = v.InferOutput<typeof acceptedAgreementSchema>;
+
+/**
+ * An agreement a user reads and accepts before applying, in the user's language (the LANG
+ * header): its title, and its text in paragraphs separated by a blank line.
+ */
+export const agreementSchema = v.object({
+  ...acceptedAgreementSchema.entries,
+  title: v.string(),
+  text: v.string(),
+});
+export type Agreement = v.InferOutput<typeof agreementSchema>;
 
 export const visaInfoDataSchema = v.object({
   coin: v.literal(CARD_COIN),
@@ -452,6 +470,15 @@ export const agreeSchema = v.pipe(
   v.literal(true, 'agreement_required' satisfies ApiErrorName),
 );
 
+/**
+ * The agreements the user read and accepted (ids and versions from `info`). When given, they
+ * must be exactly the current ones, or the application is refused with `agreements_changed`
+ * (the app then shows the new wording); when left out, the current ones are recorded.
+ */
+export const acceptedAgreementsSchema = v.optional(
+  v.pipe(v.array(acceptedAgreementSchema), v.maxLength(20)),
+);
+
 const holderIdSchema = v.pipe(
   v.string('holder_not_found' satisfies ApiErrorName),
   v.regex(/^[1-9]\d{0,17}$/, 'holder_not_found' satisfies ApiErrorName),
@@ -468,6 +495,7 @@ export const openVirtualCardRequestSchema = v.object({
   /** A BIN of getVirtualCardBin; the region's first when left out. */
   bin: v.optional(v.pipe(v.string(), v.regex(/^\d{6,8}$/))),
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type OpenVirtualCardRequest = v.InferInput<typeof openVirtualCardRequestSchema>;
 
@@ -477,6 +505,7 @@ export const openRealCardRequestSchema = v.object({
   holder_id: holderIdSchema,
   address_id: addressIdSchema,
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type OpenRealCardRequest = v.InferInput<typeof openRealCardRequestSchema>;
 
@@ -490,6 +519,7 @@ export const replaceApplyRequestSchema = v.object({
   holder_id: v.optional(holderIdSchema),
   address_id: v.optional(addressIdSchema),
   agree: agreeSchema,
+  agreements: acceptedAgreementsSchema,
 });
 export type ReplaceApplyRequest = v.InferInput<typeof replaceApplyRequestSchema>;
 
@@ -519,6 +549,8 @@ export const cardApplicationSchema = v.object({
   reapply_of: v.nullable(v.string()),
   /** May be reapplied for: failed, or its card was reported lost or stolen (and not yet reapplied). */
   can_reapply: v.boolean(),
+  /** The agreements accepted with it; empty for applications made before they were recorded. */
+  agreements: v.array(acceptedAgreementSchema),
   created_at: v.string(),
   finished_at: v.nullable(v.string()),
 });
@@ -560,6 +592,11 @@ export const cardSchema = v.object({
   /** MM/YY */
   expiry: v.string(),
   balance: amountStringSchema,
+  /**
+   * Recharges paid for and not yet on the card (pending or processing): added to `balance`
+   * when they settle. While it is not zero the app looks at the card again every 30 s.
+   */
+  pending_recharge: amountStringSchema,
   coin: v.literal(CARD_COIN),
   holder_name: v.string(),
   application_id: v.string(),
@@ -585,20 +622,56 @@ export const reportRequestSchema = v.object({
 });
 export type ReportRequest = v.InferInput<typeof reportRequestSchema>;
 
-/** POST updatePin: set or change the PIN (6 digits, entered twice). Answers `null`. */
 export const PIN_LENGTH = 6;
+const PIN_FORMAT = /^\d{6}$/;
+
+/**
+ * All one digit (111111) or a run of six up or down (123456, 345678, 654321…): the first
+ * PINs anyone tries with a card that is not theirs, so a new PIN may not be one of them.
+ */
+export function isSimplePin(pin: string): boolean {
+  if (!PIN_FORMAT.test(pin)) return false;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, index) => digit - digits[index]!);
+  return [0, 1, -1].some((step) => steps.every((each) => each === step));
+}
+
 const pinSchema = v.pipe(
   v.optional(v.string('pin_invalid' satisfies ApiErrorName), ''),
-  v.regex(/^\d{6}$/, 'pin_invalid' satisfies ApiErrorName),
+  v.regex(PIN_FORMAT, 'pin_invalid' satisfies ApiErrorName),
 );
+const newPinSchema = v.pipe(
+  pinSchema,
+  v.check((pin) => !isSimplePin(pin), 'pin_too_simple' satisfies ApiErrorName),
+);
+
+/**
+ * POST updatePin: set the PIN (6 digits, entered twice, not a simple one). Once the card
+ * has a PIN, a change must give the current one (`current_pin`), which the server checks;
+ * after PIN_FAILURES_BEFORE_LOCK wrong ones in a row, changes are refused (`pin_locked`)
+ * for PIN_LOCK_MINUTES. Answers `null`.
+ */
 export const updatePinRequestSchema = v.pipe(
-  v.object({ id: recordIdSchema, pin: pinSchema, confirm_pin: pinSchema }),
+  v.object({
+    id: recordIdSchema,
+    current_pin: v.optional(
+      v.pipe(
+        v.string('pin_current_required' satisfies ApiErrorName),
+        v.nonEmpty('pin_current_required' satisfies ApiErrorName),
+        v.regex(PIN_FORMAT, 'pin_invalid' satisfies ApiErrorName),
+      ),
+    ),
+    pin: newPinSchema,
+    confirm_pin: pinSchema,
+  }),
   v.forward(
     v.check(({ pin, confirm_pin }) => pin === confirm_pin, 'pin_mismatch' satisfies ApiErrorName),
     ['confirm_pin'],
   ),
 );
 export type UpdatePinRequest = v.InferInput<typeof updatePinRequestSchema>;
+export const PIN_FAILURES_BEFORE_LOCK = 5;
+export const PIN_LOCK_MINUTES = 30;
 
 /** What the PIN inputs show while typing (spec §5). */
 export type PinEntryState = 'waiting' | 'match' | 'mismatch';

@@ -1,6 +1,7 @@
 // The amount field of every money form: the available balance beside the label ('Balance
 // loading' until it is known) and an 'All' button that fills in the most the user can send.
 import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { AssetCode } from '../api/assets.ts';
 import { Amount } from './Amount.tsx';
 import { Field } from './Field.tsx';
@@ -15,14 +16,17 @@ export interface AmountFieldProps {
   /** What 'All' fills in (the available balance, less any fee); undefined disables it. */
   all: string | undefined;
   placeholder: string;
+  /** The rules of this amount (minimum, fee), shown before anything is typed. */
+  hint?: ReactNode;
 }
 
 export function AmountField(props: AmountFieldProps) {
-  const { coin, value, onChange, error, available, all, placeholder } = props;
+  const { coin, value, onChange, error, available, all, placeholder, hint } = props;
   return (
     <Field
       label={<Trans>Amount</Trans>}
       error={error}
+      hint={hint}
       aside={
         <span className="field-aside">
           <span>

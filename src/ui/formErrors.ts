@@ -70,6 +70,61 @@ export function fieldErrorsFromAnswer<F extends string>(
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
+export function hasFieldErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some((message) => message !== undefined);
+}
+
+/**
+ * Some fields were changed: each of them that shows a message keeps it only while the fresh
+ * check still finds one (then with the fresh wording), so a message goes the moment its
+ * field is put right. Other fields keep theirs: a message the server gave (a wrong current
+ * PIN, say) is not the form's to judge, so it goes only when its own field changes.
+ */
+export function afterFieldChange<F extends string>(
+  errors: FieldErrors<F>,
+  changed: F | readonly F[],
+  fresh: () => FieldErrors<F>,
+): FieldErrors<F> {
+  const fields = (typeof changed === 'string' ? [changed] : changed) as readonly F[];
+  const shown = fields.filter((field) => errors[field] !== undefined);
+  if (shown.length === 0) return errors;
+  const now = fresh();
+  const next: FieldErrors<F> = { ...errors };
+  for (const field of shown) {
+    if (now[field] === undefined) delete next[field];
+    else next[field] = now[field];
+  }
+  return next;
+}
+
+/** A field in error: a control marked invalid, or a group (photos, a choice) marked so. */
+const IN_ERROR = '[aria-invalid="true"], [data-invalid="true"]';
+const FOCUSABLE = [
+  'input:not([type="hidden"]):not([hidden]):not([disabled])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'button:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/**
+ * After a failed submit: brings the first field in error (in the order the user reads the
+ * form) to the middle of the screen and puts the focus in it, so on a long form the user
+ * sees what to fix and a screen reader reads its message. Answers what got the focus.
+ */
+export function focusFirstError(form: ParentNode | null): HTMLElement | null {
+  const invalid = form?.querySelector<HTMLElement>(IN_ERROR);
+  if (!invalid) return null;
+  const target = invalid.matches(FOCUSABLE)
+    ? invalid
+    : (invalid.querySelector<HTMLElement>(FOCUSABLE) ?? invalid);
+  const still =
+    typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  invalid.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  target.focus({ preventScroll: true });
+  return target;
+}
+
 /**
  * A money action's `onFailure` for a form: puts the server's field errors on their fields and
  * answers whether it did (then the action shows no toast of its own).

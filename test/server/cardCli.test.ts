@@ -98,6 +98,9 @@ describe('card commands of the admin tool', () => {
     const applications = await cli('card', 'applications', '--status', 'processing');
     expect(applications.output).toContain(virtual.order_no);
     expect(applications.output).toContain(physical.order_no);
+    // What each applicant agreed to, for the record.
+    expect(applications.output).toContain('AGREED');
+    expect(applications.output).toContain('cardholder_terms@2026-01,privacy_notice@2026-01');
 
     const issued = await cli('card', 'issue', virtual.id);
     expect(issued.exitCode, issued.output).toBe(0);

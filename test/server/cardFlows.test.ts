@@ -574,7 +574,7 @@ describe('cards', () => {
     expect(set.status).toBe(200);
     expect(set.body.data).toBeNull();
     expect(set.text).not.toContain('482915');
-    const changed = await pin({ pin: '739264', confirm_pin: '739264' });
+    const changed = await pin({ current_pin: '482915', pin: '739264', confirm_pin: '739264' });
     expect(changed.status).toBe(200);
     const row = await server.db.kysely
       .selectFrom('cards')
@@ -897,7 +897,7 @@ describe('cards', () => {
         [visaPaths.freeze, {}, false],
         [visaPaths.unfreeze, {}, false],
         [visaPaths.report, { reason: 'lost' }, false],
-        [visaPaths.updatePin, { pin: '111111', confirm_pin: '111111' }, false],
+        [visaPaths.updatePin, { pin: '482915', confirm_pin: '482915' }, false],
         [visaPaths.revealMessage, {}, false],
         [
           visaPaths.reveal,

@@ -236,7 +236,19 @@ async function listApplications(client: CardAdminClient, query: URLSearchParams)
   );
   if (total === 0) return 'No card applications.';
   const table = formatTable(
-    ['ID', 'STATUS', 'ORDER', 'TYPE', 'REGION', 'HOLDER', 'FEE', 'USER', 'CARD', 'CREATED'],
+    [
+      'ID',
+      'STATUS',
+      'ORDER',
+      'TYPE',
+      'REGION',
+      'HOLDER',
+      'FEE',
+      'USER',
+      'CARD',
+      'CREATED',
+      'AGREED',
+    ],
     list.map((row) => [
       row.id,
       row.status,
@@ -248,6 +260,7 @@ async function listApplications(client: CardAdminClient, query: URLSearchParams)
       row.user_address,
       row.card_id ?? '-',
       row.created_at,
+      row.agreements.map(({ id, version }) => `${id}@${version}`).join(',') || '-',
     ]),
   );
   return `${table}\n\n${list.length} of ${total} applications`;

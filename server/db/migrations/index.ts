@@ -8,6 +8,7 @@ import * as cardService from './0004_card_service.ts';
 import * as contentMall from './0005_content_mall.ts';
 import * as cardNumberDigest from './0006_card_number_digest.ts';
 import * as paymentsBelongToPayer from './0007_payments_belong_to_payer.ts';
+import * as cardAgreementsPinAttempts from './0009_card_agreements_pin_attempts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_content_mall': contentMall,
   '0006_card_number_digest': cardNumberDigest,
   '0007_payments_belong_to_payer': paymentsBelongToPayer,
+  '0009_card_agreements_pin_attempts': cardAgreementsPinAttempts,
 };

@@ -1,9 +1,22 @@
 // The 6-digit card PIN (spec §5): numeric, entered twice, and the screen says whether the
-// second entry is still awaited, matches or does not. The digits live only in this component
-// until submit and are wiped right after, whatever the answer.
-import { Trans } from '@lingui/react/macro';
+// second entry is still awaited, matches or does not — in one line, the only message about
+// the second entry. A new PIN may not be one digit repeated or a run (123456, 654321); a
+// change of a PIN already set asks for the current one, which the server checks. The
+// digits live only in this form until submit and are wiped right after, whatever the answer.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { catalogueMessage } from '../../ui/formErrors.ts';
+import { updatePinRequestSchema } from '../../api/visa.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { updatePin } from '../../state/queries/card.ts';
+import { Field } from '../../ui/Field.tsx';
+import {
+  checkForm,
+  hasFieldErrors,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../ui/formErrors.ts';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
+import { useCardCall } from './useCardCall.ts';
 
 export const PIN_LENGTH = 6;
 const PIN_PATTERN = /^\d{6}$/;
@@ -16,106 +29,115 @@ export function pinMatch(first: string, second: string): PinMatch {
   return first === second ? 'match' : 'mismatch';
 }
 
+type PinField = 'current_pin' | 'pin' | 'confirm_pin';
+const FIELDS: readonly PinField[] = ['current_pin', 'pin', 'confirm_pin'];
+
+interface PinEntries {
+  current: string;
+  first: string;
+  second: string;
+}
+
 export interface PinEntryProps {
-  /** Sends the PIN; the entries are cleared when it settles, success or not. */
-  onSubmit(pin: string): Promise<unknown>;
-  submitLabel: ReactNode;
-  disabled?: boolean;
+  cardId: string;
+  /** The card has a PIN: this is a change, and the current PIN is asked for. */
+  pinSet: boolean;
   /** Why submitting is not possible now, or null. */
   blockedReason?: string | null;
 }
 
-export function PinEntry({ onSubmit, submitLabel, disabled, blockedReason }: PinEntryProps) {
+export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
+  const { t } = useLingui();
+  const api = useApi();
   const id = useId();
-  const [first, setFirst] = useState('');
-  const [second, setSecond] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const match = pinMatch(first, second);
+  const [entries, setEntries] = useState<PinEntries>({ current: '', first: '', second: '' });
+  const { errors, formRef, show, changed } = useFieldErrors<PinField>();
+  const match = pinMatch(entries.first, entries.second);
   const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
+
+  const call = useCardCall({
+    run: (body: { current_pin?: string; pin: string }) =>
+      updatePin(api, { id: cardId, ...body, confirm_pin: body.pin }),
+    successMessage: pinSet ? t`PIN changed` : t`PIN set`,
+    failureMessage: t`PIN setting failed`,
+    onFailure: showFieldErrors(FIELDS, show),
+  });
+
+  function check({ current, first, second }: PinEntries): FieldErrors<PinField> {
+    const checked = checkForm<typeof updatePinRequestSchema, PinField>(updatePinRequestSchema, {
+      id: cardId,
+      ...(pinSet ? { current_pin: current } : {}),
+      pin: first,
+      confirm_pin: second,
+    });
+    return checked.ok ? {} : checked.errors;
+  }
+
+  function change(field: PinField, key: keyof PinEntries, value: string) {
+    const next = { ...entries, [key]: onlyDigits(value) };
+    setEntries(next);
+    changed(field, () => check(next));
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!PIN_PATTERN.test(first)) {
-      setError(catalogueMessage('pin_invalid'));
-      return;
-    }
-    if (match !== 'match') {
-      setError(catalogueMessage('pin_mismatch'));
-      return;
-    }
-    setError(null);
-    setSending(true);
-    const pin = first;
-    setFirst('');
-    setSecond('');
-    try {
-      await onSubmit(pin);
-    } finally {
-      setSending(false);
-    }
+    const found = check(entries);
+    show(found);
+    if (hasFieldErrors(found)) return;
+    const body = { ...(pinSet ? { current_pin: entries.current } : {}), pin: entries.first };
+    setEntries({ current: '', first: '', second: '' });
+    await call.run(body);
   }
 
-  const statusText =
-    match === 'waiting' ? (
-      <Trans>Waiting for input</Trans>
-    ) : match === 'match' ? (
-      <Trans>The PINs match</Trans>
-    ) : (
-      <Trans>The PINs do not match</Trans>
-    );
+  const mismatch = match === 'mismatch';
+  // The second entry has one line: what is wrong with it, else whether it matches.
+  const secondError = mismatch ? undefined : errors.confirm_pin;
+  const matchText: Record<PinMatch, ReactNode> = {
+    waiting: <Trans>Waiting for input</Trans>,
+    match: <Trans>The PINs match</Trans>,
+    mismatch: <Trans>The PINs do not match</Trans>,
+  };
+  const pinInput = (key: keyof PinEntries, field: PinField) => ({
+    className: 'field-input mono',
+    type: 'password',
+    inputMode: 'numeric' as const,
+    pattern: '[0-9]*',
+    autoComplete: 'off',
+    maxLength: PIN_LENGTH,
+    value: entries[key],
+    onChange: (event: { target: { value: string } }) => change(field, key, event.target.value),
+  });
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-first`}>
-          <Trans>New PIN (6 digits)</Trans>
-        </label>
-        <input
-          id={`${id}-first`}
-          className="field-input mono"
-          type="password"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          value={first}
-          aria-invalid={error !== null && !PIN_PATTERN.test(first)}
-          onChange={(event) => setFirst(onlyDigits(event.target.value))}
-        />
-      </div>
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate ref={formRef}>
+      {pinSet && (
+        <Field label={<Trans>Current PIN</Trans>} error={errors.current_pin}>
+          {(control) => <input {...control} {...pinInput('current', 'current_pin')} />}
+        </Field>
+      )}
+      <Field label={<Trans>New PIN (6 digits)</Trans>} error={errors.pin}>
+        {(control) => <input {...control} {...pinInput('first', 'pin')} />}
+      </Field>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-second`}>
           <Trans>Enter the PIN again</Trans>
         </label>
         <input
           id={`${id}-second`}
-          className="field-input mono"
-          type="password"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          value={second}
-          aria-invalid={match === 'mismatch'}
+          {...pinInput('second', 'confirm_pin')}
+          aria-invalid={mismatch || secondError !== undefined}
           aria-describedby={`${id}-match`}
-          onChange={(event) => setSecond(onlyDigits(event.target.value))}
         />
-      </div>
-      <p
-        id={`${id}-match`}
-        className={match === 'mismatch' ? 'form-error' : 'field-hint'}
-        role="status"
-        data-testid="pin-match"
-        data-match={match}
-      >
-        {statusText}
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
+        <p
+          id={`${id}-match`}
+          className={mismatch || secondError ? 'form-error' : 'field-hint'}
+          role="status"
+          data-testid="pin-match"
+          data-match={match}
+        >
+          {secondError ?? matchText[match]}
         </p>
-      )}
+      </div>
       {blockedReason && (
         <p className="field-hint" role="status">
           {blockedReason}
@@ -124,9 +146,15 @@ export function PinEntry({ onSubmit, submitLabel, disabled, blockedReason }: Pin
       <button
         type="submit"
         className="button button-primary button-block"
-        disabled={Boolean(disabled) || sending || Boolean(blockedReason)}
+        disabled={call.pending || Boolean(blockedReason)}
       >
-        {sending ? <Trans>Sending…</Trans> : submitLabel}
+        {call.pending ? (
+          <Trans>Sending…</Trans>
+        ) : pinSet ? (
+          <Trans>Change PIN</Trans>
+        ) : (
+          <Trans>Set PIN</Trans>
+        )}
       </button>
     </form>
   );

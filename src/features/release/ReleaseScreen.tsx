@@ -33,6 +33,7 @@ import {
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -144,7 +145,7 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'amount'>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<'amount'>();
   const action = useMoneyAction({
     confirm: (input: { amount: string }) => {
       const quantity = `${formatCoinAmount(input.amount, 'JU', i18n.locale)} JU`;
@@ -158,17 +159,16 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
     successMessage: () => t`Released JU moved to your balance`,
     failureMessage: () => t`Release transfer failed, try again`,
     onSuccess: () => setAmount(''),
-    onFailure: showFieldErrors(['amount'], setErrors),
+    onFailure: showFieldErrors(['amount'], show),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkForm<typeof releaseTransferRequestSchema, 'amount'>(
+  function check(amount: string): FieldErrors<'amount'> {
+    const checked = checkForm<typeof releaseTransferRequestSchema, 'amount'>(
       releaseTransferRequestSchema,
       { amount },
       { decimals: assetDecimals('JU') },
     );
-    const found: FieldErrors<'amount'> = check.ok ? {} : check.errors;
+    const found: FieldErrors<'amount'> = checked.ok ? {} : checked.errors;
     if (!found.amount) {
       const limit = checkAmountLimits(parseAssetAmount(amount, 'JU')[0], {
         available: parseAssetAmount(transferable, 'JU')[0],
@@ -177,19 +177,34 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
         found.amount = catalogueMessage('release_amount_exceeds');
       } else if (limit) found.amount = catalogueMessage(limit);
     }
-    setErrors(found);
+    return found;
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(amount);
+    show(found);
     if (!found.amount) void action.submit({ amount });
   }
 
   return (
-    <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="release-move">
+    <form
+      className="card stack"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="release-move"
+      ref={formRef}
+    >
       <h2 id="release-move" className="section-title">
         <Trans>Release transfer</Trans>
       </h2>
       <AmountField
         coin="JU"
         value={amount}
-        onChange={setAmount}
+        onChange={(next) => {
+          setAmount(next);
+          changed('amount', () => check(next));
+        }}
         error={errors.amount}
         available={transferable}
         all={transferable}

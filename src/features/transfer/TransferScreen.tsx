@@ -20,6 +20,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { isHexAddress } from '../../wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
@@ -39,7 +40,7 @@ export function TransferScreen() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<TransferField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<TransferField>();
   const [scanning, setScanning] = useState(false);
   const recipientKnown = useRecipientCheck();
   // The address the server said no user has; the refusal shows while that address is typed.
@@ -81,21 +82,27 @@ export function TransferScreen() {
       setRemark('');
       void navigate({ to: '/transfer/list' });
     },
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, show),
   });
 
-  const changeAddress = useCallback((typed: string) => {
-    setAddress(typed);
-    setErrors((e) => ({ ...e, address: undefined }));
-  }, []);
+  type TransferInput = { address: string; amount: string; remark: string };
+  const current: TransferInput = { address, amount, remark };
 
+  // A scanned address replaces the typed one: whatever was said about that one is moot.
   const onScan = useCallback(
     (scanned: string) => {
       setScanning(false);
-      changeAddress(scanned);
+      setAddress(scanned);
+      changed('address', () => ({}));
     },
-    [changeAddress],
+    [changed],
   );
+
+  /** A field changed: its message goes once the new value passes. */
+  const change = (field: TransferField, value: string, set: (value: string) => void) => {
+    set(value);
+    changed(field, () => validate({ ...current, [field]: value }) ?? {});
+  };
 
   /** Puts 'no such user' on the field when the server knows no account there; true if so. */
   async function refuseUnknownRecipient(typed: string): Promise<boolean> {
@@ -104,7 +111,7 @@ export function TransferScreen() {
     return true;
   }
 
-  function validate(): FieldErrors<TransferField> | null {
+  function validate({ address, amount, remark }: TransferInput): FieldErrors<TransferField> | null {
     const check = checkForm<typeof transferRequestSchema, TransferField>(
       transferRequestSchema,
       { address, amount, remark },
@@ -128,8 +135,8 @@ export function TransferScreen() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (available === undefined) return;
-    const found = validate();
-    setErrors(found ?? {});
+    const found = validate(current);
+    show(found ?? {});
     if (found) return;
     // Checked when the field was left; a submit straight after typing waits for that answer.
     if (await refuseUnknownRecipient(address)) return;
@@ -146,7 +153,7 @@ export function TransferScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
       <section className="card">
         <Field
           label={<Trans>Receive address</Trans>}
@@ -160,7 +167,7 @@ export function TransferScreen() {
                 className="field-input mono"
                 name="address"
                 value={address}
-                onChange={(event) => changeAddress(event.target.value)}
+                onChange={(event) => change('address', event.target.value, setAddress)}
                 onBlur={() => void refuseUnknownRecipient(address)}
                 autoComplete="off"
                 autoCapitalize="off"
@@ -188,7 +195,7 @@ export function TransferScreen() {
         <AmountField
           coin={TRANSFER_COIN}
           value={amount}
-          onChange={setAmount}
+          onChange={(value) => change('amount', value, setAmount)}
           error={errors.amount}
           available={available}
           all={available}
@@ -202,7 +209,7 @@ export function TransferScreen() {
               name="remark"
               maxLength={REMARK_MAX_LENGTH}
               value={remark}
-              onChange={(event) => setRemark(event.target.value)}
+              onChange={(event) => change('remark', event.target.value, setRemark)}
             />
           )}
         </Field>

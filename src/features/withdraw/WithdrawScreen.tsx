@@ -27,6 +27,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../ui/formErrors.ts';
+import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { PaymentProgress } from '../payment/PaymentProgress.tsx';
@@ -53,7 +54,7 @@ export function WithdrawScreen() {
   const [coin, setCoin] = useState<WithdrawCoin>('USDT');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+  const { errors, formRef, show: showErrors, changed, clear } = useFieldErrors<WithdrawField>();
 
   const coinConfig = config.data?.coins.find((c) => c.coin === coin);
   // Until the settings arrive, the same names from the chain the app was configured with.
@@ -102,7 +103,7 @@ export function WithdrawScreen() {
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => t`Withdrawal failed, try again`,
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, showErrors),
   });
   const feePaidOnChain = usePayment({
     kind: 'withdraw_fee',
@@ -111,11 +112,11 @@ export function WithdrawScreen() {
     successMessage: () => t`Withdrawal submitted`,
     failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, showErrors),
   });
   const action = feeOnChain ? feePaidOnChain : fromBalance;
 
-  function validate(): FieldErrors<WithdrawField> | null {
+  function validate(address: string, amount: string): FieldErrors<WithdrawField> | null {
     const check = checkForm<typeof withdrawApplyRequestSchema, WithdrawField>(
       withdrawApplyRequestSchema,
       { coin, address, amount },
@@ -139,8 +140,8 @@ export function WithdrawScreen() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (maximum === undefined) return;
-    const found = validate();
-    setErrors(found ?? {});
+    const found = validate(address, amount);
+    showErrors(found ?? {});
     if (found) return;
     void action.submit({ coin, address, amount });
   }
@@ -154,7 +155,7 @@ export function WithdrawScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       <section className="card">
         <fieldset className="segmented">
           <legend>
@@ -169,7 +170,7 @@ export function WithdrawScreen() {
                 checked={coin === code}
                 onChange={() => {
                   setCoin(code);
-                  setErrors({});
+                  clear();
                 }}
               />
               <span>
@@ -195,7 +196,11 @@ export function WithdrawScreen() {
               className="field-input mono"
               name="address"
               value={address}
-              onChange={(event) => setAddress(event.target.value)}
+              onChange={(event) => {
+                const next = event.target.value;
+                setAddress(next);
+                changed('address', () => validate(next, amount) ?? {});
+              }}
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
@@ -206,7 +211,10 @@ export function WithdrawScreen() {
         <AmountField
           coin={coin}
           value={amount}
-          onChange={setAmount}
+          onChange={(next) => {
+            setAmount(next);
+            changed('amount', () => validate(address, next) ?? {});
+          }}
           error={errors.amount}
           available={available}
           all={maximum}

@@ -22,6 +22,7 @@ import {
   visaInfoDataSchema,
   visaPaths,
   type AddressForm,
+  type Card,
   type CardType,
   type EditAddressRequest,
   type EditKycRequest,
@@ -32,6 +33,7 @@ import {
   type ReplaceApplyRequest,
   type ReportRequest,
   type RevealRequest,
+  type UpdatePinRequest,
   type UploadImgRequest,
 } from '../../api/visa.ts';
 import { useApi } from '../apiContext.tsx';
@@ -40,6 +42,7 @@ import {
   type ListParams,
   type RecordListSource,
   type RecordPage,
+  UNSETTLED_REFRESH_MS,
   watchUnsettled,
 } from '../records/recordList.ts';
 
@@ -128,8 +131,15 @@ export const applicationListSource = (api: ApiClient) =>
     ),
     (application) => application.status === 'processing',
   );
-export const myCardListSource = (api: ApiClient, type?: CardType) =>
-  visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type }, false);
+// A card's balance changes when a recharge settles on the issuer's side: the list looks again
+// while a recharge is on its way, and whenever the (kept) page is shown again.
+export const myCardListSource = (api: ApiClient, type?: CardType) => ({
+  ...watchUnsettled(
+    visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type }, false),
+    rechargeOnTheWay,
+  ),
+  staleTime: 0,
+});
 export const consumeListSource = (api: ApiClient, cardId: string) =>
   visaList(api, CARD_LISTS.consume, visaPaths.consumeList, consumeListDataSchema, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
@@ -225,12 +235,43 @@ export const replaceApply = (api: ApiClient, body: ReplaceApplyRequest, key: str
 
 // Cards.
 
+/** A recharge paid for is not on the card yet: its balance will change without a tap. */
+export function rechargeOnTheWay(card: Pick<Card, 'pending_recharge'>): boolean {
+  return /[1-9]/.test(card.pending_recharge);
+}
+
 export function cardOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: cardKeys.card(id),
     queryFn: ({ signal }) => post(api, visaPaths.cardDetail, { id }, cardSchema, { signal }),
     staleTime: 0,
+    // Only while the page is visible (TanStack Query pauses intervals in the background).
+    refetchInterval: (query) =>
+      query.state.data && rechargeOnTheWay(query.state.data) ? UNSETTLED_REFRESH_MS : false,
   });
+}
+
+/**
+ * A card's balance or its recharges on their way changed, as `seenBy` (the card, or its
+ * recharge records) just learned: the other one, and the card list, are fetched again, so
+ * every view of the card says the same.
+ */
+export async function cardChanged(
+  queryClient: QueryClient,
+  cardId: string,
+  seenBy: 'card' | 'recharges',
+): Promise<void> {
+  await Promise.all([
+    seenBy === 'recharges' && queryClient.invalidateQueries({ queryKey: cardKeys.card(cardId) }),
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) =>
+        queryKey[0] === recordKeys.all[0] &&
+        (queryKey[2] === CARD_LISTS.cards ||
+          (seenBy === 'card' &&
+            queryKey[2] === CARD_LISTS.recharge &&
+            (queryKey[3] as ListParams | undefined)?.id === cardId)),
+    }),
+  ]);
 }
 export const useCard = (id: string) => useQuery(cardOptions(useApi(), id));
 
@@ -238,7 +279,7 @@ export const rechargeCard = (api: ApiClient, body: RechargeRequest, key: string)
   post(api, visaPaths.recharge, body, rechargeRecordSchema, { idempotencyKey: key });
 export const activateCard = (api: ApiClient, id: string) =>
   post(api, visaPaths.active, { id }, nothing);
-export const updatePin = (api: ApiClient, body: { id: string; pin: string; confirm_pin: string }) =>
+export const updatePin = (api: ApiClient, body: UpdatePinRequest) =>
   post(api, visaPaths.updatePin, body, nothing);
 export const freezeCard = (api: ApiClient, id: string) =>
   post(api, visaPaths.freeze, { id }, nothing);

@@ -48,6 +48,11 @@ export interface RecordListSource<T> {
   keepOffline?: boolean;
   /** A record that may still change on the server's side (see UNSETTLED_REFRESH_MS). */
   unsettled?: (item: T) => boolean;
+  /**
+   * How long a fetched list counts as fresh (default: the app's). 0 for a list on a kept
+   * page that must be fetched again each time the page is shown (e.g. card balances).
+   */
+  staleTime?: number;
 }
 
 /** The source, refreshed while any record it shows is `unsettled`. */
@@ -102,6 +107,7 @@ export function recordListOptions<T>(address: string | null, source: RecordListS
       return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
     },
     enabled: address !== null,
+    ...(source.staleTime === undefined ? {} : { staleTime: source.staleTime }),
     refetchInterval: (query: { state: { data?: { pages: RecordPage<T>[] } } }) => {
       const { unsettled } = source;
       const pending = query.state.data?.pages.some((page) =>

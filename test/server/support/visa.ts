@@ -5,14 +5,15 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/api/money.ts';
 import {
+  cardApplicationSchema,
   holderSchema,
   uploadImgDataSchema,
   uploadPutDataSchema,
   visaPaths,
 } from '../../../src/api/visa.ts';
-import { adminCardPaths } from '../../../server/admin/contractCard.ts';
+import { adminCardPaths, adminIssueDataSchema } from '../../../server/admin/contractCard.ts';
 import type { HttpAnswer, HttpClient, TestServer } from '../harness.ts';
-import { dataOf } from './money.ts';
+import { credit, dataOf } from './money.ts';
 
 export function visa(server: HttpClient, token: string, path: string, json: unknown = {}) {
   return server.request('POST', path, { json, token });
@@ -147,3 +148,26 @@ export const ADDRESS_FIELDS = {
   address: '科技园 1 号',
   zip: '518000',
 };
+
+/**
+ * The walk to an active card, for tests about what comes after: 100 USDT credited, a
+ * holder added and approved, a virtual card applied for (fee 10) and issued.
+ */
+export async function activeVirtualCard(server: TestServer, token: string, address: string) {
+  await credit(server, address, 'USDT', '100');
+  const holder = await addHolder(server, token);
+  await approveHolder(server, holder.id);
+  const application = dataOf(
+    await visaMoney(server, token, visaPaths.openVirtualCard, {
+      region: 'HK',
+      holder_id: holder.id,
+      agree: true,
+    }),
+    cardApplicationSchema,
+  );
+  const issued = dataOf(
+    await server.admin('POST', adminCardPaths.issue, { id: application.id }),
+    adminIssueDataSchema,
+  );
+  return issued.card;
+}

@@ -6,7 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { addressFormSchema, type AddressForm, type DeliveryAddress } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { addAddress, editAddress, useDeliveryAddress } from '../../../state/queries/card.ts';
-import { checkForm, showFieldErrors, type FieldErrors } from '../../../ui/formErrors.ts';
+import {
+  checkForm,
+  hasFieldErrors,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../../ui/formErrors.ts';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { TextField } from '../TextField.tsx';
@@ -50,7 +56,7 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     address: address?.address ?? '',
     zip: address?.zip ?? '',
   }));
-  const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<AddressField>();
   const toList = () => void navigate({ to: '/bank/addressList' });
   const save = useCardCall({
     run: (body: AddressForm) =>
@@ -58,15 +64,20 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     successMessage: address ? t`Address updated` : t`Address saved`,
     failureMessage: address ? t`Address update failed` : t`Address save failed`,
     onSuccess: toList,
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, show),
   });
   const remove = useDeleteAddress(toList);
 
+  const check = (values: AddressForm): FieldErrors<AddressField> => {
+    const checked = checkForm<typeof addressFormSchema, AddressField>(addressFormSchema, values);
+    return checked.ok ? {} : checked.errors;
+  };
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const check = checkForm<typeof addressFormSchema, AddressField>(addressFormSchema, form);
-    setErrors(check.ok ? {} : check.errors);
-    if (check.ok) void save.run(form);
+    const found = check(form);
+    show(found);
+    if (!hasFieldErrors(found)) void save.run(form);
   }
 
   const field = (
@@ -78,14 +89,18 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
       name={name}
       label={label}
       value={form[name]}
-      onChange={(value) => setForm((current) => ({ ...current, [name]: value }))}
+      onChange={(value) => {
+        const next = { ...form, [name]: value };
+        setForm(next);
+        changed(name, () => check(next));
+      }}
       error={errors[name]}
       {...extra}
     />
   );
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       <section className="card stack">
         {field('name', t`Recipient`, { autoComplete: 'name' })}
         {field('phone', t`Phone`, { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}

@@ -6,12 +6,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
+import { ApiError } from '../../../api/requestErrors.ts';
 import {
   CARD_COIN,
   openRealCardRequestSchema,
   openVirtualCardRequestSchema,
   replaceApplyRequestSchema,
+  type Agreement,
   type CardType,
   type DeliveryAddress,
   type HolderSummary,
@@ -38,6 +41,7 @@ import {
   showFieldErrors,
   type FieldErrors,
 } from '../../../ui/formErrors.ts';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
@@ -85,7 +89,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const [holderId, setHolderId] = useState('');
   const [addressId, setAddressId] = useState('');
   const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<ApplyField>();
   const physical = type === 'physical';
   const fee = info.data?.fees[type];
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
@@ -94,6 +98,8 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const chosenAddress = addressId || (addresses.items[0]?.id ?? '');
   const feeText = fee ? `${formatCoinAmount(fee, CARD_COIN, i18n.locale)} ${CARD_COIN}` : '';
   const typeName = i18n._(cardTypeLabels[type]);
+  // What the user read: sent with the application, which records it.
+  const accepted = (info.data?.agreements ?? []).map(({ id, version }) => ({ id, version }));
 
   // Whole sentences per card type: a label glued into one came out as 'a Virtual card'.
   const applyQuestion = (region: string) =>
@@ -112,10 +118,17 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     }),
     run: (input, key) => {
       const address = physical ? { address_id: input.address_id } : {};
+      const agreements = { agreements: accepted };
       if (reapplyOf) {
         return replaceApply(
           api,
-          { id: reapplyOf, holder_id: input.holder_id, agree: input.agree, ...address },
+          {
+            id: reapplyOf,
+            holder_id: input.holder_id,
+            agree: input.agree,
+            ...address,
+            ...agreements,
+          },
           key,
         );
       }
@@ -127,12 +140,13 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               holder_id: input.holder_id,
               address_id: input.address_id,
               agree: input.agree,
+              ...agreements,
             },
             key,
           )
         : openVirtualCard(
             api,
-            { region: input.region, holder_id: input.holder_id, agree: input.agree },
+            { region: input.region, holder_id: input.holder_id, agree: input.agree, ...agreements },
             key,
           );
     },
@@ -142,7 +156,16 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       void invalidateCardData(queryClient);
       void navigate({ to: '/bank/applyList' });
     },
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: (error) => {
+      // The wording changed while the user read it: show the new one, to be agreed to again.
+      if (error instanceof ApiError && error.code === apiErrors.agreements_changed.code) {
+        setAgree(false);
+        void info.refetch();
+        show({ agree: error.message });
+        return true;
+      }
+      return showFieldErrors(FIELDS, show)(error);
+    },
   });
 
   function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
@@ -167,21 +190,26 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     return Object.values(found).some(Boolean) ? found : null;
   }
 
+  const current = (): ApplyInput => ({
+    region: chosenRegion,
+    holder_id: chosenHolder,
+    address_id: physical ? chosenAddress : '',
+    agree,
+  });
+  /** A choice changed: its message goes once the choice is right. */
+  const choose = (field: ApplyField, next: Partial<ApplyInput>) =>
+    changed(field, () => validate({ ...current(), ...next }) ?? {});
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = {
-      region: chosenRegion,
-      holder_id: chosenHolder,
-      address_id: physical ? chosenAddress : '',
-      agree,
-    };
+    const input = current();
     const found = validate(input);
-    setErrors(found ?? {});
+    show(found ?? {});
     if (found) return;
     if (fee && available !== undefined) {
       const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
       if (short) {
-        setErrors({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
+        show({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
         return;
       }
     }
@@ -193,7 +221,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     (info.isError ? describeRequestError(info.error) : !fee ? t`Loading the card fees…` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       {reapplyOf && (
         <p className="notice" role="status">
           <Trans>You are applying again. The fee is paid again.</Trans>
@@ -213,7 +241,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 {...control}
                 className="field-select"
                 value={chosenRegion}
-                onChange={(event) => setRegion(event.target.value)}
+                onChange={(event) => {
+                  setRegion(event.target.value);
+                  choose('region', { region: event.target.value });
+                }}
               >
                 {(info.data?.regions ?? []).map((code) => (
                   <option key={code} value={code}>
@@ -240,7 +271,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               {...control}
               className="field-select"
               value={chosenHolder}
-              onChange={(event) => setHolderId(event.target.value)}
+              onChange={(event) => {
+                setHolderId(event.target.value);
+                choose('holder_id', { holder_id: event.target.value });
+              }}
             >
               {approved.length === 0 && <NoChoice status={holders.status} />}
               {approved.map((holder: HolderSummary) => (
@@ -266,7 +300,10 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 {...control}
                 className="field-select"
                 value={chosenAddress}
-                onChange={(event) => setAddressId(event.target.value)}
+                onChange={(event) => {
+                  setAddressId(event.target.value);
+                  choose('address_id', { address_id: event.target.value });
+                }}
               >
                 {addresses.items.length === 0 && <NoChoice status={addresses.status} />}
                 {addresses.items.map((address: DeliveryAddress) => (
@@ -295,34 +332,35 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
           )}
         </p>
         {errors.fee && (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" data-invalid="true">
             {errors.fee}
           </p>
         )}
       </section>
-      <section className="card stack">
+      <section className="card stack" aria-labelledby="agreements-title">
+        <h2 className="section-title" id="agreements-title">
+          <Trans>Agreements</Trans>
+        </h2>
+        {info.data ? (
+          <AgreementTexts agreements={info.data.agreements} />
+        ) : (
+          <div className="skeleton skeleton-row" />
+        )}
         <label className="agree">
           <input
             type="checkbox"
             name="agree"
             checked={agree}
             aria-invalid={Boolean(errors.agree)}
-            onChange={(event) => setAgree(event.target.checked)}
+            onChange={(event) => {
+              setAgree(event.target.checked);
+              choose('agree', { agree: event.target.checked });
+            }}
           />
           <span>
-            <Trans>
-              I have read and agree to the card terms, the cardholder agreement and the privacy
-              notice.
-            </Trans>
+            <Trans>I have read and agree to the agreements above.</Trans>
           </span>
         </label>
-        {(info.data?.agreements.length ?? 0) > 0 && (
-          <p className="field-hint">
-            {info.data?.agreements
-              .map((agreement) => `${agreement.id} v${agreement.version}`)
-              .join(' · ')}
-          </p>
-        )}
         {errors.agree && (
           <p className="form-error" role="alert">
             {errors.agree}
@@ -338,6 +376,33 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         <Trans>My applications</Trans>
       </Link>
     </form>
+  );
+}
+
+/** Each agreement by its title and version; its text opens in place, to be read in full. */
+function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
+  return (
+    <div className="stack" data-testid="agreements">
+      {agreements.map((agreement) => {
+        const version = agreement.version;
+        return (
+          <details key={agreement.id} className="agreement" data-agreement={agreement.id}>
+            <summary>
+              <span className="agreement-title">{agreement.title}</span>{' '}
+              <span className="record-meta">
+                <Trans>Version {version}</Trans>
+              </span>
+            </summary>
+            {/* Focusable, so its text scrolls from the keyboard too. */}
+            <div className="agreement-text" role="region" aria-label={agreement.title} tabIndex={0}>
+              {agreement.text.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </details>
+        );
+      })}
+    </div>
   );
 }
 

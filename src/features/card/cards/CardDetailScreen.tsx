@@ -4,6 +4,7 @@
 // lost or stolen; its consumption and recharge records, and an export of them as CSV.
 import { i18n as linguiI18n } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -18,14 +19,15 @@ import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
   activateCard,
+  cardChanged,
   consumeListSource,
   freezeCard,
   rechargeListSource,
+  rechargeOnTheWay,
   reportCard,
   revealCard,
   revealMessage,
   unfreezeCard,
-  updatePin,
   useCard,
   useVisaInfo,
 } from '../../../state/queries/card.ts';
@@ -42,6 +44,7 @@ import { CardRecords } from './CardRecords.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
+import { useWhenChanged } from './useWhenChanged.ts';
 import '../card.css';
 
 export function CardDetailScreen({ id }: { id: string }) {
@@ -116,6 +119,14 @@ function CardFace({ card }: { card: Card }) {
           <Amount value={card.balance} coin={card.coin} />
         </strong>
       </span>
+      {rechargeOnTheWay(card) && (
+        <span className="row" data-testid="card-recharging">
+          <span>
+            <Trans>Recharge on its way</Trans>
+          </span>
+          <Amount value={card.pending_recharge} coin={card.coin} />
+        </span>
+      )}
       {revealed.value ? (
         <span className="row">
           <span role="status">
@@ -156,6 +167,11 @@ async function allPages<T>(source: RecordListSource<T>): Promise<T[]> {
 function CardDetail({ card }: { card: Card }) {
   const { t } = useLingui();
   const api = useApi();
+  const queryClient = useQueryClient();
+  // A recharge settled (or a new one started): the records and the card list follow.
+  useWhenChanged(`${card.balance}|${card.pending_recharge}`, () => {
+    void cardChanged(queryClient, card.id, 'card');
+  });
   const info = useVisaInfo();
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
@@ -169,11 +185,6 @@ function CardDetail({ card }: { card: Card }) {
     run: () => activateCard(api, card.id),
     successMessage: t`Card activated`,
     failureMessage: t`Activation failed`,
-  });
-  const pin = useCardCall({
-    run: (value: string) => updatePin(api, { id: card.id, pin: value, confirm_pin: value }),
-    successMessage: card.pin_set ? t`PIN changed` : t`PIN set`,
-    failureMessage: t`PIN setting failed`,
   });
   const freeze = useCardCall({
     confirm: () => ({
@@ -270,8 +281,8 @@ function CardDetail({ card }: { card: Card }) {
             {card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
           </h2>
           <PinEntry
-            onSubmit={(value) => pin.run(value)}
-            submitLabel={card.pin_set ? <Trans>Change PIN</Trans> : <Trans>Set PIN</Trans>}
+            cardId={card.id}
+            pinSet={card.pin_set}
             blockedReason={offline ? t`You are offline.` : null}
           />
         </section>

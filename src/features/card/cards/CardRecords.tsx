@@ -1,9 +1,10 @@
 // A card's consumption and recharge records (spec §2, §4), one tab each, endless lists.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConsumeRecord, RechargeRecord } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { consumeListSource, rechargeListSource } from '../../../state/queries/card.ts';
+import { cardChanged, consumeListSource, rechargeListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
@@ -11,6 +12,7 @@ import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
+import { useWhenChanged } from './useWhenChanged.ts';
 
 type Tab = 'consume' | 'recharge';
 
@@ -59,7 +61,16 @@ function ConsumeList({ cardId }: { cardId: string }) {
 
 function RechargeList({ cardId }: { cardId: string }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const list = useRecordList(rechargeListSource(useApi(), cardId));
+  // A recharge settled (or a new one started): the card's balance follows.
+  const open = list.items
+    .filter((row) => row.status === 'pending' || row.status === 'processing')
+    .map((row) => row.id)
+    .join(',');
+  useWhenChanged(open, () => {
+    void cardChanged(queryClient, cardId, 'recharges');
+  });
   return (
     <RecordList
       list={list}

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Card } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { myCardListSource } from '../../../state/queries/card.ts';
+import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
@@ -62,6 +62,14 @@ function CardItem({ row }: { row: Card }) {
         <span className="record-meta">{row.holder_name}</span>
         <Amount className="record-amount" value={row.balance} coin={row.coin} />
       </span>
+      {rechargeOnTheWay(row) && (
+        <span className="record-line record-meta">
+          <span>
+            <Trans>Recharge on its way</Trans>
+          </span>
+          <Amount value={row.pending_recharge} coin={row.coin} />
+        </span>
+      )}
     </Link>
   );
 }

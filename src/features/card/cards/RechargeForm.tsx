@@ -25,6 +25,7 @@ import {
   type FieldErrors,
 } from '../../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 
 const DECIMALS = assetDecimals(CARD_COIN);
 
@@ -47,15 +48,48 @@ export function rechargeQuote(amount: string, rule: VisaInfoData['recharge']) {
 
 type RechargeField = 'amount';
 
+/** The recharge rules in words: the smallest amount and how the fee is worked out. */
+export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
+  const { i18n } = useLingui();
+  const amount = (value: string) =>
+    `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
+  const minimum = amount(rule.minimum);
+  const feeMinimum = amount(rule.fee_minimum);
+  // A rate for reading, not money: 150 basis points show as 1.5%.
+  const rate = new Intl.NumberFormat(i18n.locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(rule.fee_rate_bps / 10_000);
+  const flat = parseAssetAmount(rule.fee_minimum, CARD_COIN)[0] > 0n;
+  const proportional = rule.fee_rate_bps > 0;
+  return (
+    <span data-testid="recharge-rules">
+      <Trans>Minimum recharge: {minimum}.</Trans>{' '}
+      {proportional && flat ? (
+        <Trans>
+          Fee: {rate} of the amount, at least {feeMinimum}.
+        </Trans>
+      ) : proportional ? (
+        <Trans>Fee: {rate} of the amount.</Trans>
+      ) : flat ? (
+        <Trans>Fee: {feeMinimum}.</Trans>
+      ) : (
+        <Trans>No fee.</Trans>
+      )}
+    </span>
+  );
+}
+
 export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
   const wallet = useWallet();
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<RechargeField>>({});
+  const { errors, formRef, show: showErrors, changed } = useFieldErrors<RechargeField>();
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
   const quote = rechargeQuote(amount, rule);
+  const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
 
   const action = useMoneyAction({
@@ -80,19 +114,18 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
       setAmount('');
       void invalidateCardData(queryClient);
     },
-    onFailure: showFieldErrors(['amount'] as const, setErrors),
+    onFailure: showFieldErrors(['amount'] as const, showErrors),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkForm<typeof rechargeRequestSchema, RechargeField>(
+  function check(amount: string): FieldErrors<RechargeField> {
+    const checked = checkForm<typeof rechargeRequestSchema, RechargeField>(
       rechargeRequestSchema,
       { id: cardId, amount },
       { decimals: DECIMALS },
     );
-    const found: FieldErrors<RechargeField> = check.ok ? {} : { ...check.errors };
+    const found: FieldErrors<RechargeField> = checked.ok ? {} : { ...checked.errors };
+    const quote = rechargeQuote(amount, rule);
     if (!found.amount && quote && available !== undefined) {
-      const minimum = show(rule.minimum);
       const limit = checkAmountLimits(quote.amountUnits, {
         available: parseAssetAmount(available, CARD_COIN)[0] - quote.feeUnits,
         minimum: parseAssetAmount(rule.minimum, CARD_COIN)[0],
@@ -101,7 +134,18 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
         found.amount = catalogueMessage(limit, { minimum });
       } else if (limit) found.amount = catalogueMessage(limit);
     }
-    setErrors(found);
+    return found;
+  }
+
+  const changeAmount = (next: string) => {
+    setAmount(next);
+    changed('amount', () => check(next));
+  };
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(amount);
+    showErrors(found);
     if (found.amount) return;
     void action.submit({ id: cardId, amount });
   }
@@ -110,7 +154,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
     action.disabledReason ?? (available === undefined ? t`Balance loading` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`}>
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`} ref={formRef}>
       <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
         {rule.quick_amounts.map((quick) => (
           <button
@@ -118,7 +162,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
             type="button"
             className="button button-ghost button-small"
             aria-pressed={amount === quick}
-            onClick={() => setAmount(quick)}
+            onClick={() => changeAmount(quick)}
           >
             {formatCoinAmount(quick, CARD_COIN, i18n.locale)}
           </button>
@@ -127,11 +171,12 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
       <AmountField
         coin={CARD_COIN}
         value={amount}
-        onChange={setAmount}
+        onChange={changeAmount}
         error={errors.amount}
         available={available}
         all={undefined}
-        placeholder={t`Amount to recharge`}
+        placeholder={t`At least ${minimum}`}
+        hint={<RechargeRules rule={rule} />}
       />
       <dl className="kv" data-testid="recharge-quote">
         <div className="row">

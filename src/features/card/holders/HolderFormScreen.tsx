@@ -4,7 +4,7 @@
 // downsized on the device and uploaded before the form is sent; a confirmation first.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import {
   editKycRequestSchema,
   holderFormSchema,
@@ -21,7 +21,13 @@ import {
   uploadImg,
   useHolder,
 } from '../../../state/queries/card.ts';
-import { checkForm, showFieldErrors, type FieldErrors } from '../../../ui/formErrors.ts';
+import {
+  checkForm,
+  hasFieldErrors,
+  showFieldErrors,
+  type FieldErrors,
+} from '../../../ui/formErrors.ts';
+import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { idTypeLabels } from '../cardLabels.ts';
@@ -86,14 +92,16 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
   const navigate = useNavigate();
   const [text, setText] = useState(() => emptyText(holder));
   const [idType, setIdType] = useState<IdType>(holder?.id_type ?? 'id_card');
-  const [errors, setErrors] = useState<FieldErrors<HolderField>>({});
+  const { errors, formRef, show, changed } = useFieldErrors<HolderField>();
   const requestUpload: RequestUpload = (photo, signal) =>
     uploadImg(api, { content_type: photo.type, size: photo.blob.size }, signal);
   const front = usePhotoSlot(holder?.photos[0] ?? null, requestUpload);
   const back = usePhotoSlot(holder?.photos[1] ?? null, requestUpload);
-  const photos = (idType === 'passport' ? [front.file] : [front.file, back.file]).filter(
-    (file): file is string => file !== null,
-  );
+  const photosOf = (type: IdType) =>
+    (type === 'passport' ? [front.file] : [front.file, back.file]).filter(
+      (file): file is string => file !== null,
+    );
+  const photos = photosOf(idType);
 
   const save = useCardCall({
     confirm: (form: HolderForm) => ({
@@ -114,7 +122,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     successMessage: holder ? t`Holder updated` : t`Holder saved`,
     failureMessage: holder ? t`Holder update failed` : t`Holder save failed`,
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
-    onFailure: showFieldErrors(FIELDS, setErrors),
+    onFailure: showFieldErrors(FIELDS, show),
   });
 
   const remove = useCardCall({
@@ -129,19 +137,50 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const form = { ...text, id_type: idType, photos };
-    const check = holder
+  function check(values: HolderForm): FieldErrors<HolderField> {
+    const checked = holder
       ? checkForm<ReturnType<typeof editKycRequestSchema>, HolderField>(editKycRequestSchema(), {
-          ...form,
+          ...values,
           id: holder.id,
         })
-      : checkForm<ReturnType<typeof holderFormSchema>, HolderField>(holderFormSchema(), form);
-    setErrors(check.ok ? {} : check.errors);
-    if (!check.ok) return;
-    void save.run(form);
+      : checkForm<ReturnType<typeof holderFormSchema>, HolderField>(holderFormSchema(), values);
+    return checked.ok ? {} : checked.errors;
   }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const values = { ...text, id_type: idType, photos };
+    const found = check(values);
+    show(found);
+    if (!hasFieldErrors(found)) void save.run(values);
+  }
+
+  // A photo counts once its upload is done, whenever that is.
+  const frontFile = front.file;
+  const backFile = back.file;
+  useEffect(() => {
+    changed('photos', () => check({ ...text, id_type: idType, photos: photosOf(idType) }));
+    // Only a change of the uploaded files is news here; the rest is checked where it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [frontFile, backFile]);
+
+  // The dates are judged together (expiry after issue), and the id type decides the photos.
+  const linked: Partial<Record<HolderField, readonly HolderField[]>> = {
+    issue_date: ['issue_date', 'expiry_date'],
+    expiry_date: ['issue_date', 'expiry_date'],
+    id_type: ['id_type', 'photos'],
+  };
+  const changeText = (name: TextKey, value: string) => {
+    const next = { ...text, [name]: value };
+    setText(next);
+    changed(linked[name] ?? name, () =>
+      check({ ...next, id_type: idType, photos: photosOf(idType) }),
+    );
+  };
+  const changeIdType = (type: IdType) => {
+    setIdType(type);
+    changed(linked.id_type!, () => check({ ...text, id_type: type, photos: photosOf(type) }));
+  };
 
   const field = (
     name: TextKey,
@@ -152,7 +191,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
       name={name}
       label={label}
       value={text[name]}
-      onChange={(value) => setText((current) => ({ ...current, [name]: value }))}
+      onChange={(value) => changeText(name, value)}
       error={errors[name]}
       {...extra}
     />
@@ -160,7 +199,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
   const latinHint = <Trans>In English or pinyin.</Trans>;
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
+    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
       {holder?.status === 'rejected' && holder.reject_reason && (
         <p className="notice" role="status">
           <Trans>Rejected: {holder.reject_reason}</Trans>
@@ -205,7 +244,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
                 name="id_type"
                 value={type}
                 checked={idType === type}
-                onChange={() => setIdType(type)}
+                onChange={() => changeIdType(type)}
               />
               <span>{i18n._(idTypeLabels[type])}</span>
             </label>
@@ -214,18 +253,20 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
         {field('id_number', t`Id number`)}
         {field('issue_date', t`Issue date`, { type: 'date' })}
         {field('expiry_date', t`Expiry date`, { type: 'date' })}
-        <Suspense fallback={<div className="skeleton skeleton-row" />}>
-          <PhotoPicker
-            label={idType === 'passport' ? t`Passport photo page` : t`Front of the id card`}
-            slot={front}
-          />
-          {idType === 'id_card' && <PhotoPicker label={t`Back of the id card`} slot={back} />}
-        </Suspense>
-        {errors.photos && (
-          <p className="form-error" role="alert">
-            {errors.photos}
-          </p>
-        )}
+        <div className="stack" data-invalid={Boolean(errors.photos)}>
+          <Suspense fallback={<div className="skeleton skeleton-row" />}>
+            <PhotoPicker
+              label={idType === 'passport' ? t`Passport photo page` : t`Front of the id card`}
+              slot={front}
+            />
+            {idType === 'id_card' && <PhotoPicker label={t`Back of the id card`} slot={back} />}
+          </Suspense>
+          {errors.photos && (
+            <p className="form-error" role="alert">
+              {errors.photos}
+            </p>
+          )}
+        </div>
         <p className="field-hint">
           <Trans>
             Photos are made smaller and stripped of location data on this device before they are

@@ -1,7 +1,9 @@
-import { act, renderHook } from '@testing-library/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsumeRecord, RechargeRecord } from '../../../../src/api/visa.ts';
-import { rechargeQuote } from '../../../../src/features/card/cards/RechargeForm.tsx';
+import { rechargeQuote, RechargeRules } from '../../../../src/features/card/cards/RechargeForm.tsx';
 import { recordsCsv } from '../../../../src/features/card/cards/recordsCsv.ts';
 import { useRevealed } from '../../../../src/features/card/cards/useRevealed.ts';
 
@@ -101,5 +103,37 @@ describe('useRevealed', () => {
     act(() => result.current.show('y'));
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('RechargeRules', () => {
+  const rule = {
+    fee_rate_bps: 150,
+    fee_minimum: '1',
+    minimum: '10',
+    quick_amounts: ['50'],
+  };
+  const rules = (overrides: Partial<typeof rule>) => {
+    const { container } = render(
+      <I18nProvider i18n={i18n}>
+        <RechargeRules rule={{ ...rule, ...overrides }} />
+      </I18nProvider>,
+    );
+    return container.textContent;
+  };
+
+  beforeEach(() => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+  });
+
+  it('says the minimum and the fee rule before anything is typed', () => {
+    expect(rules({})).toBe('Minimum recharge: 10 USDT. Fee: 1.5% of the amount, at least 1 USDT.');
+    expect(rules({ fee_minimum: '0' })).toBe('Minimum recharge: 10 USDT. Fee: 1.5% of the amount.');
+    expect(rules({ fee_rate_bps: 0, fee_minimum: '2.5' })).toBe(
+      'Minimum recharge: 10 USDT. Fee: 2.5 USDT.',
+    );
+    expect(rules({ fee_rate_bps: 0, fee_minimum: '0', minimum: '0.5' })).toBe(
+      'Minimum recharge: 0.5 USDT. No fee.',
+    );
   });
 });

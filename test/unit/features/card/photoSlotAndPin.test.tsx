@@ -1,9 +1,13 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type * as v from 'valibot';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient, RequestOptions } from '../../../../src/api/client.ts';
+import { ApiError } from '../../../../src/api/requestErrors.ts';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
+import { ApiProvider } from '../../../../src/state/apiContext.tsx';
 import { PhotoError } from '../../../../src/features/card/photos/preparePhoto.ts';
 import { UploadError } from '../../../../src/features/card/photos/uploadFile.ts';
 import { usePhotoSlot } from '../../../../src/features/card/photos/usePhotoSlot.ts';
@@ -92,40 +96,114 @@ describe('pinMatch', () => {
   });
 });
 
-const withI18n = (node: ReactNode) => <I18nProvider i18n={i18n}>{node}</I18nProvider>;
+function renderPin(pinSet: boolean, answer: () => Promise<unknown> = async () => null) {
+  const request = vi.fn((_options: RequestOptions<v.GenericSchema>) => answer());
+  const api = { request } as unknown as ApiClient;
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ApiProvider api={api}>
+          <PinEntry cardId="7" pinSet={pinSet} />
+        </ApiProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  const sent = () => request.mock.calls.map(([options]) => options.body);
+  return { sent };
+}
+
+const submit = async (name: string) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+};
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PinEntry', () => {
-  it('keeps digits only, shows the match state, sends once and forgets the PIN', async () => {
-    const onSubmit = vi.fn(async () => undefined);
-    render(withI18n(<PinEntry onSubmit={onSubmit} submitLabel="Set PIN" />));
+  it('keeps digits only; a mismatch is said once, on the second entry, which gets the focus', async () => {
+    const { sent } = renderPin(false);
     const first = screen.getByLabelText('New PIN (6 digits)') as HTMLInputElement;
     const second = screen.getByLabelText('Enter the PIN again') as HTMLInputElement;
     const status = screen.getByTestId('pin-match');
-    fireEvent.change(first, { target: { value: '12a34567' } });
-    expect(first.value).toBe('123456');
+    type('New PIN (6 digits)', '48a291567');
+    expect(first.value).toBe('482915');
     expect(status.getAttribute('data-match')).toBe('waiting');
-    fireEvent.change(second, { target: { value: '123450' } });
+    type('Enter the PIN again', '482910');
     expect(status.getAttribute('data-match')).toBe('mismatch');
-    fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
-    expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('The two PINs do not match');
+    await submit('Set PIN');
+    expect(sent()).toEqual([]);
+    expect(screen.queryAllByText(/do not match/)).toHaveLength(1);
+    expect(status.textContent).toBe('The PINs do not match');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(second);
+    expect(second.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(second, { target: { value: '123456' } });
+    type('Enter the PIN again', '482915');
     expect(status.getAttribute('data-match')).toBe('match');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
-    });
-    expect(onSubmit).toHaveBeenCalledWith('123456');
+    expect(second.getAttribute('aria-invalid')).toBe('false');
+    await submit('Set PIN');
+    expect(sent()).toEqual([{ id: '7', pin: '482915', confirm_pin: '482915' }]);
     expect(first.value).toBe('');
     expect(second.value).toBe('');
   });
 
-  it('refuses fewer than 6 digits', () => {
-    const onSubmit = vi.fn(async () => undefined);
-    render(withI18n(<PinEntry onSubmit={onSubmit} submitLabel="Set PIN" />));
-    fireEvent.change(screen.getByLabelText('New PIN (6 digits)'), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Set PIN' }));
-    expect(onSubmit).not.toHaveBeenCalled();
+  it('refuses fewer than 6 digits', async () => {
+    const { sent } = renderPin(false);
+    type('New PIN (6 digits)', '123');
+    await submit('Set PIN');
+    expect(sent()).toEqual([]);
     expect(screen.getByRole('alert').textContent).toBe('The PIN must be 6 digits');
+  });
+
+  it.each(['111111', '123456', '654321', '345678'])(
+    'refuses %s with a clear message on the new PIN, gone once the PIN is changed',
+    async (simple) => {
+      const { sent } = renderPin(false);
+      type('New PIN (6 digits)', simple);
+      type('Enter the PIN again', simple);
+      await submit('Set PIN');
+      expect(sent()).toEqual([]);
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Choose a PIN that is not one digit repeated or a run such as 123456 or 654321',
+      );
+      expect(document.activeElement).toBe(screen.getByLabelText('New PIN (6 digits)'));
+      type('New PIN (6 digits)', '482915');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
+
+  it('a change asks for the current PIN and sends it; a wrong one is said on its field', async () => {
+    let refuse = true;
+    const { sent } = renderPin(true, async () => {
+      if (refuse)
+        throw new ApiError(40038, 'The current PIN is wrong', 400, { field: 'current_pin' });
+      return null;
+    });
+    type('New PIN (6 digits)', '739264');
+    type('Enter the PIN again', '739264');
+    await submit('Change PIN');
+    expect(sent()).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toBe('Enter the current PIN to change it');
+    const current = screen.getByLabelText('Current PIN');
+    expect(document.activeElement).toBe(current);
+
+    type('Current PIN', '482916');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await submit('Change PIN');
+    expect(sent()).toEqual([
+      { id: '7', current_pin: '482916', pin: '739264', confirm_pin: '739264' },
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe('The current PIN is wrong');
+    expect(document.activeElement).toBe(current);
+    expect((current as HTMLInputElement).value).toBe('');
+
+    refuse = false;
+    type('Current PIN', '482915');
+    type('New PIN (6 digits)', '739264');
+    type('Enter the PIN again', '739264');
+    await submit('Change PIN');
+    expect(sent()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
