@@ -75,16 +75,10 @@ async function attemptOperation<TAnswer>(
     created_at: operation.now.toISOString(),
   });
   if (!claimed) {
-    const earlier = await trx.kysely
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'answer_body'])
-      .where('owner_id', '=', identity.owner_id)
-      .where('scope', '=', identity.scope)
-      .where('key', '=', identity.key)
-      .executeTakeFirstOrThrow();
-    if (earlier.request_hash !== requestHash || earlier.answer_body === null)
-      throw new IdempotencyConflictError(operation.key);
-    return { answer: JSON.parse(earlier.answer_body) as TAnswer, replayed: true };
+    const earlier = await storedAnswer<TAnswer>(trx, identity, requestHash);
+    // Claimed and not answered within this transaction: another request's, still running.
+    if (earlier === null) throw new IdempotencyConflictError(operation.key);
+    return { answer: earlier, replayed: true };
   }
 
   if (trx.dialect === 'postgres') {
@@ -103,20 +97,32 @@ async function attemptOperation<TAnswer>(
  * retry gets the first answer without asking again. Null when the key is new; the same key
  * with another request is refused (409), as runMoneyOperation refuses it.
  */
-export async function findStoredAnswer<TAnswer>(
+export function findStoredAnswer<TAnswer>(
   db: AppDatabase,
   operation: Pick<MoneyOperation<TAnswer>, 'ownerId' | 'scope' | 'key' | 'request'>,
+): Promise<TAnswer | null> {
+  return storedAnswer(
+    db,
+    { owner_id: operation.ownerId, scope: operation.scope, key: operation.key },
+    hashRequest(operation.scope, operation.request),
+  );
+}
+
+/** The answer stored under a key, if any; a key used for another request is refused. */
+async function storedAnswer<TAnswer>(
+  db: AppDatabase,
+  identity: KeyIdentity,
+  requestHash: string,
 ): Promise<TAnswer | null> {
   const earlier = await db.kysely
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'answer_body'])
-    .where('owner_id', '=', operation.ownerId)
-    .where('scope', '=', operation.scope)
-    .where('key', '=', operation.key)
+    .where('owner_id', '=', identity.owner_id)
+    .where('scope', '=', identity.scope)
+    .where('key', '=', identity.key)
     .executeTakeFirst();
   if (!earlier) return null;
-  if (earlier.request_hash !== hashRequest(operation.scope, operation.request))
-    throw new IdempotencyConflictError(operation.key);
+  if (earlier.request_hash !== requestHash) throw new IdempotencyConflictError(identity.key);
   return earlier.answer_body === null ? null : (JSON.parse(earlier.answer_body) as TAnswer);
 }
 

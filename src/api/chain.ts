@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { amountStringSchema } from './assets.ts';
 import type { ApiErrorName } from './errors.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
 
 export const chainPaths = {
   /** GET `?hash=`: one of the user's own payments, to follow a pending one. */
@@ -137,7 +138,7 @@ export function paymentClaimMessage(claim: {
 /** A signature (0x + 65 bytes) by another wallet of the user's, claiming a payment it sent. */
 export const payerClaimSchema = v.pipe(
   v.string(),
-  v.regex(/^0x[0-9a-fA-F]{130}$/, 'payment_claim_invalid' satisfies ApiErrorName),
+  v.regex(SIGNATURE_HEX, 'payment_claim_invalid' satisfies ApiErrorName),
 );
 
 export const chainInfoDataSchema = v.object({

@@ -17,6 +17,7 @@ import { amountSchema } from './money.ts';
 import { noControlCharacters } from './plainText.ts';
 import { pagedList } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
+import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
 
 const VISA = '/api/v1/visa';
 
@@ -744,7 +745,7 @@ export type RevealMessageData = v.InferOutput<typeof revealMessageDataSchema>;
 export const revealRequestSchema = v.object({
   id: recordIdSchema,
   message: v.pipe(v.string(), v.maxLength(1000)),
-  signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, 'reveal_signature_invalid')),
+  signature: v.pipe(v.string(), v.regex(SIGNATURE_HEX, 'reveal_signature_invalid')),
 });
 export type RevealRequest = v.InferInput<typeof revealRequestSchema>;
 /** The app shows these for 30 s, then hides them again; never stored. */

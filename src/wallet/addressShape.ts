@@ -3,6 +3,9 @@
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** An EIP-191 signature as wallets return it: 0x + r, s and v, 65 bytes in hex. */
+export const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
+
 export function isHexAddress(s: string): boolean {
   return HEX_ADDRESS.test(s);
 }

@@ -2,11 +2,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { toChecksumAddress } from './address.ts';
+import { SIGNATURE_HEX } from './addressShape.ts';
 
 // EIP-191 version 0x45 ("personal_sign") messages and their 65-byte r || s || v signatures.
 
 const PERSONAL_MESSAGE_PREFIX = '\x19Ethereum Signed Message:\n';
-const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
 const PRIVATE_KEY_HEX = /^(?:0x)?[0-9a-fA-F]{64}$/;
 // Wallets write the recovery id as 27/28 (pre-EIP-155 convention), some as 0/1.
 const LEGACY_V_OFFSET = 27;
