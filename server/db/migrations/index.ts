@@ -7,6 +7,7 @@ import * as chainPayments from './0003_chain_payments.ts';
 import * as cardService from './0004_card_service.ts';
 import * as contentMall from './0005_content_mall.ts';
 import * as cardNumberDigest from './0006_card_number_digest.ts';
+import * as sessionDevices from './0010_session_devices.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_card_service': cardService,
   '0005_content_mall': contentMall,
   '0006_card_number_digest': cardNumberDigest,
+  '0010_session_devices': sessionDevices,
 };
