@@ -43,6 +43,12 @@ export interface TestWalletHandle {
   rejectPayment: boolean;
   /** Switches chain as the user would in the wallet's own window; the page gets chainChanged. */
   switchChain(chainId: number): Promise<void>;
+  /**
+   * Switches to the account of `privateKey` as the user would in the wallet's own window. Like
+   * MetaMask, the wallet then lets the site see both accounts, the selected one first
+   * (eth_accounts, eth_requestAccounts), and the page gets accountsChanged in that order.
+   */
+  switchAccount(privateKey: string): Promise<void>;
 }
 
 const REQUEST_BINDING = '__juTestWalletRequest';
@@ -96,7 +102,6 @@ export async function installTestWallet(
 }
 
 class TestWallet implements TestWalletHandle {
-  readonly address: string;
   readonly requests: RecordedRequest[] = [];
   rejectConnect: boolean;
   rejectSign: boolean;
@@ -104,26 +109,53 @@ class TestWallet implements TestWalletHandle {
   rejectPayment = false;
   chainId: number;
   #page: Page;
-  #privateKey: string;
+  /** The accounts the site may see, the selected one first, with their keys. */
+  #accounts: { address: string; privateKey: string }[];
   #knownChains: Set<number>;
   #connected = false;
   #rpcUrl: string | undefined;
   #signer: WalletClient | undefined;
 
   constructor(page: Page, opts: TestWalletOptions) {
-    this.address = privateKeyToAddress(opts.privateKey);
+    this.#accounts = [
+      { address: privateKeyToAddress(opts.privateKey), privateKey: opts.privateKey },
+    ];
     this.rejectConnect = opts.rejectConnect ?? false;
     this.rejectSign = opts.rejectSign ?? false;
     this.chainId = opts.chainId;
     this.#page = page;
-    this.#privateKey = opts.privateKey;
     this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
     this.#rpcUrl = opts.rpcUrl;
   }
 
+  get address(): string {
+    return this.#accounts[0]!.address;
+  }
+
+  get #privateKey(): string {
+    return this.#accounts[0]!.privateKey;
+  }
+
   async switchChain(chainId: number): Promise<void> {
     this.#knownChains.add(chainId);
-    const events = this.#changeChain(chainId);
+    await this.#emitInPage(this.#changeChain(chainId));
+  }
+
+  async switchAccount(privateKey: string): Promise<void> {
+    const address = privateKeyToAddress(privateKey);
+    this.#accounts = [
+      { address, privateKey },
+      ...this.#accounts.filter((account) => !sameAddress(account.address, address)),
+    ];
+    this.#signer = undefined;
+    if (this.#connected) await this.#emitInPage([['accountsChanged', this.#addresses()]]);
+  }
+
+  #addresses(): string[] {
+    return this.#accounts.map((account) => account.address);
+  }
+
+  async #emitInPage(events: WalletEvent[]): Promise<void> {
     await this.#page.evaluate(
       ([emitFunction, pending]) => {
         const scope = window as unknown as Record<string, unknown>;
@@ -144,7 +176,7 @@ class TestWallet implements TestWalletHandle {
       case 'eth_requestAccounts':
         return this.#connect();
       case 'eth_accounts':
-        return ok(this.#connected ? [this.address] : []);
+        return ok(this.#connected ? this.#addresses() : []);
       case 'eth_chainId':
         return ok(toQuantity(this.chainId));
       case 'net_version':
@@ -171,9 +203,9 @@ class TestWallet implements TestWalletHandle {
 
   #connect(): RpcReply {
     if (this.rejectConnect) return fail(USER_REJECTED, 'User rejected the request.');
-    const events: WalletEvent[] = this.#connected ? [] : [['accountsChanged', [this.address]]];
+    const events: WalletEvent[] = this.#connected ? [] : [['accountsChanged', this.#addresses()]];
     this.#connected = true;
-    return ok([this.address], events);
+    return ok(this.#addresses(), events);
   }
 
   #personalSign(data: unknown, account: unknown): RpcReply {
