@@ -12,12 +12,9 @@ import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { toDomainError } from './errorHandler.ts';
 import { realtimeOrigin, siteOf } from './origin.ts';
 import type { Replies } from './replies.ts';
-import { securityHeaders } from './securityHeaders.ts';
+import { securityHeaders, type SecurityHeaderSettings } from './securityHeaders.ts';
 
-export interface LowLevelErrorSettings {
-  chainRpcUrl: string;
-  publicUrl: string | null;
-}
+export type LowLevelErrorSettings = SecurityHeaderSettings;
 
 /** Fastify's `frameworkErrors`: runs without the onRequest hooks, so it sets their work itself. */
 export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, replies: Replies) {
@@ -27,7 +24,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
     const failure = toDomainError(error);
     void reply
       .status(failure.definition.status)
-      .headers(securityHeaders(settings.chainRpcUrl, site ? realtimeOrigin(site) : null))
+      .headers(securityHeaders(settings, site ? realtimeOrigin(site) : null))
       .header('cache-control', 'no-store')
       .send(replies.failure(request, failure));
   };
@@ -39,7 +36,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
  */
 export function rawErrorResponse(
   translator: Translator,
-  chainRpcUrl: string,
+  settings: LowLevelErrorSettings,
   name: ApiErrorName,
   options: { withBody?: boolean } = {},
 ): string {
@@ -54,7 +51,7 @@ export function rawErrorResponse(
     'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
     connection: 'close',
-    ...securityHeaders(chainRpcUrl, null),
+    ...securityHeaders(settings, null),
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   const status = definition.status;
@@ -92,7 +89,7 @@ function clientErrorName(code: string | undefined): ApiErrorName {
 }
 
 /** Fastify's `clientErrorHandler` (Node's 'clientError' event). */
-export function createClientErrorHandler(translator: Translator, chainRpcUrl: string) {
+export function createClientErrorHandler(translator: Translator, settings: LowLevelErrorSettings) {
   const responses = new Map<string, string>();
   // The parser repeats its error for every later chunk of an answered socket; its linger
   // timer closes it.
@@ -114,7 +111,7 @@ export function createClientErrorHandler(translator: Translator, chainRpcUrl: st
     const key = `${name}${isHead ? ' HEAD' : ''}`;
     let response = responses.get(key);
     if (response === undefined) {
-      response = rawErrorResponse(translator, chainRpcUrl, name, { withBody: !isHead });
+      response = rawErrorResponse(translator, settings, name, { withBody: !isHead });
       responses.set(key, response);
     }
     answerAndClose(socket, response, mustNotAnswer);
