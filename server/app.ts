@@ -14,6 +14,7 @@ import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
   rawErrorResponse,
+  refuseConnection,
 } from './http/lowLevelErrors.ts';
 import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
@@ -63,7 +64,10 @@ export async function buildApp(
       // A missing Host is answered by the host check below, in the usual format.
       requireHostHeader: false,
     },
-    clientErrorHandler: createClientErrorHandler(translator, headerSettings),
+    clientErrorHandler: createClientErrorHandler(translator, {
+      ...headerSettings,
+      answerWaitMs: timeouts.requestMs,
+    }),
     frameworkErrors: createFrameworkErrorHandler(headerSettings, replies),
     // One line per request at most, written below at debug level (LOG_LEVEL=debug shows it).
     logController: new LogController({ disableRequestLogging: true }),
@@ -80,10 +84,9 @@ export async function buildApp(
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const tooManyConnections = rawErrorResponse(translator, headerSettings, 'rate_limited');
-  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) => {
-    socket.write(tooManyConnections);
-    socket.destroy();
-  });
+  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) =>
+    refuseConnection(socket, tooManyConnections),
+  );
 
   // The API speaks JSON only; anything else is refused with a clear 400 (unsupported_media_type).
   app.removeContentTypeParser('text/plain');
