@@ -53,10 +53,19 @@ export function SignInButton({
       {step === 'idle' &&
         (!returning ? (
           <Trans>Connect wallet</Trans>
-        ) : returning.signedInBefore ? (
-          <Trans>Sign in again as {short}</Trans>
         ) : (
-          <Trans>Sign in as {short}</Trans>
+          // One flex item, so the words wrap as text and the address never splits.
+          <span>
+            {returning.signedInBefore ? (
+              <Trans>
+                Sign in again as <span className="nowrap">{short}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Sign in as <span className="nowrap">{short}</span>
+              </Trans>
+            )}
+          </span>
         ))}
       {step === 'connecting' && <Trans>Connecting…</Trans>}
       {step === 'network' && <Trans>Check your network…</Trans>}
