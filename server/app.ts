@@ -14,6 +14,7 @@ import {
   createClientErrorHandler,
   createFrameworkErrorHandler,
   rawErrorResponse,
+  refuseConnection,
 } from './http/lowLevelErrors.ts';
 import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
@@ -47,7 +48,7 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const { settings, translator, replies } = context;
   const { timeouts } = settings;
-  const lowLevel = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
+  const headerSettings = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
   const app = Fastify({
     logger,
     trustProxy: settings.trustProxy,
@@ -63,8 +64,11 @@ export async function buildApp(
       // A missing Host is answered by the host check below, in the usual format.
       requireHostHeader: false,
     },
-    clientErrorHandler: createClientErrorHandler(translator, settings.chain.rpcUrl),
-    frameworkErrors: createFrameworkErrorHandler(lowLevel, replies),
+    clientErrorHandler: createClientErrorHandler(translator, {
+      ...headerSettings,
+      answerWaitMs: timeouts.requestMs,
+    }),
+    frameworkErrors: createFrameworkErrorHandler(headerSettings, replies),
     // One line per request at most, written below at debug level (LOG_LEVEL=debug shows it).
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -79,11 +83,10 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  const tooManyConnections = rawErrorResponse(translator, settings.chain.rpcUrl, 'rate_limited');
-  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) => {
-    socket.write(tooManyConnections);
-    socket.destroy();
-  });
+  const tooManyConnections = rawErrorResponse(translator, headerSettings, 'rate_limited');
+  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) =>
+    refuseConnection(socket, tooManyConnections),
+  );
 
   // The API speaks JSON only; anything else is refused with a clear 400 (unsupported_media_type).
   app.removeContentTypeParser('text/plain');
@@ -92,7 +95,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request) => {
     request.locale = localeFromLangHeader(request.headers.lang);
   });
-  installSecurityHeaders(app, settings.chain.rpcUrl, settings.publicUrl);
+  installSecurityHeaders(app, headerSettings);
   installHostCheck(app, settings.publicUrl);
   installErrorHandler(app, replies);
 

@@ -19,20 +19,36 @@ export function hashToken(token: string): string {
 /** Live sessions a user may hold at once; signing in beyond it ends the oldest. */
 export const MAX_SESSIONS_PER_USER = 10;
 
+export interface SessionOptions {
+  /**
+   * The browser signing in (the app's random per-browser id): the user's earlier sessions
+   * from it end, so each browser holds one session however often it reloads.
+   */
+  deviceId?: string | null;
+  maxSessions?: number;
+}
+
 /**
- * Creates a session for `userId` and ends the user's expired ones and, beyond
- * `maxSessions`, the oldest. Run it in the login transaction, so the cap holds under
- * concurrent sign-ins.
+ * Creates a session for `userId` and ends the user's expired ones, those of the same device
+ * and, beyond `maxSessions`, the oldest. Run it in the login transaction, so the cap holds
+ * under concurrent sign-ins.
  */
 export async function createSession(
   db: AppDatabase,
   userId: bigint,
   now: Date,
   ttlSeconds: number,
-  maxSessions: number = MAX_SESSIONS_PER_USER,
+  { deviceId = null, maxSessions = MAX_SESSIONS_PER_USER }: SessionOptions = {},
 ): Promise<NewSession> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  if (deviceId !== null) {
+    await db.kysely
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('device_id', '=', deviceId)
+      .execute();
+  }
   await db.kysely
     .insertInto('sessions')
     .values({
@@ -40,6 +56,7 @@ export async function createSession(
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      device_id: deviceId,
     })
     .execute();
   const live = await liveSessions(db, userId, now);

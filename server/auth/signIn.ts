@@ -69,6 +69,8 @@ export interface LoginInput {
   message: string;
   signature: string;
   inviteCode: string;
+  /** The app's per-browser id: this sign-in ends that browser's earlier sessions. */
+  deviceId?: string;
 }
 
 const VERIFY_FAILURES: Record<SiweVerifyFailure, ApiErrorName> = {
@@ -108,7 +110,9 @@ export async function login(
       inviteRequired: settings.inviteRequired,
       now,
     });
-    return createSession(trx, user.id, now, settings.sessionTtlSeconds);
+    return createSession(trx, user.id, now, settings.sessionTtlSeconds, {
+      deviceId: input.deviceId ?? null,
+    });
   });
 }
 

@@ -27,7 +27,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'Connect your wallet and sign in with a signature.',
       'Open Ticket buy from the menu.',
-      'Pay from your wallet and submit the transaction hash.',
+      'Confirm the payment in your wallet; the app does the rest.',
       'Follow the review status in your ticket records.',
     ],
     newsTitle: 'Ecosystem news',
@@ -54,7 +54,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       '連接錢包並以簽名登入。',
       '從選單打開「購買門票」。',
-      '從錢包付款並提交交易雜湊。',
+      '在錢包中確認付款，其餘由本應用完成。',
       '在門票記錄中查看審核狀態。',
     ],
     newsTitle: '生態新聞',
@@ -81,7 +81,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       '连接钱包并以签名登录。',
       '从菜单打开“购买门票”。',
-      '从钱包付款并提交交易哈希。',
+      '在钱包中确认付款，其余由本应用完成。',
       '在门票记录中查看审核状态。',
     ],
     newsTitle: '生态新闻',
@@ -108,7 +108,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'ウォレットを接続し、署名でサインインします。',
       'メニューから「チケット購入」を開きます。',
-      'ウォレットから支払い、トランザクションハッシュを送信します。',
+      'ウォレットで支払いを承認すると、あとはアプリが処理します。',
       'チケットの記録で審査状況を確認します。',
     ],
     newsTitle: 'エコシステムニュース',
@@ -135,7 +135,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       '지갑을 연결하고 서명으로 로그인합니다.',
       '메뉴에서 티켓 구매를 엽니다.',
-      '지갑에서 결제하고 거래 해시를 제출합니다.',
+      '지갑에서 결제를 승인하면 나머지는 앱이 처리합니다.',
       '티켓 기록에서 심사 상태를 확인합니다.',
     ],
     newsTitle: '생태계 소식',
@@ -165,7 +165,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'เชื่อมต่อกระเป๋าเงินและลงชื่อเข้าใช้ด้วยลายเซ็น',
       'เปิด "ซื้อตั๋ว" จากเมนู',
-      'ชำระเงินจากกระเป๋าเงินและส่งแฮชธุรกรรม',
+      'ยืนยันการชำระเงินในกระเป๋าเงิน แล้วแอปจะดำเนินการส่วนที่เหลือให้',
       'ติดตามสถานะการตรวจสอบในบันทึกตั๋ว',
     ],
     newsTitle: 'ข่าวระบบนิเวศ',
@@ -192,7 +192,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'Ligue a sua carteira e entre com uma assinatura.',
       'Abra Comprar bilhete no menu.',
-      'Pague a partir da carteira e envie o hash da transação.',
+      'Confirme o pagamento na sua carteira; o aplicativo faz o resto.',
       'Acompanhe o estado da análise nos registos de bilhetes.',
     ],
     newsTitle: 'Notícias do ecossistema',
@@ -219,7 +219,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'Sambungkan dompet anda dan log masuk dengan tandatangan.',
       'Buka Beli tiket dari menu.',
-      'Bayar dari dompet anda dan hantar hash transaksi.',
+      'Sahkan pembayaran dalam dompet anda; aplikasi akan menguruskan selebihnya.',
       'Ikuti status semakan dalam rekod tiket anda.',
     ],
     newsTitle: 'Berita ekosistem',
@@ -249,7 +249,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'Hubungkan dompet Anda dan masuk dengan tanda tangan.',
       'Buka Beli tiket dari menu.',
-      'Bayar dari dompet Anda dan kirim hash transaksi.',
+      'Konfirmasi pembayaran di dompet Anda; aplikasi akan mengurus sisanya.',
       'Pantau status peninjauan di catatan tiket Anda.',
     ],
     newsTitle: 'Berita ekosistem',
@@ -279,7 +279,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     steps: [
       'Kết nối ví và đăng nhập bằng chữ ký.',
       'Mở Mua vé từ trình đơn.',
-      'Thanh toán từ ví và gửi mã băm giao dịch.',
+      'Xác nhận thanh toán trong ví; ứng dụng sẽ lo phần còn lại.',
       'Theo dõi trạng thái xét duyệt trong lịch sử vé.',
     ],
     newsTitle: 'Tin tức hệ sinh thái',

@@ -33,6 +33,8 @@ export interface SessionsTable {
   user_id: bigint;
   created_at: string;
   expires_at: string;
+  /** The app's per-browser id (not secret); a new sign-in from it ends its older sessions. */
+  device_id: string | null;
 }
 
 export interface AccountsTable {

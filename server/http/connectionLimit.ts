@@ -3,13 +3,20 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Calls `refuse` for a connection beyond `max` open ones from the same address. */
+/**
+ * Calls `refuse` for a connection beyond `max` open ones from the same address, instead of
+ * handing it to the HTTP server: a refused connection gets no HTTP parser, so nothing it sends
+ * reaches a route, and `refuse` alone answers it. Call it before anything else listens for
+ * connections (right after the server is made): those listeners are the ones it guards.
+ */
 export function limitConnectionsPerIp(
   server: Server,
   max: number,
   refuse: (socket: Socket) => void,
 ): void {
   if (max <= 0) return;
+  const accept = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
@@ -24,5 +31,6 @@ export function limitConnectionsPerIp(
       if (left <= 0) open.delete(address);
       else open.set(address, left);
     });
+    for (const listener of accept) listener.call(server, socket);
   });
 }

@@ -12,12 +12,9 @@ import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { toDomainError } from './errorHandler.ts';
 import { realtimeOrigin, siteOf } from './origin.ts';
 import type { Replies } from './replies.ts';
-import { securityHeaders } from './securityHeaders.ts';
+import { securityHeaders, type SecurityHeaderSettings } from './securityHeaders.ts';
 
-export interface LowLevelErrorSettings {
-  chainRpcUrl: string;
-  publicUrl: string | null;
-}
+export type LowLevelErrorSettings = SecurityHeaderSettings;
 
 /** Fastify's `frameworkErrors`: runs without the onRequest hooks, so it sets their work itself. */
 export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, replies: Replies) {
@@ -27,7 +24,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
     const failure = toDomainError(error);
     void reply
       .status(failure.definition.status)
-      .headers(securityHeaders(settings.chainRpcUrl, site ? realtimeOrigin(site) : null))
+      .headers(securityHeaders(settings, site ? realtimeOrigin(site) : null))
       .header('cache-control', 'no-store')
       .send(replies.failure(request, failure));
   };
@@ -39,7 +36,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
  */
 export function rawErrorResponse(
   translator: Translator,
-  chainRpcUrl: string,
+  settings: LowLevelErrorSettings,
   name: ApiErrorName,
   options: { withBody?: boolean } = {},
 ): string {
@@ -54,7 +51,7 @@ export function rawErrorResponse(
     'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
     connection: 'close',
-    ...securityHeaders(chainRpcUrl, null),
+    ...securityHeaders(settings, null),
   };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   const status = definition.status;
@@ -63,25 +60,79 @@ export function rawErrorResponse(
   return options.withBody === false ? head : head + body;
 }
 
-// How long a refused connection stays open after its answer, reading and dropping whatever
-// the client is still sending: closing a socket with unread data resets it, and the client
-// may then lose the answer before reading it.
+// How long a connection stays open after its last answer, reading and dropping whatever the
+// client is still sending: closing a socket with unread data resets it, and the client may
+// then lose the answer before reading it.
 const LINGER_MS = 1000;
 
-/**
- * Answers `response` and closes the socket, unless `mustNotAnswer` (an answer to another
- * request on this socket is under way, and ours would garble it): then it only closes.
- */
-export function answerAndClose(socket: Socket, response: string, mustNotAnswer = false): void {
-  if (socket.destroyed) return;
-  if (!socket.writable || mustNotAnswer) {
-    socket.destroy();
-    return;
-  }
-  socket.end(response);
+/** Closes `socket` once the client has closed its side, or after the linger time. */
+function closeAfterLinger(socket: Socket): void {
   const linger = setTimeout(() => socket.destroy(), LINGER_MS);
   linger.unref();
   socket.once('close', () => clearTimeout(linger));
+}
+
+/** Answers `response` and closes the socket. */
+export function answerAndClose(socket: Socket, response: string): void {
+  if (socket.destroyed) return;
+  // Already ending (its last answer asked to close): let that answer reach the client.
+  if (!socket.writable) return closeAfterLinger(socket);
+  socket.end(response);
+  closeAfterLinger(socket);
+}
+
+/**
+ * Answers a connection no HTTP parser reads (one over the per-address cap) and closes it. What
+ * the client sent, or still sends, is read and dropped, so the close is a clean one: a socket
+ * closed with unread data sends a reset, which can overtake the answer.
+ */
+export function refuseConnection(socket: Socket, response: string): void {
+  // A client that resets is no failure of the server's.
+  socket.on('error', () => undefined);
+  socket.resume();
+  answerAndClose(socket, response);
+}
+
+/** The answer Node is writing on this socket (the first of those queued), as its own handler sees it. */
+interface AnswerInFlight {
+  headersSent?: boolean;
+  req?: { complete?: boolean };
+  once(event: 'finish', listener: () => void): unknown;
+}
+
+function answerInFlight(socket: Socket): AnswerInFlight | null {
+  return (socket as Socket & { _httpMessage?: AnswerInFlight | null })._httpMessage ?? null;
+}
+
+/**
+ * Runs `then` once every request that arrived whole before the bad bytes has been answered,
+ * so a valid request is not dropped for what was pipelined after it. `then` gets the answer
+ * still in flight then, if any: one to a request cut short, which the bad bytes belong to.
+ * An answer that does not finish within `maxWaitMs` is cut off with the connection.
+ */
+function afterCompleteAnswers(
+  socket: Socket,
+  maxWaitMs: number,
+  then: (incomplete: AnswerInFlight | null) => void,
+): void {
+  const first = answerInFlight(socket);
+  if (!first?.req?.complete) return then(first);
+  const limit = setTimeout(() => socket.destroy(), maxWaitMs);
+  limit.unref();
+  socket.once('close', () => clearTimeout(limit));
+  // Node's own 'finish' listener, added when the request arrived, runs first and hands the
+  // socket to the next queued answer, if any.
+  const next = () => {
+    if (socket.destroyed) return;
+    const current = answerInFlight(socket);
+    if (current?.req?.complete) {
+      current.once('finish', next);
+      return;
+    }
+    clearTimeout(limit);
+    then(current);
+  };
+  first.once('finish', next);
 }
 
 // Node's error codes for what its HTTP parser refuses.
@@ -91,8 +142,13 @@ function clientErrorName(code: string | undefined): ApiErrorName {
   return 'bad_request';
 }
 
+export interface ClientErrorSettings extends LowLevelErrorSettings {
+  /** How long answers to earlier requests on the socket may take before it is cut off. */
+  answerWaitMs: number;
+}
+
 /** Fastify's `clientErrorHandler` (Node's 'clientError' event). */
-export function createClientErrorHandler(translator: Translator, chainRpcUrl: string) {
+export function createClientErrorHandler(translator: Translator, settings: ClientErrorSettings) {
   const responses = new Map<string, string>();
   // The parser repeats its error for every later chunk of an answered socket; its linger
   // timer closes it.
@@ -105,18 +161,22 @@ export function createClientErrorHandler(translator: Translator, chainRpcUrl: st
     // came in several pieces.
     const rawPacket = (error as { rawPacket?: unknown }).rawPacket;
     const isHead = Buffer.isBuffer(rawPacket) && rawPacket.subarray(0, 5).toString() === 'HEAD ';
-    // The response in flight on this socket, as Node's own handler checks it. A request that
-    // timed out never reached its handler, so only an answer already started is in the way.
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
-      ._httpMessage;
-    const mustNotAnswer =
-      Boolean(inFlight) && (inFlight!.headersSent === true || name !== 'request_timeout');
     const key = `${name}${isHead ? ' HEAD' : ''}`;
     let response = responses.get(key);
     if (response === undefined) {
-      response = rawErrorResponse(translator, chainRpcUrl, name, { withBody: !isHead });
+      response = rawErrorResponse(translator, settings, name, { withBody: !isHead });
       responses.set(key, response);
     }
-    answerAndClose(socket, response, mustNotAnswer);
+    const answer = response;
+    afterCompleteAnswers(socket, settings.answerWaitMs, (incomplete) => {
+      // An answer to the request cut short is in the way of ours: a request that timed out
+      // never reached its handler, so only one already started is; bad bytes inside a request
+      // leave its handler waiting for the rest, and ours would garble what it writes.
+      if (incomplete && (incomplete.headersSent === true || name !== 'request_timeout')) {
+        socket.destroy();
+        return;
+      }
+      answerAndClose(socket, answer);
+    });
   };
 }

@@ -28,22 +28,36 @@ export function contentSecurityPolicy(chainRpcUrl: string, websocketOrigin: stri
   ].join('; ');
 }
 
-// The headers depend only on these two values, which take a handful of values per server
+export interface SecurityHeaderSettings {
+  chainRpcUrl: string;
+  publicUrl: string | null;
+}
+
+/**
+ * A site published over https tells browsers to use nothing else for a year, so a first
+ * visit typed without the scheme cannot be intercepted again. Without includeSubDomains:
+ * the operator's other hosts are not this server's to pin.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+// The headers depend only on these values, which take a handful of values per server
 // (its public site, or the loopback names of a development machine): built once each.
 const builtHeaders = boundedMemo<Readonly<Record<string, string>>>(64);
 
 export function securityHeaders(
-  chainRpcUrl: string,
+  settings: SecurityHeaderSettings,
   websocketOrigin: string | null,
 ): Readonly<Record<string, string>> {
-  return builtHeaders(`${chainRpcUrl} ${websocketOrigin ?? ''}`, () =>
-    Object.freeze(buildSecurityHeaders(chainRpcUrl, websocketOrigin)),
+  const httpsOnly = settings.publicUrl?.startsWith('https:') ?? false;
+  return builtHeaders(`${settings.chainRpcUrl} ${websocketOrigin ?? ''} ${httpsOnly}`, () =>
+    Object.freeze(buildSecurityHeaders(settings.chainRpcUrl, websocketOrigin, httpsOnly)),
   );
 }
 
 function buildSecurityHeaders(
   chainRpcUrl: string,
   websocketOrigin: string | null,
+  httpsOnly: boolean,
 ): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(chainRpcUrl, websocketOrigin),
@@ -51,6 +65,7 @@ function buildSecurityHeaders(
     'referrer-policy': 'no-referrer',
     'permissions-policy': 'camera=(self)',
     'x-frame-options': 'DENY',
+    ...(httpsOnly ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
   };
 }
 
@@ -60,13 +75,12 @@ export function isApiPath(url: string): boolean {
 
 export function installSecurityHeaders(
   app: FastifyInstance,
-  chainRpcUrl: string,
-  publicUrl: string | null,
+  settings: SecurityHeaderSettings,
 ): void {
   // onRequest, so the headers are set before any handler or error can answer.
   app.addHook('onRequest', async (request, reply) => {
-    const site = siteOf(request, publicUrl);
-    reply.headers(securityHeaders(chainRpcUrl, site ? realtimeOrigin(site) : null));
+    const site = siteOf(request, settings.publicUrl);
+    reply.headers(securityHeaders(settings, site ? realtimeOrigin(site) : null));
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
 }

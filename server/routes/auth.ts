@@ -77,6 +77,7 @@ export const authRoutes = [
           message: input.message,
           signature: input.sign_message,
           inviteCode: input.code ?? '',
+          ...(input.device_id === undefined ? {} : { deviceId: input.device_id }),
         },
         context.now(),
       );

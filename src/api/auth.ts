@@ -23,12 +23,22 @@ export type LoginMessageQuery = v.InferOutput<typeof loginMessageQuerySchema>;
 export const loginMessageDataSchema = v.object({ message: v.string() });
 export type LoginMessageData = v.InferOutput<typeof loginMessageDataSchema>;
 
-/** POST login. `code` is the invite code; empty when the user has none. */
+/**
+ * The browser's id: random, made once per browser and kept in localStorage. Not a secret
+ * and no credential: it only lets a new sign-in end the same browser's earlier sessions.
+ */
+export const deviceIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
+
+/**
+ * POST login. `code` is the invite code; empty when the user has none. With `device_id`,
+ * the user's earlier sessions from that browser end: one session per browser.
+ */
 export const loginRequestSchema = v.object({
   address: addressInput,
   message: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)),
   sign_message: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   code: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(64))), ''),
+  device_id: v.optional(deviceIdSchema),
 });
 export type LoginRequest = v.InferInput<typeof loginRequestSchema>;
 
@@ -60,7 +70,7 @@ export type IsRegisterData = v.InferOutput<typeof isRegisterDataSchema>;
 /** POST logout: no body; ends the session whose token is sent. */
 export const logoutDataSchema = v.null();
 
-/** GET sessions: the signed-in user's live sessions, newest first (at most 10). */
+/** GET sessions: the signed-in user's live sessions, newest first (at most 10, one per browser). */
 export const sessionSchema = v.object({
   id: v.string(),
   /** ISO 8601 UTC: when the user signed in. */

@@ -84,4 +84,33 @@ describe('active sessions in the user centre', () => {
     expect(await statusWith(here)).toBe(401);
     expect(await statusWith(tablet)).toBe(401);
   });
+
+  // After the test above signed out everywhere: this browser's are the only sessions.
+  it('keeps one session per browser: signing in again after a reload ends the old one', async () => {
+    await installTestWallet(app.page, {
+      privateKey: KEY,
+      chainId: APP_CHAIN_ID,
+      knownChains: [APP_CHAIN_ID],
+    });
+    await app.page.goto(`${app.server.url}/index`);
+    const before = await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByTestId('signed-in').waitFor();
+
+    // The token lives in memory: a reload signs out, and the user signs in again.
+    await app.page.reload();
+    const again = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    await app.page
+      .getByRole('button', { name: /^Sign in again as 0x/ })
+      .first()
+      .click();
+    const after = await tokenFrom(await again);
+    await app.page.getByTestId('signed-in').waitFor();
+
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    const sessions = app.page.getByTestId('session');
+    await expect.poll(() => sessions.count()).toBe(1);
+    expect(await sessions.first().textContent()).toContain('This device');
+    expect(await statusWith(before)).toBe(401);
+    expect(await statusWith(after)).toBe(200);
+  });
 });

@@ -22,6 +22,7 @@ interface ProviderError {
 
 // A public test key (eth-sig-util vectors): never for funds.
 const PRIVATE_KEY = '0x4545454545454545454545454545454545454545454545454545454545454545';
+const OTHER_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const BSC = 56;
 const BSC_TESTNET = 97;
 // A stand-in dapp that subscribes while it loads, as real ones do.
@@ -135,6 +136,21 @@ describe('test wallet in Chromium', () => {
     );
     const hex = await requestInPage('personal_sign', ['0x68656c6c6f', wallet.address]);
     expect(recoverPersonalSignAddress('hello', hex.result as string)).toBe(wallet.address);
+  });
+
+  it('switches account as a user would: the site sees both, the selected one first', async () => {
+    const wallet = await openDapp();
+    const first = wallet.address;
+    await requestInPage('eth_requestAccounts');
+    await wallet.switchAccount(OTHER_KEY);
+    expect(wallet.address).not.toBe(first);
+    expect(await requestInPage('eth_accounts')).toEqual({ result: [wallet.address, first] });
+    expect(await page.evaluate(() => (window as unknown as DappWindow).events)).toEqual([
+      ['accountsChanged', [first]],
+      ['accountsChanged', [wallet.address, first]],
+    ]);
+    const signed = await requestInPage('personal_sign', ['hi', wallet.address]);
+    expect(recoverPersonalSignAddress('hi', signed.result as string)).toBe(wallet.address);
   });
 
   it('refuses to sign before the account is connected', async () => {

@@ -21,6 +21,9 @@ const OPERATOR_HOME: HomeContent = {
   news: { title: 'ニュース', items: [{ title: '新しい', text: '本文', date: '2030-01-01' }] },
 };
 
+/** 'Transaction hash' (or 'hash') in the ten languages. */
+const TRANSACTION_HASH = /hash|雜湊|哈希|ハッシュ|해시|แฮช|băm/i;
+
 describe('home content and marquee', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -34,6 +37,8 @@ describe('home content and marquee', () => {
       const data = dataOf(await home(server, lang), homeDataSchema);
       expect(data.lang).toBe(locale);
       expect(data.content?.steps.items.length).toBeGreaterThan(0);
+      // The app hands a payment to the server itself: no step asks the user to.
+      expect(data.content?.steps.items.join(' '), locale).not.toMatch(TRANSACTION_HASH);
       expect(data.content?.news.items.length).toBeGreaterThan(0);
       titles.add(data.content!.protocol.title);
       const lines = dataOf(await marquee(server, lang), marqueeDataSchema);

@@ -4,9 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors, type ApiErrorName } from '../../src/api/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { rawGet, rawRequest, type RawAnswer } from './support/rawHttp.ts';
+import { openRaw, parseRawAnswers, rawGet, rawRequest, type RawAnswer } from './support/rawHttp.ts';
 
-function expectRefusal(answer: RawAnswer, name: ApiErrorName) {
+function expectRefusal(
+  answer: Omit<RawAnswer, 'closed' | 'elapsedMs' | 'text'>,
+  name: ApiErrorName,
+) {
   const { status, code, message } = apiErrors[name];
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -54,6 +57,29 @@ describe('malformed requests', () => {
       'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n',
     ]) {
       expectRefusal(await rawRequest(server.url, request), 'bad_request');
+    }
+  });
+
+  it('garbage pipelined after valid requests does not drop their answers', async () => {
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+    for (const [requests, statuses] of [
+      [[get('/config.json')], [200]],
+      [[get('/api/v1/user/info')], [401]],
+      [
+        [get('/config.json'), get('/api/v1/content/home')],
+        [200, 200],
+      ],
+    ] as const) {
+      const { socket, answer } = await openRaw(server.url);
+      socket.write(`${requests.join('')}NOT-A-METHOD /\r\n\r\n`);
+      const result = await answer;
+      expect(result.closed).toBe(true);
+      expect(result.error).toBeUndefined();
+      // Each request's own answer, in order, then the refusal of the garbage.
+      const answers = parseRawAnswers(result.text);
+      expect(answers.map((one) => one.status)).toEqual([...statuses, 400]);
+      for (const one of answers.slice(0, -1)) expect(one.json).toBeTypeOf('object');
+      expectRefusal(answers.at(-1)!, 'bad_request');
     }
   });
 

@@ -1,9 +1,16 @@
-// A user's live sessions: capped per user, listed with their start time, ended one by one or
-// all at once — each only by its owner.
+// A user's live sessions: one per browser, capped per user, listed with their start time,
+// ended one by one or all at once — each only by its owner.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
 import { apiErrors } from '../../src/api/errors.ts';
-import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+import {
+  login,
+  loginMessage,
+  startTestServer,
+  testWallet,
+  type TestServer,
+  type TestWallet,
+} from './harness.ts';
 
 describe('sessions', () => {
   // One server for the file; each test signs in its own pair of users.
@@ -93,6 +100,67 @@ describe('sessions', () => {
       json: { id: phoneId },
     });
     expect(again.body.code).toBe(apiErrors.session_not_found.code);
+  });
+
+  /** Signs in as the app does, naming the browser; answers the session token. */
+  const loginFrom = async (wallet: TestWallet, deviceId: string) => {
+    const message = await loginMessage(server, wallet.address);
+    const answer = await server.request('POST', '/api/v1/auth/login', {
+      json: {
+        address: wallet.address,
+        message,
+        sign_message: wallet.sign(message),
+        device_id: deviceId,
+      },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.data.token as string;
+  };
+
+  it("a new sign-in from the same browser ends that browser's earlier session, and only it", async () => {
+    const phone = 'phone-0123456789abcdef';
+    const laptop = 'laptop-0123456789abcdef';
+    const first = await loginFrom(alice, phone);
+    const onLaptop = await loginFrom(alice, laptop);
+    // Bob on the same (shared) phone: another user's session is not the phone's old one.
+    const bobOnPhone = await loginFrom(bob, phone);
+    const withoutDevice = await login(server, alice);
+    server.clock.advance(1000);
+
+    // The phone reloads (the token lived in memory) and signs in again, twice.
+    const second = await loginFrom(alice, phone);
+    const third = await loginFrom(alice, phone);
+
+    expect(await status(first)).toBe(401);
+    expect(await status(second)).toBe(401);
+    expect(await status(third)).toBe(200);
+    expect(await status(onLaptop)).toBe(200);
+    expect(await status(withoutDevice)).toBe(200);
+    expect(await status(bobOnPhone)).toBe(200);
+    const listed = await sessions(third);
+    expect(listed.total).toBe(3);
+    expect(listed.list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(phone);
+  });
+
+  it('refuses a malformed browser id with a 400 naming the field, and the message stays usable', async () => {
+    for (const deviceId of ['short', 'x'.repeat(65), 'has space 0123456789', 42, null, '']) {
+      const message = await loginMessage(server, alice.address);
+      const json = {
+        address: alice.address,
+        message,
+        sign_message: alice.sign(message),
+        device_id: deviceId,
+      };
+      const refused = await server.request('POST', '/api/v1/auth/login', { json });
+      expect(refused.status, String(deviceId)).toBe(400);
+      expect(refused.body.data.field).toBe('device_id');
+      // Nothing was spent: the same signed message still signs in with a good id.
+      const accepted = await server.request('POST', '/api/v1/auth/login', {
+        json: { ...json, device_id: 'good-0123456789abcdef' },
+      });
+      expect(accepted.status).toBe(200);
+    }
   });
 
   it('refuses a malformed session id with a 400 naming the field', async () => {

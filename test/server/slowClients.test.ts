@@ -3,8 +3,8 @@
 // test is quick; each wait is bounded, and a connection still open then fails the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { openRaw } from './support/rawHttp.ts';
+import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
+import { openRaw, sendBeforeAccept } from './support/rawHttp.ts';
 
 const REQUEST_MS = 600;
 const HEADERS_MS = 300;
@@ -80,6 +80,7 @@ describe('connections per address', () => {
     expect(refused.closed).toBe(true);
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: apiErrors.rate_limited.code });
+    expect(refused.error).toBeUndefined();
 
     held[0]!.socket.destroy();
     await held[0]!.answer;
@@ -94,5 +95,58 @@ describe('connections per address', () => {
       socket.destroy();
       await pending;
     }
+  });
+
+  /** Holds the cap's three connections while `run` runs, then lets them go. */
+  async function withCapReached(run: () => Promise<void>): Promise<void> {
+    const held = await Promise.all([1, 2, 3].map(() => openRaw(server.url, GIVE_UP_MS)));
+    try {
+      await run();
+    } finally {
+      for (const { socket, answer } of held) {
+        socket.destroy();
+        await answer;
+      }
+    }
+  }
+
+  it('the 429 reaches a client whose request was already sent, and the close is clean', async () => {
+    await withCapReached(async () => {
+      const body = JSON.stringify({ padding: 'x'.repeat(64 * 1024) });
+      for (const request of [
+        'GET /config.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+        'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n${body}`,
+      ]) {
+        const refused = await sendBeforeAccept(server.url, request);
+        expect(refused.error).toBeUndefined();
+        expect(refused.status).toBe(429);
+        expect(refused.json).toMatchObject({ code: apiErrors.rate_limited.code });
+        expect(refused.headers.connection).toBe('close');
+      }
+    });
+  });
+
+  it('nothing a refused connection sends reaches a route', async () => {
+    const user = testWallet('capped');
+    const token = await login(server, user);
+    const credit = JSON.stringify({
+      address: user.address,
+      asset: 'USDT',
+      amount: '5',
+      idempotency_key: 'capped-credit',
+    });
+    await withCapReached(async () => {
+      const refused = await sendBeforeAccept(
+        server.url,
+        'POST /admin/v1/credit HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Authorization: Bearer ${server.adminToken}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${credit.length}\r\n\r\n${credit}`,
+      );
+      expect(refused.status).toBe(429);
+    });
+    const log = await server.request('GET', '/api/v1/user/moneyLog?page=1&page_size=10', { token });
+    expect(log.status).toBe(200);
+    expect(log.body.data.total).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import * as contentMall from './0005_content_mall.ts';
 import * as cardNumberDigest from './0006_card_number_digest.ts';
 import * as paymentsBelongToPayer from './0007_payments_belong_to_payer.ts';
 import * as cardAgreementsPinAttempts from './0009_card_agreements_pin_attempts.ts';
+import * as sessionDevices from './0010_session_devices.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_card_number_digest': cardNumberDigest,
   '0007_payments_belong_to_payer': paymentsBelongToPayer,
   '0009_card_agreements_pin_attempts': cardAgreementsPinAttempts,
+  '0010_session_devices': sessionDevices,
 };

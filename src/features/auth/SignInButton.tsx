@@ -5,7 +5,7 @@ import { loadRestOfCatalog } from '../../i18n/activate.ts';
 import { currentLocale } from '../../i18n/current.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { signInStepAtom } from './signInStep.ts';
-import { useReturningAddress } from './useReturningAddress.ts';
+import { useReturningAccount } from './useReturningAccount.ts';
 
 // Sign-in's steps speak with the second part of the catalog; offline before it was ever
 // cached, they speak English rather than not at all.
@@ -31,9 +31,9 @@ export function SignInButton({
 }) {
   const router = useRouter();
   const step = useAtomValue(signInStepAtom);
-  const returning = useReturningAddress();
+  const returning = useReturningAccount();
   const busy = step !== 'idle';
-  const short = returning ? shortAddress(returning) : '';
+  const short = returning ? shortAddress(returning.address) : '';
 
   async function onClick() {
     if (!(await startSignIn(returning !== null))) return;
@@ -51,7 +51,22 @@ export function SignInButton({
       onClick={() => void onClick()}
     >
       {step === 'idle' &&
-        (returning ? <Trans>Sign in again as {short}</Trans> : <Trans>Connect wallet</Trans>)}
+        (!returning ? (
+          <Trans>Connect wallet</Trans>
+        ) : (
+          // One flex item, so the words wrap as text and the address never splits.
+          <span>
+            {returning.signedInBefore ? (
+              <Trans>
+                Sign in again as <span className="nowrap">{short}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Sign in as <span className="nowrap">{short}</span>
+              </Trans>
+            )}
+          </span>
+        ))}
       {step === 'connecting' && <Trans>Connecting…</Trans>}
       {step === 'network' && <Trans>Check your network…</Trans>}
       {step === 'signing' && <Trans>Sign the message in your wallet…</Trans>}

@@ -17,6 +17,7 @@ import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { lastAddressAtom, lastWalletAtom, pendingInviteCodeAtom } from '../../state/preferences.ts';
 import { fetchLoginMessage, fetchRegistration, postLogin } from '../../state/queries/auth.ts';
 import { loadUserInfo } from '../../state/queries/user.ts';
+import { deviceId } from '../../state/deviceId.ts';
 import { dispatchSessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 import { toast } from '../../ui/toast.ts';
@@ -97,6 +98,7 @@ async function logIn(
       message,
       sign_message: signature,
       code: withCode,
+      device_id: deviceId(),
     });
   try {
     return await post(code);

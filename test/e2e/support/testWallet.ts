@@ -48,6 +48,12 @@ export interface TestWalletHandle {
   rejectPayment: boolean;
   /** Switches chain as the user would in the wallet's own window; the page gets chainChanged. */
   switchChain(chainId: number): Promise<void>;
+  /**
+   * Switches to the account of `privateKey` as the user would in the wallet's own window. Like
+   * MetaMask, the wallet then lets the site see both accounts, the selected one first
+   * (eth_accounts, eth_requestAccounts), and the page gets accountsChanged in that order.
+   */
+  switchAccount(privateKey: string): Promise<void>;
 }
 
 const REQUEST_BINDING = '__juTestWalletRequest';
@@ -101,7 +107,6 @@ export async function installTestWallet(
 }
 
 class TestWallet implements TestWalletHandle {
-  readonly address: string;
   readonly requests: RecordedRequest[] = [];
   rejectConnect: boolean;
   rejectSign: boolean;
@@ -109,38 +114,57 @@ class TestWallet implements TestWalletHandle {
   rejectPayment = false;
   chainId: number;
   #page: Page;
-  #privateKey: string;
+  /** The accounts the site may see, the selected one first, with their keys. */
+  #accounts: { address: string; privateKey: string }[];
   #knownChains: Set<number>;
   #connected = false;
   #rpcUrl: string | undefined;
   #signer: WalletClient | undefined;
-  /** The other accounts' keys by lower-case address, and whether each is connected. */
-  #others = new Map<string, { privateKey: string; connected: boolean }>();
+  /** Accounts the wallet holds but has not connected to the site yet, by lower-case address. */
+  #held = new Map<string, string>();
 
   constructor(page: Page, opts: TestWalletOptions) {
-    this.address = privateKeyToAddress(opts.privateKey);
+    this.#accounts = [
+      { address: privateKeyToAddress(opts.privateKey), privateKey: opts.privateKey },
+    ];
     this.rejectConnect = opts.rejectConnect ?? false;
     this.rejectSign = opts.rejectSign ?? false;
     this.chainId = opts.chainId;
     this.#page = page;
-    this.#privateKey = opts.privateKey;
     this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
     this.#rpcUrl = opts.rpcUrl;
     for (const privateKey of opts.otherKeys ?? [])
-      this.#others.set(privateKeyToAddress(privateKey).toLowerCase(), {
-        privateKey,
-        connected: false,
-      });
+      this.#held.set(privateKeyToAddress(privateKey).toLowerCase(), privateKey);
   }
 
-  #accounts(): string[] {
-    const others = [...this.#others].filter(([, other]) => other.connected).map(([a]) => a);
-    return this.#connected ? [this.address, ...others] : [];
+  get address(): string {
+    return this.#accounts[0]!.address;
+  }
+
+  get #privateKey(): string {
+    return this.#accounts[0]!.privateKey;
   }
 
   async switchChain(chainId: number): Promise<void> {
     this.#knownChains.add(chainId);
-    const events = this.#changeChain(chainId);
+    await this.#emitInPage(this.#changeChain(chainId));
+  }
+
+  async switchAccount(privateKey: string): Promise<void> {
+    const address = privateKeyToAddress(privateKey);
+    this.#accounts = [
+      { address, privateKey },
+      ...this.#accounts.filter((account) => !sameAddress(account.address, address)),
+    ];
+    this.#signer = undefined;
+    if (this.#connected) await this.#emitInPage([['accountsChanged', this.#addresses()]]);
+  }
+
+  #addresses(): string[] {
+    return this.#accounts.map((account) => account.address);
+  }
+
+  async #emitInPage(events: WalletEvent[]): Promise<void> {
     await this.#page.evaluate(
       ([emitFunction, pending]) => {
         const scope = window as unknown as Record<string, unknown>;
@@ -161,7 +185,7 @@ class TestWallet implements TestWalletHandle {
       case 'eth_requestAccounts':
         return this.#connect();
       case 'eth_accounts':
-        return ok(this.#accounts());
+        return ok(this.#connected ? this.#addresses() : []);
       case 'wallet_requestPermissions':
         return this.#requestPermissions();
       case 'eth_chainId':
@@ -190,29 +214,29 @@ class TestWallet implements TestWalletHandle {
 
   #connect(): RpcReply {
     if (this.rejectConnect) return fail(USER_REJECTED, 'User rejected the request.');
-    const events: WalletEvent[] = this.#connected ? [] : [['accountsChanged', [this.address]]];
+    const events: WalletEvent[] = this.#connected ? [] : [['accountsChanged', this.#addresses()]];
     this.#connected = true;
-    return ok([this.address], events);
+    return ok(this.#addresses(), events);
   }
 
   /** The user connects every account the wallet holds, keeping the current one first. */
   #requestPermissions(): RpcReply {
     if (this.rejectConnect) return fail(USER_REJECTED, 'User rejected the request.');
     this.#connected = true;
-    for (const other of this.#others.values()) other.connected = true;
-    return ok([{ parentCapability: 'eth_accounts' }], [['accountsChanged', this.#accounts()]]);
+    for (const privateKey of this.#held.values())
+      this.#accounts.push({ address: privateKeyToAddress(privateKey), privateKey });
+    this.#held.clear();
+    return ok([{ parentCapability: 'eth_accounts' }], [['accountsChanged', this.#addresses()]]);
   }
 
   #personalSign(data: unknown, account: unknown): RpcReply {
     if (typeof data !== 'string' || typeof account !== 'string') {
       return fail(INVALID_PARAMS, 'personal_sign expects [message, address].');
     }
-    const other = this.#others.get(account.toLowerCase());
-    const key = sameAddress(account, this.address)
-      ? this.#privateKey
-      : other?.connected
-        ? other.privateKey
-        : null;
+    // Any account connected to the site can sign, not only the selected one.
+    const key =
+      this.#accounts.find((connected) => sameAddress(connected.address, account))?.privateKey ??
+      null;
     if (!this.#connected || key === null) {
       return fail(UNAUTHORIZED, 'The requested account has not been authorized by the user.');
     }
