@@ -96,8 +96,9 @@ describe('mall orders', () => {
     await app.page.getByRole('tab', { name: 'Shipped' }).click();
     await expect.poll(() => items.count()).toBe(1);
     await app.page.getByRole('tab', { name: 'Received' }).click();
-    await expect.poll(() => items.count()).toBe(1);
-    expect(await items.first().getAttribute('data-status')).toBe('received');
+    // The Shipped tab also showed one order: wait for the Received one to replace it.
+    await expect.poll(() => items.first().getAttribute('data-status')).toBe('received');
+    expect(await items.count()).toBe(1);
     expect(await items.first().textContent()).toContain('Item 12');
   });
 
@@ -128,8 +129,9 @@ describe('mall orders', () => {
     await navigateInApp(app.page, `/mall/orders/${id}`);
     await app.page.getByRole('button', { name: 'Confirm receipt' }).waitFor();
 
-    // The same person on a second device confirms first.
-    const other = await app.context.newPage();
+    // The same person on a second device (its own browser storage) confirms first.
+    const otherDevice = await app.browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+    const other = await otherDevice.newPage();
     await installTestWallet(other, {
       privateKey: ALICE_KEY,
       chainId: APP_CHAIN_ID,
@@ -142,7 +144,7 @@ describe('mall orders', () => {
     await other.getByRole('button', { name: 'Confirm receipt' }).click();
     await confirmPopup(other, 'Confirm receipt', 'I received it');
     await other.getByText('Receipt confirmed').waitFor();
-    await other.close();
+    await otherDevice.close();
 
     await app.page.getByRole('button', { name: 'Confirm receipt' }).click();
     await confirmPopup(app.page, 'Confirm receipt', 'I received it');
