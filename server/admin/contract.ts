@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { balancesSchema } from '../../src/api/assets.ts';
 import { pagedList } from '../../src/api/response.ts';
 import { recordIdSchema, withdrawalSchema, withdrawStatusSchema } from '../../src/api/withdraw.ts';
+import { defineEndpoint } from '../../src/api/endpoint.ts';
 
 export const adminPaths = {
   users: '/admin/v1/users',
@@ -118,3 +119,57 @@ export const ledgerCheckDataSchema = v.object({
   problems: v.array(v.string()),
 });
 export type LedgerCheckData = v.InferOutput<typeof ledgerCheckDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const adminEndpoints = {
+  users: defineEndpoint({
+    method: 'GET',
+    path: adminPaths.users,
+    auth: 'admin',
+    input: adminUsersQuerySchema,
+    output: adminUsersDataSchema,
+    paged: true,
+  }),
+  credit: defineEndpoint({
+    method: 'POST',
+    path: adminPaths.credit,
+    auth: 'admin',
+    input: creditRequestSchema,
+    output: creditDataSchema,
+  }),
+  withdrawals: defineEndpoint({
+    method: 'GET',
+    path: adminPaths.withdrawals,
+    auth: 'admin',
+    input: adminWithdrawalsQuerySchema,
+    output: adminWithdrawalsDataSchema,
+    paged: true,
+  }),
+  withdrawalComplete: defineEndpoint({
+    method: 'POST',
+    path: adminPaths.withdrawalComplete,
+    auth: 'admin',
+    input: withdrawalCompleteRequestSchema,
+    output: withdrawalFinishDataSchema,
+  }),
+  withdrawalFail: defineEndpoint({
+    method: 'POST',
+    path: adminPaths.withdrawalFail,
+    auth: 'admin',
+    input: withdrawalFailRequestSchema,
+    output: withdrawalFinishDataSchema,
+  }),
+  withdrawalUnknown: defineEndpoint({
+    method: 'POST',
+    path: adminPaths.withdrawalUnknown,
+    auth: 'admin',
+    input: withdrawalUnknownRequestSchema,
+    output: withdrawalFinishDataSchema,
+  }),
+  ledgerCheck: defineEndpoint({
+    method: 'GET',
+    path: adminPaths.ledgerCheck,
+    auth: 'admin',
+    output: ledgerCheckDataSchema,
+  }),
+};

@@ -11,10 +11,12 @@ import {
   HOLDER_STATUSES,
   holderSchema,
   holderSummarySchema,
+  imageBytesSchema,
   RECHARGE_STATUSES,
   rechargeRecordSchema,
 } from '../../src/api/visa.ts';
 import { pagedList } from '../../src/api/response.ts';
+import { defineEndpoint } from '../../src/api/endpoint.ts';
 
 const ADMIN_CARD = '/admin/v1/card';
 
@@ -115,3 +117,101 @@ export const adminSpendDataSchema = v.object({
   balance: v.string(),
 });
 export type AdminSpendData = v.InferOutput<typeof adminSpendDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const adminCardEndpoints = {
+  holderApprove: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.holderApprove,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    output: holderSummarySchema,
+  }),
+  holderReject: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.holderReject,
+    auth: 'admin',
+    input: adminRejectRequestSchema,
+    output: holderSummarySchema,
+  }),
+  photo: defineEndpoint({
+    method: 'GET',
+    path: adminCardPaths.photo,
+    auth: 'admin',
+    input: adminPhotoQuerySchema,
+    output: imageBytesSchema,
+  }),
+  holders: defineEndpoint({
+    method: 'GET',
+    path: adminCardPaths.holders,
+    auth: 'admin',
+    input: adminHoldersQuerySchema,
+    output: adminHoldersDataSchema,
+    paged: true,
+  }),
+  holder: defineEndpoint({
+    method: 'GET',
+    path: adminCardPaths.holder,
+    auth: 'admin',
+    input: adminHolderQuerySchema,
+    output: adminHolderDetailSchema,
+  }),
+  applications: defineEndpoint({
+    method: 'GET',
+    path: adminCardPaths.applications,
+    auth: 'admin',
+    input: adminApplicationsQuerySchema,
+    output: adminApplicationsDataSchema,
+    paged: true,
+  }),
+  issue: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.issue,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    output: adminIssueDataSchema,
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.reject,
+    auth: 'admin',
+    input: adminRejectRequestSchema,
+    output: cardApplicationSchema,
+  }),
+  recharges: defineEndpoint({
+    method: 'GET',
+    path: adminCardPaths.recharges,
+    auth: 'admin',
+    input: adminRechargesQuerySchema,
+    output: adminRechargesDataSchema,
+    paged: true,
+  }),
+  rechargeProcess: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.rechargeProcess,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    output: rechargeRecordSchema,
+  }),
+  rechargeSettle: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.rechargeSettle,
+    auth: 'admin',
+    input: adminIdRequestSchema,
+    output: rechargeRecordSchema,
+  }),
+  rechargeFail: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.rechargeFail,
+    auth: 'admin',
+    input: adminRejectRequestSchema,
+    output: rechargeRecordSchema,
+  }),
+  spend: defineEndpoint({
+    method: 'POST',
+    path: adminCardPaths.spend,
+    auth: 'admin',
+    input: adminSpendRequestSchema,
+    output: adminSpendDataSchema,
+  }),
+};

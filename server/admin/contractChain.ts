@@ -5,6 +5,7 @@ import { pagedList } from '../../src/api/response.ts';
 import { ticketApplicationSchema } from '../../src/api/ticket.ts';
 import { cyclePoolDataSchema } from '../../src/api/cycle.ts';
 import { recordIdSchema } from '../../src/api/withdraw.ts';
+import { defineEndpoint } from '../../src/api/endpoint.ts';
 
 export const adminChainPaths = {
   status: '/admin/v1/chain/status',
@@ -100,3 +101,62 @@ export const poolFundDataSchema = v.object({
 export type PoolFundData = v.InferOutput<typeof poolFundDataSchema>;
 
 export { cyclePoolDataSchema };
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const adminChainEndpoints = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: adminChainPaths.status,
+    auth: 'admin',
+    output: chainStatusDataSchema,
+  }),
+  fund: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.fund,
+    auth: 'admin',
+    input: chainFundRequestSchema,
+    output: chainFundDataSchema,
+  }),
+  runJobs: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.runJobs,
+    auth: 'admin',
+    input: chainJobsRequestSchema,
+    output: chainJobsDataSchema,
+  }),
+  ticketApplications: defineEndpoint({
+    method: 'GET',
+    path: adminChainPaths.ticketApplications,
+    auth: 'admin',
+    input: adminApplicationsQuerySchema,
+    output: adminApplicationsDataSchema,
+    paged: true,
+  }),
+  ticketReview: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.ticketReview,
+    auth: 'admin',
+    input: ticketReviewRequestSchema,
+    output: ticketReviewDataSchema,
+  }),
+  cycleFund: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.cycleFund,
+    auth: 'admin',
+    input: poolFundRequestSchema,
+    output: poolFundDataSchema,
+  }),
+  cyclePool: defineEndpoint({
+    method: 'GET',
+    path: adminChainPaths.cyclePool,
+    auth: 'admin',
+    output: cyclePoolDataSchema,
+  }),
+  releaseFund: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.releaseFund,
+    auth: 'admin',
+    input: poolFundRequestSchema,
+    output: poolFundDataSchema,
+  }),
+};

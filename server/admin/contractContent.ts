@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { NOTICE_BODY_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../../src/api/notice.ts';
 import { ORDER_COINS, orderSchema } from '../../src/api/machine.ts';
 import { recordIdSchema } from '../../src/api/withdraw.ts';
+import { defineEndpoint } from '../../src/api/endpoint.ts';
 
 export const adminContentPaths = {
   home: '/admin/v1/content/home',
@@ -63,3 +64,62 @@ export const orderShipRequestSchema = v.object({
 });
 export const adminOrderDataSchema = v.object({ ...orderSchema.entries, user_address: v.string() });
 export type AdminOrderData = v.InferOutput<typeof adminOrderDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const adminContentEndpoints = {
+  home: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.home,
+    auth: 'admin',
+    input: homeSetRequestSchema,
+    output: contentSetDataSchema,
+  }),
+  marquee: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.marquee,
+    auth: 'admin',
+    input: marqueeSetRequestSchema,
+    output: contentSetDataSchema,
+  }),
+  notices: defineEndpoint({
+    method: 'GET',
+    path: adminContentPaths.notices,
+    auth: 'admin',
+    output: adminNoticesDataSchema,
+  }),
+  noticeAdd: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.noticeAdd,
+    auth: 'admin',
+    input: noticeAddRequestSchema,
+    output: noticeChangeDataSchema,
+  }),
+  noticeEdit: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.noticeEdit,
+    auth: 'admin',
+    input: noticeEditRequestSchema,
+    output: noticeChangeDataSchema,
+  }),
+  noticeRemove: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.noticeRemove,
+    auth: 'admin',
+    input: noticeRemoveRequestSchema,
+    output: noticeChangeDataSchema,
+  }),
+  orderAdd: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.orderAdd,
+    auth: 'admin',
+    input: orderAddRequestSchema,
+    output: adminOrderDataSchema,
+  }),
+  orderShip: defineEndpoint({
+    method: 'POST',
+    path: adminContentPaths.orderShip,
+    auth: 'admin',
+    input: orderShipRequestSchema,
+    output: adminOrderDataSchema,
+  }),
+};

@@ -1,59 +1,69 @@
-// One route, described once: method, path, who may call it, the contract's input schema and
-// a handler that returns the answer's `data`. The Fastify registrar (routeTable.ts) serves
-// these lists, and the request envelope will dispatch the very same lists, so a handler
-// never sees a reply object: it returns data or throws a DomainError.
+// One route: the contract's descriptor of its endpoint (src/api/endpoint.ts: method, path, who
+// may call it, input and output schemas, idempotency, rate limits) and a handler that returns
+// the answer's `data`. The Fastify registrar (routeTable.ts) serves these lists, and the
+// request envelope will dispatch the very same lists, so a handler never sees a reply object:
+// it returns data or throws a DomainError.
 import type { FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import type { RateLimitSetting, ServerSettings } from '../config.ts';
+import type {
+  AnyEndpoint,
+  EndpointAuth,
+  EndpointMethod,
+  EndpointOutput,
+  EndpointParsedInput,
+  RateLimitClass,
+} from '../../src/api/endpoint.ts';
 import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 
-/** 'user': a signed-in user (Bearer session token); 'admin': the operator's admin token. */
-export type RouteAuth = 'none' | 'user' | 'admin';
-
-export type RouteMethod = 'GET' | 'POST';
-
-type RateLimitName = {
-  [
-    K in keyof ServerSettings['rateLimits']
-  ]: ServerSettings['rateLimits'][K] extends RateLimitSetting ? K : never;
-}[keyof ServerSettings['rateLimits']];
-
-export interface RouteCall<TInput, TAuth extends RouteAuth> {
+export interface RouteCall<E extends AnyEndpoint> {
   context: ServerContext;
-  /** The query (GET) or body (POST), checked against the route's schema. */
-  input: TInput;
-  user: TAuth extends 'user' ? UserRow : null;
-  /** The Idempotency-Key header; present whenever the route is `idempotent`. */
-  idempotencyKey: string | null;
+  /** The query (GET) or body (POST), checked against the endpoint's input schema. */
+  input: EndpointParsedInput<E>;
+  user: E['auth'] extends 'user' ? UserRow : null;
+  /** The Idempotency-Key header: always there on an idempotent endpoint. */
+  idempotencyKey: E['idempotent'] extends true ? string : null;
   /** Where the request came to (host, protocol) for links and sign-in messages. */
   request: FastifyRequest;
 }
 
-export interface RouteDefinition<TSchema extends v.GenericSchema, TAuth extends RouteAuth> {
-  method: RouteMethod;
-  path: string;
-  auth: TAuth;
-  input?: TSchema;
-  /** A money call: requires an Idempotency-Key header and counts against the user's limit. */
-  idempotent?: boolean;
-  /** Limit per client IP, by setting name (rateLimits in server settings). */
-  ipRateLimit?: RateLimitName;
-  /** Limit per signed-in user, by setting name. On an `auth: 'none'` route it counts the
-   * requests that come with a live session token. */
-  userRateLimit?: RateLimitName;
+export interface RouteDefinition<E extends AnyEndpoint> {
+  endpoint: E;
   /** Answer the handler's value as is instead of inside `{code, message, data}`. */
   bare?: boolean;
   /** Extra answer headers. */
   headers?: Readonly<Record<string, string>>;
-  handler(call: RouteCall<v.InferOutput<TSchema>, TAuth>): Promise<unknown>;
+  handler(call: RouteCall<E>): Promise<EndpointOutput<E>>;
 }
 
-export type Route = RouteDefinition<v.GenericSchema, RouteAuth>;
+/** What the dispatcher runs: the endpoint's description, flattened, and its handler. */
+export interface Route {
+  readonly endpoint: AnyEndpoint;
+  readonly method: EndpointMethod;
+  readonly path: string;
+  readonly auth: EndpointAuth;
+  readonly input: v.GenericSchema | undefined;
+  readonly idempotent: boolean;
+  readonly ipRateLimit: RateLimitClass | undefined;
+  readonly userRateLimit: RateLimitClass | undefined;
+  readonly bare: boolean;
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  handler(call: RouteCall<AnyEndpoint>): Promise<unknown>;
+}
 
-export function defineRoute<
-  TSchema extends v.GenericSchema = v.GenericSchema<unknown, Record<string, never>>,
-  TAuth extends RouteAuth = RouteAuth,
->(route: RouteDefinition<TSchema, TAuth>): Route {
-  return route as unknown as Route;
+export function defineRoute<E extends AnyEndpoint>(route: RouteDefinition<E>): Route {
+  const { endpoint } = route;
+  return {
+    endpoint,
+    method: endpoint.method,
+    path: endpoint.path,
+    auth: endpoint.auth,
+    input: endpoint.input,
+    idempotent: endpoint.idempotent,
+    ipRateLimit: endpoint.ipRateLimit,
+    userRateLimit: endpoint.userRateLimit,
+    bare: route.bare ?? false,
+    headers: route.headers,
+    handler: route.handler as Route['handler'],
+  };
 }

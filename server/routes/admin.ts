@@ -1,18 +1,12 @@
 // /admin/v1/*: operator API, authorised by the admin token (see docs/operations.md).
 import { isAssetCode, type AssetCode } from '../../src/api/assets.ts';
 import {
-  adminPaths,
-  adminUsersQuerySchema,
-  adminWithdrawalsQuerySchema,
-  creditRequestSchema,
-  withdrawalCompleteRequestSchema,
-  withdrawalFailRequestSchema,
-  withdrawalUnknownRequestSchema,
   type AdminUsersData,
   type AdminWithdrawalsData,
   type CreditData,
   type LedgerCheckData,
   type WithdrawalFinishData,
+  adminEndpoints,
 } from '../admin/contract.ts';
 import { creditDeposit } from '../admin/credit.ts';
 import { DomainError } from '../domainError.ts';
@@ -33,10 +27,7 @@ import { readPage } from '../db/pages.ts';
 
 export const adminRoutes = [
   defineRoute({
-    method: 'GET',
-    path: adminPaths.users,
-    auth: 'admin',
-    input: adminUsersQuerySchema,
+    endpoint: adminEndpoints.users,
     async handler({ context: { db }, input }): Promise<AdminUsersData> {
       const { rows: users, total } = await readPage(
         db.kysely.selectFrom('users'),
@@ -71,10 +62,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminPaths.credit,
-    auth: 'admin',
-    input: creditRequestSchema,
+    endpoint: adminEndpoints.credit,
     async handler({ context, input: body }): Promise<CreditData> {
       const { db } = context;
       const address = parseAddress(body.address);
@@ -114,10 +102,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminPaths.withdrawals,
-    auth: 'admin',
-    input: adminWithdrawalsQuerySchema,
+    endpoint: adminEndpoints.withdrawals,
     async handler({ context: { db, settings }, input }): Promise<AdminWithdrawalsData> {
       let filtered = selectWithdrawals(db).innerJoin('users', 'users.id', 'withdrawals.user_id');
       if (input.status) filtered = filtered.where('withdrawals.status', '=', input.status);
@@ -140,10 +125,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminPaths.withdrawalComplete,
-    auth: 'admin',
-    input: withdrawalCompleteRequestSchema,
+    endpoint: adminEndpoints.withdrawalComplete,
     async handler({ context, input }): Promise<WithdrawalFinishData> {
       return finishWithdrawal(
         context.db,
@@ -155,10 +137,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminPaths.withdrawalFail,
-    auth: 'admin',
-    input: withdrawalFailRequestSchema,
+    endpoint: adminEndpoints.withdrawalFail,
     async handler({ context, input }): Promise<WithdrawalFinishData> {
       return finishWithdrawal(
         context.db,
@@ -170,10 +149,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminPaths.withdrawalUnknown,
-    auth: 'admin',
-    input: withdrawalUnknownRequestSchema,
+    endpoint: adminEndpoints.withdrawalUnknown,
     async handler({ context, input }): Promise<WithdrawalFinishData> {
       return finishWithdrawal(
         context.db,
@@ -185,9 +161,7 @@ export const adminRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminPaths.ledgerCheck,
-    auth: 'admin',
+    endpoint: adminEndpoints.ledgerCheck,
     async handler({ context }): Promise<LedgerCheckData> {
       const report = await checkLedger(context.db);
       const amount = (asset: string, units: bigint) =>

@@ -1,14 +1,9 @@
 // /admin/v1/card/*: the operator's side of the card service (admin token).
 import {
-  adminCardPaths,
-  adminHolderQuerySchema,
-  adminHoldersQuerySchema,
-  adminIdRequestSchema,
-  adminPhotoQuerySchema,
-  adminRejectRequestSchema,
   type AdminHolder,
   type AdminHolderDetail,
   type AdminHoldersData,
+  adminCardEndpoints,
 } from '../admin/contractCard.ts';
 import { cardContext } from '../card/cardContext.ts';
 import {
@@ -25,10 +20,7 @@ import { adminCardMoneyRoutes, addressesOf } from './adminCardMoney.ts';
 
 export const adminCardRoutes: Route[] = [
   defineRoute({
-    method: 'GET',
-    path: adminCardPaths.holders,
-    auth: 'admin',
-    input: adminHoldersQuerySchema,
+    endpoint: adminCardEndpoints.holders,
     async handler({ context: { db }, input }): Promise<AdminHoldersData> {
       const { rows, total } = await listHolders(db, {
         status: input.status,
@@ -50,10 +42,7 @@ export const adminCardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminCardPaths.holder,
-    auth: 'admin',
-    input: adminHolderQuerySchema,
+    endpoint: adminCardEndpoints.holder,
     async handler({ context, input }): Promise<AdminHolderDetail> {
       const card = cardContext(context);
       const row = await card.db.kysely
@@ -68,10 +57,7 @@ export const adminCardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.holderApprove,
-    auth: 'admin',
-    input: adminIdRequestSchema,
+    endpoint: adminCardEndpoints.holderApprove,
     async handler({ context, input }) {
       return holderSummaryWire(
         await reviewHolder(context.db, BigInt(input.id), { status: 'approved' }, context.now()),
@@ -79,10 +65,7 @@ export const adminCardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.holderReject,
-    auth: 'admin',
-    input: adminRejectRequestSchema,
+    endpoint: adminCardEndpoints.holderReject,
     async handler({ context, input }) {
       return holderSummaryWire(
         await reviewHolder(
@@ -95,10 +78,7 @@ export const adminCardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminCardPaths.photo,
-    auth: 'admin',
-    input: adminPhotoQuerySchema,
+    endpoint: adminCardEndpoints.photo,
     bare: true,
     headers: { 'content-type': 'image/jpeg' },
     async handler({ context, input }): Promise<Buffer> {

@@ -1,16 +1,11 @@
 // /admin/v1/card/*: applications (issue, reject), recharges (process, settle, fail) and
 // spending, for the operator.
 import {
-  adminApplicationsQuerySchema,
-  adminCardPaths,
-  adminIdRequestSchema,
-  adminRechargesQuerySchema,
-  adminRejectRequestSchema,
-  adminSpendRequestSchema,
   type AdminApplicationsData,
   type AdminIssueData,
   type AdminRechargesData,
   type AdminSpendData,
+  adminCardEndpoints,
 } from '../admin/contractCard.ts';
 import type { CardApplication, RechargeRecord } from '../../src/api/visa.ts';
 import {
@@ -40,10 +35,7 @@ export async function addressesOf(
 
 export const adminCardMoneyRoutes: Route[] = [
   defineRoute({
-    method: 'GET',
-    path: adminCardPaths.applications,
-    auth: 'admin',
-    input: adminApplicationsQuerySchema,
+    endpoint: adminCardEndpoints.applications,
     async handler({ context: { db }, input }): Promise<AdminApplicationsData> {
       const { rows, total } = await listApplications(db, {
         status: input.status,
@@ -64,28 +56,19 @@ export const adminCardMoneyRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.issue,
-    auth: 'admin',
-    input: adminIdRequestSchema,
+    endpoint: adminCardEndpoints.issue,
     async handler({ context, input }): Promise<AdminIssueData> {
       return issueCard(cardContext(context), BigInt(input.id));
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.reject,
-    auth: 'admin',
-    input: adminRejectRequestSchema,
+    endpoint: adminCardEndpoints.reject,
     async handler({ context, input }): Promise<CardApplication> {
       return rejectApplication(cardContext(context), BigInt(input.id), input.reason);
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminCardPaths.recharges,
-    auth: 'admin',
-    input: adminRechargesQuerySchema,
+    endpoint: adminCardEndpoints.recharges,
     async handler({ context: { db }, input }): Promise<AdminRechargesData> {
       const { rows, total } = await listRecharges(db, {
         status: input.status,
@@ -106,28 +89,19 @@ export const adminCardMoneyRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.rechargeProcess,
-    auth: 'admin',
-    input: adminIdRequestSchema,
+    endpoint: adminCardEndpoints.rechargeProcess,
     async handler({ context, input }): Promise<RechargeRecord> {
       return finishRecharge(cardContext(context), BigInt(input.id), { status: 'processing' });
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.rechargeSettle,
-    auth: 'admin',
-    input: adminIdRequestSchema,
+    endpoint: adminCardEndpoints.rechargeSettle,
     async handler({ context, input }): Promise<RechargeRecord> {
       return finishRecharge(cardContext(context), BigInt(input.id), { status: 'success' });
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.rechargeFail,
-    auth: 'admin',
-    input: adminRejectRequestSchema,
+    endpoint: adminCardEndpoints.rechargeFail,
     async handler({ context, input }): Promise<RechargeRecord> {
       return finishRecharge(cardContext(context), BigInt(input.id), {
         status: 'failed',
@@ -136,10 +110,7 @@ export const adminCardMoneyRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminCardPaths.spend,
-    auth: 'admin',
-    input: adminSpendRequestSchema,
+    endpoint: adminCardEndpoints.spend,
     async handler({ context, input }): Promise<AdminSpendData> {
       return spendOnCard(
         cardContext(context),

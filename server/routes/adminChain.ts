@@ -2,18 +2,13 @@
 import { formatEther, parseEther, type Hex } from 'viem';
 import type { CyclePoolData } from '../../src/api/cycle.ts';
 import {
-  adminApplicationsQuerySchema,
-  adminChainPaths,
-  chainFundRequestSchema,
-  chainJobsRequestSchema,
-  poolFundRequestSchema,
-  ticketReviewRequestSchema,
   type AdminApplicationsData,
   type ChainFundData,
   type ChainJobsData,
   type ChainStatusData,
   type PoolFundData,
   type TicketReviewData,
+  adminChainEndpoints,
 } from '../admin/contractChain.ts';
 import { chainClient } from '../chain/client.ts';
 import { runChainJobs } from '../chain/jobs.ts';
@@ -56,9 +51,7 @@ async function fund(
 
 export const adminChainRoutes = [
   defineRoute({
-    method: 'GET',
-    path: adminChainPaths.status,
-    auth: 'admin',
+    endpoint: adminChainEndpoints.status,
     async handler({ context: { db, settings } }): Promise<ChainStatusData> {
       const client = chainClient(settings.chain.rpcUrl);
       const pending = await db.kysely
@@ -101,10 +94,7 @@ export const adminChainRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminChainPaths.fund,
-    auth: 'admin',
-    input: chainFundRequestSchema,
+    endpoint: adminChainEndpoints.fund,
     async handler({ context: { settings }, input }): Promise<ChainFundData> {
       const address = parseAddress(input.address) as Hex;
       parsePositiveAmount(input.amount, 'JU');
@@ -125,10 +115,7 @@ export const adminChainRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminChainPaths.runJobs,
-    auth: 'admin',
-    input: chainJobsRequestSchema,
+    endpoint: adminChainEndpoints.runJobs,
     async handler({ context, input }): Promise<ChainJobsData> {
       if (input.at === undefined) return runChainJobs(context);
       const at = new Date(input.at);
@@ -140,10 +127,7 @@ export const adminChainRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminChainPaths.ticketApplications,
-    auth: 'admin',
-    input: adminApplicationsQuerySchema,
+    endpoint: adminChainEndpoints.ticketApplications,
     async handler({ context: { db }, input }): Promise<AdminApplicationsData> {
       const { rows, total } = await listApplications(db, { status: input.status }, 1, 500);
       const users = await db.kysely
@@ -162,10 +146,7 @@ export const adminChainRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminChainPaths.ticketReview,
-    auth: 'admin',
-    input: ticketReviewRequestSchema,
+    endpoint: adminChainEndpoints.ticketReview,
     async handler({ context, input }): Promise<TicketReviewData> {
       return reviewApplication(
         context,
@@ -175,27 +156,19 @@ export const adminChainRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminChainPaths.cycleFund,
-    auth: 'admin',
-    input: poolFundRequestSchema,
+    endpoint: adminChainEndpoints.cycleFund,
     async handler({ context, input }): Promise<PoolFundData> {
       return fund(context, ACCOUNT_KIND.cycle_pool, input);
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminChainPaths.cyclePool,
-    auth: 'admin',
+    endpoint: adminChainEndpoints.cyclePool,
     async handler({ context }): Promise<CyclePoolData> {
       return poolCoverage(context.db);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminChainPaths.releaseFund,
-    auth: 'admin',
-    input: poolFundRequestSchema,
+    endpoint: adminChainEndpoints.releaseFund,
     async handler({ context, input }): Promise<PoolFundData> {
       return fund(context, ACCOUNT_KIND.release_pool, input);
     },

@@ -2,18 +2,11 @@
 // notices per language, and records and ships mall orders (see docs/operations.md).
 import * as v from 'valibot';
 import {
-  adminContentPaths,
-  homeSetRequestSchema,
-  marqueeSetRequestSchema,
-  noticeAddRequestSchema,
-  noticeEditRequestSchema,
-  noticeRemoveRequestSchema,
-  orderAddRequestSchema,
-  orderShipRequestSchema,
   type AdminNoticesData,
   type AdminOrderData,
   type ContentSetData,
   type NoticeChangeData,
+  adminContentEndpoints,
 } from '../admin/contractContent.ts';
 import { marqueeItemsSchema, setHomeContent, setMarquee } from '../content/blocks.ts';
 import { parseLanguage } from '../content/locales.ts';
@@ -26,10 +19,7 @@ import { findUserByAddress } from '../users/users.ts';
 
 export const adminContentRoutes = [
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.home,
-    auth: 'admin',
-    input: homeSetRequestSchema,
+    endpoint: adminContentEndpoints.home,
     async handler({ context: { db, now }, input }): Promise<ContentSetData> {
       const locale = parseLanguage(input.lang);
       const at = now();
@@ -38,10 +28,7 @@ export const adminContentRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.marquee,
-    auth: 'admin',
-    input: marqueeSetRequestSchema,
+    endpoint: adminContentEndpoints.marquee,
     async handler({ context: { db, now }, input }): Promise<ContentSetData> {
       const locale = parseLanguage(input.lang);
       const items = v.safeParse(marqueeItemsSchema, input.items);
@@ -55,18 +42,13 @@ export const adminContentRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: adminContentPaths.notices,
-    auth: 'admin',
+    endpoint: adminContentEndpoints.notices,
     async handler({ context: { db } }): Promise<AdminNoticesData> {
       return { list: await overviewNotices(db) };
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.noticeAdd,
-    auth: 'admin',
-    input: noticeAddRequestSchema,
+    endpoint: adminContentEndpoints.noticeAdd,
     async handler({ context: { db, now }, input }): Promise<NoticeChangeData> {
       const locale = parseLanguage(input.lang);
       const id = await addNotice(db, { locale, title: input.title, body: input.body, now: now() });
@@ -74,10 +56,7 @@ export const adminContentRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.noticeEdit,
-    auth: 'admin',
-    input: noticeEditRequestSchema,
+    endpoint: adminContentEndpoints.noticeEdit,
     async handler({ context: { db, now }, input }): Promise<NoticeChangeData> {
       const locale = parseLanguage(input.lang);
       await editNotice(db, {
@@ -91,20 +70,14 @@ export const adminContentRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.noticeRemove,
-    auth: 'admin',
-    input: noticeRemoveRequestSchema,
+    endpoint: adminContentEndpoints.noticeRemove,
     async handler({ context: { db, now }, input }): Promise<NoticeChangeData> {
       await removeNotice(db, BigInt(input.id), now());
       return { id: input.id, lang: null };
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.orderAdd,
-    auth: 'admin',
-    input: orderAddRequestSchema,
+    endpoint: adminContentEndpoints.orderAdd,
     async handler({ context: { db, now }, input }): Promise<AdminOrderData> {
       const address = parseAddress(input.address);
       const user = await findUserByAddress(db, address);
@@ -122,10 +95,7 @@ export const adminContentRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: adminContentPaths.orderShip,
-    auth: 'admin',
-    input: orderShipRequestSchema,
+    endpoint: adminContentEndpoints.orderShip,
     async handler({ context: { db, now }, input }): Promise<AdminOrderData> {
       const order = await shipOrder(db, {
         id: BigInt(input.id),

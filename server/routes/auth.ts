@@ -1,15 +1,11 @@
 // /api/v1/auth/*: sign-in message, login, registration status, logout, the user's sessions.
 import type { FastifyRequest } from 'fastify';
 import {
-  authPaths,
-  isRegisterRequestSchema,
-  loginMessageQuerySchema,
-  loginRequestSchema,
-  sessionEndRequestSchema,
   type IsRegisterData,
   type LoginData,
   type LoginMessageData,
   type SessionsData,
+  authEndpoints,
 } from '../../src/api/auth.ts';
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from '../auth/signIn.ts';
 import { registrationStatus } from '../users/registration.ts';
@@ -43,11 +39,7 @@ function signInSettings(settings: ServerSettings): SignInSettings {
 
 export const authRoutes = [
   defineRoute({
-    method: 'GET',
-    path: authPaths.loginMessage,
-    auth: 'none',
-    input: loginMessageQuerySchema,
-    ipRateLimit: 'loginMessage',
+    endpoint: authEndpoints.loginMessage,
     async handler({ context, input, request }): Promise<LoginMessageData> {
       const { settings } = context;
       const message = await createLoginMessage(
@@ -61,11 +53,7 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: authPaths.login,
-    auth: 'none',
-    input: loginRequestSchema,
-    ipRateLimit: 'login',
+    endpoint: authEndpoints.login,
     async handler({ context, input, request }): Promise<LoginData> {
       const { settings } = context;
       const session = await login(
@@ -85,13 +73,7 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: authPaths.isRegister,
-    auth: 'none',
-    input: isRegisterRequestSchema,
-    // Signed out at sign-in, signed in on the transfer form: limited both ways.
-    ipRateLimit: 'isRegister',
-    userRateLimit: 'isRegister',
+    endpoint: authEndpoints.isRegister,
     async handler({ context, input }): Promise<IsRegisterData> {
       const status = await registrationStatus(
         context.db,
@@ -107,18 +89,14 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: authPaths.logout,
-    auth: 'user',
+    endpoint: authEndpoints.logout,
     async handler({ context, request }): Promise<null> {
       await deleteSession(context.db, bearerToken(request)!);
       return null;
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: authPaths.sessions,
-    auth: 'user',
+    endpoint: authEndpoints.sessions,
     async handler({ context, user, request }): Promise<SessionsData> {
       const current = await sessionIdOfToken(context.db, bearerToken(request)!);
       const sessions = await liveSessions(context.db, user.id, context.now());
@@ -135,10 +113,7 @@ export const authRoutes = [
   }),
   // Only the owner's own sessions can be ended: another user's id is as unknown as a made-up one.
   defineRoute({
-    method: 'POST',
-    path: authPaths.sessionEnd,
-    auth: 'user',
-    input: sessionEndRequestSchema,
+    endpoint: authEndpoints.sessionEnd,
     async handler({ context, user, input }): Promise<null> {
       if (!(await endUserSession(context.db, user.id, BigInt(input.id))))
         throw new DomainError('session_not_found', { data: { field: 'id' } });
@@ -146,9 +121,7 @@ export const authRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: authPaths.logoutAll,
-    auth: 'user',
+    endpoint: authEndpoints.logoutAll,
     async handler({ context, user }): Promise<null> {
       await endAllUserSessions(context.db, user.id);
       return null;

@@ -1,11 +1,9 @@
 // /api/v1/chain/*: the user's own payments on chain, and what the payment screens need.
 import {
-  chainPaths,
-  chainPaymentQuerySchema,
-  chainPaymentsQuerySchema,
   type ChainInfoData,
   type ChainPayment,
   type ChainPaymentsData,
+  chainEndpoints,
 } from '../../src/api/chain.ts';
 import { findPaymentByHash, paymentWire } from '../chain/payments.ts';
 import { purposeHandlers } from '../chain/purposes.ts';
@@ -20,10 +18,7 @@ const FOLLOW_RECHECK_MS = 2_000;
 
 export const chainRoutes = [
   defineRoute({
-    method: 'GET',
-    path: chainPaths.payment,
-    auth: 'user',
-    input: chainPaymentQuerySchema,
+    endpoint: chainEndpoints.payment,
     async handler({ context, user, input }): Promise<ChainPayment> {
       const mine = async () => {
         const payment = await findPaymentByHash(context.db, input.hash);
@@ -40,10 +35,7 @@ export const chainRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: chainPaths.payments,
-    auth: 'user',
-    input: chainPaymentsQuerySchema,
+    endpoint: chainEndpoints.payments,
     async handler({ context, user, input }): Promise<ChainPaymentsData> {
       let query = context.db.kysely.selectFrom('chain_payments').where('user_id', '=', user.id);
       if (input.status) query = query.where('status', '=', input.status);
@@ -55,9 +47,7 @@ export const chainRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: chainPaths.info,
-    auth: 'user',
+    endpoint: chainEndpoints.info,
     async handler({ context: { settings } }): Promise<ChainInfoData> {
       const { payments } = settings;
       return {

@@ -1,13 +1,11 @@
 // /api/v1/content/*: the home page's operator content, public (visitors see the home page).
-import { contentPaths, type HomeData } from '../../src/api/content.ts';
+import { type HomeData, contentEndpoints } from '../../src/api/content.ts';
 import { homeContentFor } from '../content/blocks.ts';
 import { defineRoute } from '../http/route.ts';
 
 export const contentRoutes = [
   defineRoute({
-    method: 'GET',
-    path: contentPaths.home,
-    auth: 'none',
+    endpoint: contentEndpoints.home,
     handler: ({ context: { db }, request }): Promise<HomeData> =>
       homeContentFor(db, request.locale),
   }),

@@ -1,12 +1,10 @@
 // /api/v1/cycle/*: mutual-aid cycles and the pool's coverage (spec §4, §9).
 import {
-  cycleJoinRequestSchema,
-  cycleListQuerySchema,
-  cyclePaths,
   type CycleConfigData,
   type CycleJoinData,
   type CycleListData,
   type CyclePoolData,
+  cycleEndpoints,
 } from '../../src/api/cycle.ts';
 import { joinCycle, listCycles } from '../cycle/cycles.ts';
 import { poolCoverage } from '../cycle/coverage.ts';
@@ -15,9 +13,7 @@ import { wireAmount } from '../money/wireAmounts.ts';
 
 export const cycleRoutes = [
   defineRoute({
-    method: 'GET',
-    path: cyclePaths.config,
-    auth: 'user',
+    endpoint: cycleEndpoints.config,
     async handler({ context: { settings } }): Promise<CycleConfigData> {
       const p = settings.payments;
       return {
@@ -32,12 +28,7 @@ export const cycleRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: cyclePaths.join,
-    auth: 'user',
-    input: cycleJoinRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: cycleEndpoints.join,
     async handler({ context, user, input, idempotencyKey }): Promise<CycleJoinData> {
       return joinCycle(context, user, {
         ticketId: BigInt(input.ticket_id),
@@ -47,18 +38,13 @@ export const cycleRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: cyclePaths.list,
-    auth: 'user',
-    input: cycleListQuerySchema,
+    endpoint: cycleEndpoints.list,
     async handler({ context, user, input }): Promise<CycleListData> {
       return listCycles(context.db, user.id, input.page, input.page_size);
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: cyclePaths.pool,
-    auth: 'user',
+    endpoint: cycleEndpoints.pool,
     async handler({ context }): Promise<CyclePoolData> {
       return poolCoverage(context.db);
     },

@@ -1,20 +1,11 @@
 // /api/v1/notice/*: the notice list with read marks, and one notice (which marks it read).
-import {
-  noticeDetailQuerySchema,
-  noticeListQuerySchema,
-  noticePaths,
-  type NoticeDetail,
-  type NoticeListData,
-} from '../../src/api/notice.ts';
+import { type NoticeDetail, type NoticeListData, noticeEndpoints } from '../../src/api/notice.ts';
 import { listNotices, openNotice } from '../content/notices.ts';
 import { defineRoute } from '../http/route.ts';
 
 export const noticeRoutes = [
   defineRoute({
-    method: 'GET',
-    path: noticePaths.list,
-    auth: 'user',
-    input: noticeListQuerySchema,
+    endpoint: noticeEndpoints.list,
     handler: ({ context: { db }, user, input, request }): Promise<NoticeListData> =>
       listNotices(db, {
         locale: request.locale,
@@ -24,10 +15,7 @@ export const noticeRoutes = [
       }),
   }),
   defineRoute({
-    method: 'GET',
-    path: noticePaths.detail,
-    auth: 'user',
-    input: noticeDetailQuerySchema,
+    endpoint: noticeEndpoints.detail,
     handler: ({ context: { db, now }, user, input, request }): Promise<NoticeDetail> =>
       openNotice(db, { locale: request.locale, userId: user.id, id: BigInt(input.id), now: now() }),
   }),

@@ -1,14 +1,11 @@
 // /api/v1/user/neuRelease*: ticket dividend release (spec §2 `/enuRelease`, §7).
 import { assetDecimals } from '../../src/api/assets.ts';
 import {
-  releaseLogQuerySchema,
-  releasePaths,
-  releaseTransferLogQuerySchema,
-  releaseTransferRequestSchema,
   type ReleaseLogData,
   type ReleaseSummary,
   type ReleaseTransferLogData,
   type ReleaseTransferRow,
+  releaseEndpoints,
 } from '../../src/api/release.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { defineRoute } from '../http/route.ts';
@@ -21,39 +18,26 @@ import {
 
 export const releaseRoutes = [
   defineRoute({
-    method: 'GET',
-    path: releasePaths.summary,
-    auth: 'user',
+    endpoint: releaseEndpoints.summary,
     async handler({ context, user }): Promise<ReleaseSummary> {
       return releaseSummary(context, user.id);
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: releasePaths.log,
-    auth: 'user',
-    input: releaseLogQuerySchema,
+    endpoint: releaseEndpoints.log,
     async handler({ context, user, input }): Promise<ReleaseLogData> {
       return releaseLog(context, user.id, input.page, input.page_size);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: releasePaths.transfer,
-    auth: 'user',
-    input: releaseTransferRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: releaseEndpoints.transfer,
     async handler({ context, user, input, idempotencyKey }): Promise<ReleaseTransferRow> {
       const units = parseAmount(input.amount, { decimals: assetDecimals('JU') })[0];
       return transferReleased(context, user.id, units, idempotencyKey!);
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: releasePaths.transferLog,
-    auth: 'user',
-    input: releaseTransferLogQuerySchema,
+    endpoint: releaseEndpoints.transferLog,
     async handler({ context, user, input }): Promise<ReleaseTransferLogData> {
       return releaseTransferLog(context.db, user.id, input.page, input.page_size);
     },

@@ -2,7 +2,7 @@
 // settings are written into index.html when the server sends it (http/staticApp.ts), so the
 // app starts without waiting for this request.
 import type { FastifyRequest } from 'fastify';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
+import { runtimeConfigEndpoint, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import type { ServerSettings } from '../config.ts';
 import { realtimeOrigin, requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
@@ -35,9 +35,7 @@ export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettin
 
 export const runtimeConfigRoutes = [
   defineRoute({
-    method: 'GET',
-    path: RUNTIME_CONFIG_PATH,
-    auth: 'none',
+    endpoint: runtimeConfigEndpoint,
     // The app reads it before it speaks the API, so it is the bare document.
     bare: true,
     // Deployments change it without a new build, so browsers must always revalidate.

@@ -1,17 +1,12 @@
 // /api/v1/ticket/* and the ticket dividend application (spec §2, §5, §7).
 import {
-  ticketApplyListQuerySchema,
-  ticketApplyRequestSchema,
-  ticketBuyRequestSchema,
-  ticketListQuerySchema,
-  ticketPaths,
-  ticketSourceLogQuerySchema,
   type TicketApplyData,
   type TicketApplyListData,
   type TicketBuyData,
   type TicketConfigData,
   type TicketListData,
   type TicketSourceLogData,
+  ticketEndpoints,
 } from '../../src/api/ticket.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
@@ -26,9 +21,7 @@ import { buyTicket, listTickets } from '../ticket/tickets.ts';
 
 export const ticketRoutes = [
   defineRoute({
-    method: 'GET',
-    path: ticketPaths.config,
-    auth: 'user',
+    endpoint: ticketEndpoints.config,
     async handler({ context: { db, settings }, user }): Promise<TicketConfigData> {
       return {
         price: wireAmount('JU', settings.payments.ticketPrice),
@@ -39,32 +32,19 @@ export const ticketRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: ticketPaths.buy,
-    auth: 'user',
-    input: ticketBuyRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: ticketEndpoints.buy,
     async handler({ context, user, input, idempotencyKey }): Promise<TicketBuyData> {
       return buyTicket(context, user, { hash: input.hash, idempotencyKey: idempotencyKey! });
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: ticketPaths.mine,
-    auth: 'user',
-    input: ticketListQuerySchema,
+    endpoint: ticketEndpoints.mine,
     async handler({ context, user, input }): Promise<TicketListData> {
       return listTickets(context, user.id, input.page, input.page_size);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: ticketPaths.apply,
-    auth: 'user',
-    input: ticketApplyRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: ticketEndpoints.apply,
     async handler({ context, user, input, idempotencyKey }): Promise<TicketApplyData> {
       return applyForDividend(context, user, {
         hash: input.hash,
@@ -74,10 +54,7 @@ export const ticketRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: ticketPaths.applyList,
-    auth: 'user',
-    input: ticketApplyListQuerySchema,
+    endpoint: ticketEndpoints.applyList,
     async handler({ context, user, input }): Promise<TicketApplyListData> {
       const { rows, total } = await listApplications(
         context.db,
@@ -89,10 +66,7 @@ export const ticketRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: ticketPaths.sourceLog,
-    auth: 'user',
-    input: ticketSourceLogQuerySchema,
+    endpoint: ticketEndpoints.sourceLog,
     async handler({ context, user, input }): Promise<TicketSourceLogData> {
       return ticketSourceLog(context.db, user.id, input.page, input.page_size);
     },

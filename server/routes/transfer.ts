@@ -2,11 +2,9 @@
 import { assetDecimals } from '../../src/api/assets.ts';
 import {
   TRANSFER_COIN,
-  transferListQuerySchema,
-  transferPaths,
-  transferRequestSchema,
   type TransferData,
   type TransferListData,
+  transferEndpoints,
 } from '../../src/api/transfer.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { toChecksumAddress } from '../../src/wallet/address.ts';
@@ -15,12 +13,7 @@ import { listTicketTransfers, transferTickets } from '../money/ticketTransfers.t
 
 export const transferRoutes = [
   defineRoute({
-    method: 'POST',
-    path: transferPaths.transfer,
-    auth: 'user',
-    input: transferRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: transferEndpoints.transfer,
     async handler({ context, user, input, idempotencyKey }): Promise<TransferData> {
       return transferTickets(context.db, {
         senderId: user.id,
@@ -34,10 +27,7 @@ export const transferRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: transferPaths.list,
-    auth: 'user',
-    input: transferListQuerySchema,
+    endpoint: transferEndpoints.list,
     async handler({ context, user, input }): Promise<TransferListData> {
       return listTicketTransfers(context.db, user.id, {
         direction: input.direction,

@@ -1,10 +1,5 @@
 // /api/v1/user/*: the signed-in user's own information.
-import {
-  userPaths,
-  zhiListQuerySchema,
-  type UserInfo,
-  type ZhiListData,
-} from '../../src/api/user.ts';
+import { type UserInfo, type ZhiListData, userEndpoints } from '../../src/api/user.ts';
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
@@ -14,9 +9,7 @@ import { directReferrals, teamSummary } from '../users/referrals.ts';
 
 export const userRoutes = [
   defineRoute({
-    method: 'GET',
-    path: userPaths.info,
-    auth: 'user',
+    endpoint: userEndpoints.info,
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
       const [counts, balances] = await Promise.all([
         teamSummary(db, user.id),
@@ -41,10 +34,7 @@ export const userRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: userPaths.zhiList,
-    auth: 'user',
-    input: zhiListQuerySchema,
+    endpoint: userEndpoints.zhiList,
     handler: ({ context: { db }, user, input }): Promise<ZhiListData> =>
       directReferrals(db, { userId: user.id, page: input.page, pageSize: input.page_size }),
   }),

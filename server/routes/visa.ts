@@ -2,19 +2,10 @@
 // together with the session's user, so another user's object answers exactly like a
 // missing one. Domain rules live in server/card/.
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import {
-  addAddressRequestSchema,
-  addressListRequestSchema,
-  editAddressRequestSchema,
   editKycRequestSchema,
   holderFormSchema,
-  idRequestSchema,
-  kycListRequestSchema,
-  photoRequestSchema,
   UPLOAD_MAX_BYTES,
-  uploadImgRequestSchema,
-  visaPaths,
   type AddressListData,
   type DeliveryAddress,
   type Holder,
@@ -22,6 +13,7 @@ import {
   type UploadImgData,
   type UploadPutData,
   type VisaInfoData,
+  visaEndpoints,
 } from '../../src/api/visa.ts';
 import {
   addAddress,
@@ -62,9 +54,7 @@ const deleted = null;
 
 export const visaRoutes: Route[] = [
   defineRoute({
-    method: 'POST',
-    path: visaPaths.info,
-    auth: 'user',
+    endpoint: visaEndpoints.info,
     async handler({ context, request }): Promise<VisaInfoData> {
       return visaInfo(context.settings.card, (message) =>
         context.translator.translate(request.locale, message),
@@ -74,12 +64,7 @@ export const visaRoutes: Route[] = [
 
   // ---- Photos
   defineRoute({
-    method: 'POST',
-    path: visaPaths.uploadImg,
-    auth: 'user',
-    input: uploadImgRequestSchema,
-    // Each slot is a row and, soon, a file: counted like money calls.
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.uploadImg,
     async handler({ context, user, input, request }): Promise<UploadImgData> {
       const site = requireSite(request, context.settings.publicUrl);
       return openUploadSlot(
@@ -91,10 +76,7 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.photo,
-    auth: 'user',
-    input: photoRequestSchema,
+    endpoint: visaEndpoints.photo,
     bare: true,
     headers: { 'content-type': 'image/jpeg' },
     async handler({ context, user, input }): Promise<Buffer> {
@@ -105,41 +87,28 @@ export const visaRoutes: Route[] = [
 
   // ---- Holders
   defineRoute({
-    method: 'POST',
-    path: visaPaths.addKyc,
-    auth: 'user',
-    // Checked in the handler: the date rules need the server's clock.
-    input: v.unknown(),
+    endpoint: visaEndpoints.addKyc,
     async handler({ context, user, input }): Promise<Holder> {
       const fields = parseInput(holderFormSchema(context.now), input);
       return addHolder(cardContext(context), user.id, fields);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.editKyc,
-    auth: 'user',
-    input: v.unknown(),
+    endpoint: visaEndpoints.editKyc,
     async handler({ context, user, input }): Promise<Holder> {
       const fields = parseInput(editKycRequestSchema(context.now), input);
       return editHolder(cardContext(context), user.id, BigInt(fields.id), fields);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.kycDetail,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint: visaEndpoints.kycDetail,
     async handler({ context, user, input }): Promise<Holder> {
       const card = cardContext(context);
       return holderWire(card.vault, await findOwnHolder(card.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.kycList,
-    auth: 'user',
-    input: kycListRequestSchema,
+    endpoint: visaEndpoints.kycList,
     async handler({ context, user, input }): Promise<KycListData> {
       const { rows, total } = await listHolders(context.db, {
         userId: user.id,
@@ -151,10 +120,7 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.deleteKyc,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint: visaEndpoints.deleteKyc,
     async handler({ context, user, input }): Promise<null> {
       await deleteHolder(cardContext(context), user.id, BigInt(input.id));
       return deleted;
@@ -163,10 +129,7 @@ export const visaRoutes: Route[] = [
 
   // ---- Addresses
   defineRoute({
-    method: 'POST',
-    path: visaPaths.addAddress,
-    auth: 'user',
-    input: addAddressRequestSchema,
+    endpoint: visaEndpoints.addAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addAddress(
         context.db,
@@ -178,37 +141,25 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.editAddress,
-    auth: 'user',
-    input: editAddressRequestSchema,
+    endpoint: visaEndpoints.editAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return editAddress(context.db, user.id, BigInt(input.id), input, context.now());
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.addressDetail,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint: visaEndpoints.addressDetail,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addressWire(await findOwnAddress(context.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.addressList,
-    auth: 'user',
-    input: addressListRequestSchema,
+    endpoint: visaEndpoints.addressList,
     async handler({ context, user, input }): Promise<AddressListData> {
       return listAddresses(context.db, user.id, { page: input.page, pageSize: input.page_size });
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.deleteAddress,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint: visaEndpoints.deleteAddress,
     async handler({ context, user, input }): Promise<null> {
       await deleteAddress(context.db, user.id, BigInt(input.id), context.now());
       return deleted;

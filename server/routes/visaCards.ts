@@ -3,21 +3,7 @@
 // record answers exactly like a missing one.
 import { assetDecimals } from '../../src/api/assets.ts';
 import {
-  applyCardListRequestSchema,
   CARD_COIN,
-  cardRecordListRequestSchema,
-  getVirtualCardBinRequestSchema,
-  idRequestSchema,
-  myCardListRequestSchema,
-  openRealCardRequestSchema,
-  openVirtualCardRequestSchema,
-  rechargeListRequestSchema,
-  rechargeRequestSchema,
-  replaceApplyRequestSchema,
-  reportRequestSchema,
-  revealRequestSchema,
-  updatePinRequestSchema,
-  visaPaths,
   type ApplyCardListData,
   type Card,
   type CardApplication,
@@ -28,6 +14,7 @@ import {
   type RechargeRecord,
   type RevealData,
   type RevealMessageData,
+  visaEndpoints,
 } from '../../src/api/visa.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import {
@@ -48,12 +35,12 @@ import { defineRoute, type Route } from '../http/route.ts';
 const done = null;
 
 /** A card move that needs nothing but the card's id (activate, freeze, unfreeze). */
-function cardMoveRoute(path: string, action: Exclude<CardAction, 'report'>): Route {
+function cardMoveRoute(
+  endpoint: (typeof visaEndpoints)['active'],
+  action: Exclude<CardAction, 'report'>,
+): Route {
   return defineRoute({
-    method: 'POST',
-    path,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint,
     async handler({ context, user, input }): Promise<Card> {
       return moveCard(cardContext(context), user.id, BigInt(input.id), action);
     },
@@ -62,10 +49,7 @@ function cardMoveRoute(path: string, action: Exclude<CardAction, 'report'>): Rou
 
 export const cardRoutes: Route[] = [
   defineRoute({
-    method: 'POST',
-    path: visaPaths.getVirtualCardBin,
-    auth: 'user',
-    input: getVirtualCardBinRequestSchema,
+    endpoint: visaEndpoints.getVirtualCardBin,
     async handler({ context, input }): Promise<GetVirtualCardBinData> {
       return { list: cardBins(context.settings.card, input) };
     },
@@ -73,12 +57,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Applications (money)
   defineRoute({
-    method: 'POST',
-    path: visaPaths.openVirtualCard,
-    auth: 'user',
-    input: openVirtualCardRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.openVirtualCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -96,12 +75,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.openRealCard,
-    auth: 'user',
-    input: openRealCardRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.openRealCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -118,12 +92,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.replaceApply,
-    auth: 'user',
-    input: replaceApplyRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.replaceApply,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return reapplyForCard(
         cardContext(context),
@@ -139,10 +108,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.applyCardList,
-    auth: 'user',
-    input: applyCardListRequestSchema,
+    endpoint: visaEndpoints.applyCardList,
     async handler({ context, user, input }): Promise<ApplyCardListData> {
       const { rows, total } = await listApplications(context.db, {
         userId: user.id,
@@ -156,10 +122,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Cards
   defineRoute({
-    method: 'POST',
-    path: visaPaths.myCardList,
-    auth: 'user',
-    input: myCardListRequestSchema,
+    endpoint: visaEndpoints.myCardList,
     async handler({ context, user, input }): Promise<MyCardListData> {
       return listCards(context.db, user.id, {
         type: input.type,
@@ -169,33 +132,23 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.cardDetail,
-    auth: 'user',
-    input: idRequestSchema,
+    endpoint: visaEndpoints.cardDetail,
     async handler({ context, user, input }): Promise<Card> {
       const row = await findOwnCard(context.db, user.id, BigInt(input.id));
       return (await cardsWire(context.db, [row]))[0]!;
     },
   }),
-  cardMoveRoute(visaPaths.active, 'activate'),
-  cardMoveRoute(visaPaths.freeze, 'freeze'),
-  cardMoveRoute(visaPaths.unfreeze, 'unfreeze'),
+  cardMoveRoute(visaEndpoints.active, 'activate'),
+  cardMoveRoute(visaEndpoints.freeze, 'freeze'),
+  cardMoveRoute(visaEndpoints.unfreeze, 'unfreeze'),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.report,
-    auth: 'user',
-    input: reportRequestSchema,
+    endpoint: visaEndpoints.report,
     async handler({ context, user, input }): Promise<Card> {
       return moveCard(cardContext(context), user.id, BigInt(input.id), 'report', input.reason);
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.updatePin,
-    auth: 'user',
-    input: updatePinRequestSchema,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.updatePin,
     async handler({ context, user, input }): Promise<null> {
       await setPin(cardContext(context), user.id, BigInt(input.id), {
         pin: input.pin,
@@ -205,21 +158,13 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.revealMessage,
-    auth: 'user',
-    input: idRequestSchema,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.revealMessage,
     async handler({ context, user, input }): Promise<RevealMessageData> {
       return issueRevealMessage(cardContext(context), user, BigInt(input.id));
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.reveal,
-    auth: 'user',
-    input: revealRequestSchema,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.reveal,
     async handler({ context, user, input }): Promise<RevealData> {
       return revealCard(cardContext(context), user, {
         cardId: BigInt(input.id),
@@ -231,12 +176,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Recharge and records
   defineRoute({
-    method: 'POST',
-    path: visaPaths.recharge,
-    auth: 'user',
-    input: rechargeRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: visaEndpoints.recharge,
     async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
       // The schema has checked it: plain, positive, within the coin's decimals.
       const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
@@ -244,10 +184,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.rechargeList,
-    auth: 'user',
-    input: rechargeListRequestSchema,
+    endpoint: visaEndpoints.rechargeList,
     async handler({ context, user, input }): Promise<RechargeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       const { rows, total } = await listRecharges(context.db, {
@@ -261,10 +198,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    path: visaPaths.consumeList,
-    auth: 'user',
-    input: cardRecordListRequestSchema,
+    endpoint: visaEndpoints.consumeList,
     async handler({ context, user, input }): Promise<ConsumeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       return listConsumptions(context.db, {

@@ -1,29 +1,22 @@
 // /api/v1/user/wallet, moneyLog, incomeList: balances and what moved them.
 import {
-  incomeQuerySchema,
-  moneyLogQuerySchema,
-  walletPaths,
   type IncomeData,
   type MoneyLogData,
   type WalletData,
+  walletEndpoints,
 } from '../../src/api/wallet.ts';
 import { defineRoute } from '../http/route.ts';
 import { incomeList, moneyLog, walletBalances } from '../money/moneyLog.ts';
 
 export const walletRoutes = [
   defineRoute({
-    method: 'GET',
-    path: walletPaths.wallet,
-    auth: 'user',
+    endpoint: walletEndpoints.wallet,
     async handler({ context, user }): Promise<WalletData> {
       return { balances: await walletBalances(context.db, user.id) };
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: walletPaths.moneyLog,
-    auth: 'user',
-    input: moneyLogQuerySchema,
+    endpoint: walletEndpoints.moneyLog,
     async handler({ context, user, input }): Promise<MoneyLogData> {
       return moneyLog(context.db, user.id, {
         coin: input.coin,
@@ -34,10 +27,7 @@ export const walletRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: walletPaths.incomeList,
-    auth: 'user',
-    input: incomeQuerySchema,
+    endpoint: walletEndpoints.incomeList,
     async handler({ context, user, input }): Promise<IncomeData> {
       return incomeList(context.db, user.id, {
         coin: input.coin,

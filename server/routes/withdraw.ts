@@ -2,14 +2,11 @@
 import { assetDecimals } from '../../src/api/assets.ts';
 import {
   WITHDRAW_COINS,
-  withdrawApplyRequestSchema,
-  withdrawDetailQuerySchema,
-  withdrawListQuerySchema,
-  withdrawPaths,
   type Withdrawal,
   type WithdrawApplyData,
   type WithdrawConfigData,
   type WithdrawListData,
+  withdrawEndpoints,
 } from '../../src/api/withdraw.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { toChecksumAddress } from '../../src/wallet/address.ts';
@@ -27,12 +24,7 @@ import {
 
 export const withdrawRoutes = [
   defineRoute({
-    method: 'POST',
-    path: withdrawPaths.apply,
-    auth: 'user',
-    input: withdrawApplyRequestSchema,
-    idempotent: true,
-    userRateLimit: 'money',
+    endpoint: withdrawEndpoints.apply,
     async handler({ context, user, input, idempotencyKey }): Promise<WithdrawApplyData> {
       // Where payments go on chain, the JU network fee is paid from the wallet first.
       const feePaidOnChain =
@@ -60,10 +52,7 @@ export const withdrawRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: withdrawPaths.list,
-    auth: 'user',
-    input: withdrawListQuerySchema,
+    endpoint: withdrawEndpoints.list,
     async handler({ context, user, input }): Promise<WithdrawListData> {
       return listWithdrawals(context.db, context.settings.withdraw, {
         userId: user.id,
@@ -74,10 +63,7 @@ export const withdrawRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: withdrawPaths.detail,
-    auth: 'user',
-    input: withdrawDetailQuerySchema,
+    endpoint: withdrawEndpoints.detail,
     async handler({ context, user, input }): Promise<Withdrawal> {
       const row = await findWithdrawal(context.db, BigInt(input.id));
       // Someone else's withdrawal is answered exactly like one that does not exist.
@@ -86,9 +72,7 @@ export const withdrawRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET',
-    path: withdrawPaths.config,
-    auth: 'user',
+    endpoint: withdrawEndpoints.config,
     async handler({ context }): Promise<WithdrawConfigData> {
       return {
         coins: WITHDRAW_COINS.map((coin) => {

@@ -2,6 +2,7 @@
 // message with a single-use nonce, the wallet signs it, and login trades the signature for a
 // session token.
 import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
 
 export const authPaths = {
   loginMessage: '/api/v1/auth/loginMessage',
@@ -98,3 +99,41 @@ export const sessionEndDataSchema = v.null();
 
 /** POST logoutAll: no body; ends every session of the user, this one included. */
 export const logoutAllDataSchema = v.null();
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const authEndpoints = {
+  loginMessage: defineEndpoint({
+    method: 'GET',
+    path: authPaths.loginMessage,
+    auth: 'none',
+    input: loginMessageQuerySchema,
+    output: loginMessageDataSchema,
+    ipRateLimit: 'loginMessage',
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: authPaths.login,
+    auth: 'none',
+    input: loginRequestSchema,
+    output: loginDataSchema,
+    ipRateLimit: 'login',
+  }),
+  isRegister: defineEndpoint({
+    method: 'POST',
+    path: authPaths.isRegister,
+    auth: 'none',
+    input: isRegisterRequestSchema,
+    output: isRegisterDataSchema,
+    ipRateLimit: 'isRegister',
+    userRateLimit: 'isRegister',
+  }),
+  logout: defineEndpoint({ method: 'POST', path: authPaths.logout, output: v.null() }),
+  sessions: defineEndpoint({ method: 'GET', path: authPaths.sessions, output: sessionsDataSchema }),
+  sessionEnd: defineEndpoint({
+    method: 'POST',
+    path: authPaths.sessionEnd,
+    input: sessionEndRequestSchema,
+    output: v.null(),
+  }),
+  logoutAll: defineEndpoint({ method: 'POST', path: authPaths.logoutAll, output: v.null() }),
+};

@@ -10,6 +10,7 @@ import { amountStringSchema } from './assets.ts';
 import type { ApiErrorName } from './errors.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
 import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const chainPaths = {
   /** GET `?hash=`: one of the user's own payments, to follow a pending one. */
@@ -159,3 +160,21 @@ export type ChainInfoData = v.InferOutput<typeof chainInfoDataSchema>;
 /** A request paid on chain: the hash of the mined payment. */
 export const paidByHashSchema = v.object({ hash: txHashSchema });
 export type PaidByHash = v.InferInput<typeof paidByHashSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const chainEndpoints = {
+  payment: defineEndpoint({
+    method: 'GET',
+    path: chainPaths.payment,
+    input: chainPaymentQuerySchema,
+    output: chainPaymentSchema,
+  }),
+  payments: defineEndpoint({
+    method: 'GET',
+    path: chainPaths.payments,
+    input: chainPaymentsQuerySchema,
+    output: chainPaymentsDataSchema,
+    paged: true,
+  }),
+  info: defineEndpoint({ method: 'GET', path: chainPaths.info, output: chainInfoDataSchema }),
+};

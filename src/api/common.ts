@@ -1,6 +1,7 @@
 // Common calls (spec §7): the marquee, the scrolling line of operator news on the home page.
 // Public: visitors see it too. The text is in the LANG of the request, English as fallback.
 import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
 
 export const commonPaths = {
   marquee: '/api/v1/common/marquee',
@@ -16,3 +17,13 @@ export const marqueeDataSchema = v.object({
   lang: v.nullable(v.string()),
 });
 export type MarqueeData = v.InferOutput<typeof marqueeDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const commonEndpoints = {
+  marquee: defineEndpoint({
+    method: 'GET',
+    path: commonPaths.marquee,
+    auth: 'none',
+    output: marqueeDataSchema,
+  }),
+};

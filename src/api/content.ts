@@ -3,6 +3,7 @@
 // fallback; the app holds none of it as constants. Plain text only: the home page is the
 // first screen and carries no HTML sanitiser.
 import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
 
 export const contentPaths = {
   home: '/api/v1/content/home',
@@ -58,3 +59,13 @@ export const inlineHomeContentSchema = v.object({
   days: v.optional(v.record(v.string(), v.string())),
 });
 export type InlineHomeContent = v.InferOutput<typeof inlineHomeContentSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const contentEndpoints = {
+  home: defineEndpoint({
+    method: 'GET',
+    path: contentPaths.home,
+    auth: 'none',
+    output: homeDataSchema,
+  }),
+};

@@ -7,6 +7,7 @@ import { amountStringSchema } from './assets.ts';
 import { chainPaymentSchema, txHashSchema } from './chain.ts';
 import { recordIdSchema } from './withdraw.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const cyclePaths = {
   config: '/api/v1/cycle/config',
@@ -83,3 +84,24 @@ export const cyclePoolDataSchema = v.object({
   covered: v.boolean(),
 });
 export type CyclePoolData = v.InferOutput<typeof cyclePoolDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const cycleEndpoints = {
+  config: defineEndpoint({ method: 'GET', path: cyclePaths.config, output: cycleConfigDataSchema }),
+  join: defineEndpoint({
+    method: 'POST',
+    path: cyclePaths.join,
+    input: cycleJoinRequestSchema,
+    output: cycleJoinDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: cyclePaths.list,
+    input: cycleListQuerySchema,
+    output: cycleListDataSchema,
+    paged: true,
+  }),
+  pool: defineEndpoint({ method: 'GET', path: cyclePaths.pool, output: cyclePoolDataSchema }),
+};

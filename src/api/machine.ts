@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { amountStringSchema } from './assets.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const machinePaths = {
   orderList: '/api/v1/machine/orderList',
@@ -51,3 +52,26 @@ export type OrderListData = v.InferOutput<typeof orderListDataSchema>;
 export const orderDetailQuerySchema = v.object({ id: recordIdSchema });
 export const receiptRequestSchema = v.object({ id: recordIdSchema });
 export type ReceiptRequest = v.InferInput<typeof receiptRequestSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const machineEndpoints = {
+  orderList: defineEndpoint({
+    method: 'GET',
+    path: machinePaths.orderList,
+    input: orderListQuerySchema,
+    output: orderListDataSchema,
+    paged: true,
+  }),
+  orderDetail: defineEndpoint({
+    method: 'GET',
+    path: machinePaths.orderDetail,
+    input: orderDetailQuerySchema,
+    output: orderSchema,
+  }),
+  receipt: defineEndpoint({
+    method: 'POST',
+    path: machinePaths.receipt,
+    input: receiptRequestSchema,
+    output: orderSchema,
+  }),
+};

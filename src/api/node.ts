@@ -6,6 +6,7 @@ import { amountStringSchema } from './assets.ts';
 import { chainPaymentSchema, txHashSchema } from './chain.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const nodePaths = {
   config: '/api/v1/node/config',
@@ -100,3 +101,44 @@ export type PowerLogRow = v.InferOutput<typeof powerLogRowSchema>;
 export const powerLogQuerySchema = v.object(pageQueryEntries);
 export const powerLogDataSchema = pagedList(powerLogRowSchema);
 export type PowerLogData = v.InferOutput<typeof powerLogDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const nodeEndpoints = {
+  config: defineEndpoint({ method: 'GET', path: nodePaths.config, output: nodeConfigDataSchema }),
+  getOrder: defineEndpoint({
+    method: 'POST',
+    path: nodePaths.getOrder,
+    input: nodeGetOrderRequestSchema,
+    output: nodeOrderSchema,
+    userRateLimit: 'money',
+  }),
+  balanceBuy: defineEndpoint({
+    method: 'POST',
+    path: nodePaths.balanceBuy,
+    input: nodeBalanceBuyRequestSchema,
+    output: nodeOrderSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  chainPay: defineEndpoint({
+    method: 'POST',
+    path: nodePaths.chainPay,
+    input: nodeChainPayRequestSchema,
+    output: nodeChainPayDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  order: defineEndpoint({
+    method: 'GET',
+    path: nodePaths.order,
+    input: nodeOrderQuerySchema,
+    output: nodeOrderSchema,
+  }),
+  powerLog: defineEndpoint({
+    method: 'GET',
+    path: nodePaths.powerLog,
+    input: powerLogQuerySchema,
+    output: powerLogDataSchema,
+    paged: true,
+  }),
+};

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { pagedList, pageQueryEntries } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const noticePaths = {
   list: '/api/v1/notice/list',
@@ -43,3 +44,19 @@ export const noticeDetailSchema = v.object({
   updated_at: v.string(),
 });
 export type NoticeDetail = v.InferOutput<typeof noticeDetailSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const noticeEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: noticePaths.list,
+    input: noticeListQuerySchema,
+    output: noticeListDataSchema,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: noticePaths.detail,
+    input: noticeDetailQuerySchema,
+    output: noticeDetailSchema,
+  }),
+};

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
 import { amountSchema } from './money.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const releasePaths = {
   summary: '/api/v1/user/neuRelease',
@@ -68,3 +69,34 @@ export const releaseTransferDataSchema = releaseTransferRowSchema;
 export const releaseTransferLogQuerySchema = v.object(pageQueryEntries);
 export const releaseTransferLogDataSchema = pagedList(releaseTransferRowSchema);
 export type ReleaseTransferLogData = v.InferOutput<typeof releaseTransferLogDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const releaseEndpoints = {
+  summary: defineEndpoint({
+    method: 'GET',
+    path: releasePaths.summary,
+    output: releaseSummarySchema,
+  }),
+  log: defineEndpoint({
+    method: 'GET',
+    path: releasePaths.log,
+    input: releaseLogQuerySchema,
+    output: releaseLogDataSchema,
+    paged: true,
+  }),
+  transfer: defineEndpoint({
+    method: 'POST',
+    path: releasePaths.transfer,
+    input: releaseTransferRequestSchema,
+    output: releaseTransferRowSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  transferLog: defineEndpoint({
+    method: 'GET',
+    path: releasePaths.transferLog,
+    input: releaseTransferLogQuerySchema,
+    output: releaseTransferLogDataSchema,
+    paged: true,
+  }),
+};

@@ -1,6 +1,7 @@
 // `/config.json`: the deployment settings the app reads at start-up, so one build serves
 // every deployment (spec §7 "Configuration holds a base API host … and a realtime URL").
 import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
 
 export const RUNTIME_CONFIG_PATH = '/config.json';
 /** The id of the `<script type="application/json">` holding the same settings in index.html. */
@@ -28,3 +29,11 @@ export const runtimeConfigSchema = v.object({
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+
+/** GET /config.json: the bare document (no envelope), read before the app speaks the API. */
+export const runtimeConfigEndpoint = defineEndpoint({
+  method: 'GET',
+  path: RUNTIME_CONFIG_PATH,
+  auth: 'none',
+  output: runtimeConfigSchema,
+});

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { amountStringSchema } from './assets.ts';
 import { chainPaymentSchema, paidByHashSchema, payerClaimSchema, txHashSchema } from './chain.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const ticketPaths = {
   config: '/api/v1/ticket/config',
@@ -124,3 +125,49 @@ export type TicketSourceRow = v.InferOutput<typeof ticketSourceRowSchema>;
 export const ticketSourceLogQuerySchema = v.object(pageQueryEntries);
 export const ticketSourceLogDataSchema = pagedList(ticketSourceRowSchema);
 export type TicketSourceLogData = v.InferOutput<typeof ticketSourceLogDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const ticketEndpoints = {
+  config: defineEndpoint({
+    method: 'GET',
+    path: ticketPaths.config,
+    output: ticketConfigDataSchema,
+  }),
+  buy: defineEndpoint({
+    method: 'POST',
+    path: ticketPaths.buy,
+    input: ticketBuyRequestSchema,
+    output: ticketBuyDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: ticketPaths.mine,
+    input: ticketListQuerySchema,
+    output: ticketListDataSchema,
+    paged: true,
+  }),
+  apply: defineEndpoint({
+    method: 'POST',
+    path: ticketPaths.apply,
+    input: ticketApplyRequestSchema,
+    output: ticketApplyDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  applyList: defineEndpoint({
+    method: 'GET',
+    path: ticketPaths.applyList,
+    input: ticketApplyListQuerySchema,
+    output: ticketApplyListDataSchema,
+    paged: true,
+  }),
+  sourceLog: defineEndpoint({
+    method: 'GET',
+    path: ticketPaths.sourceLog,
+    input: ticketSourceLogQuerySchema,
+    output: ticketSourceLogDataSchema,
+    paged: true,
+  }),
+};

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
 import { amountSchema, evmAddressSchema, remarkSchema } from './money.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const transferPaths = {
   transfer: '/api/v1/user/transfer',
@@ -52,3 +53,22 @@ export type TransferListQuery = v.InferInput<typeof transferListQuerySchema>;
 
 export const transferListDataSchema = pagedList(transferRowSchema);
 export type TransferListData = v.InferOutput<typeof transferListDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const transferEndpoints = {
+  transfer: defineEndpoint({
+    method: 'POST',
+    path: transferPaths.transfer,
+    input: transferRequestSchema,
+    output: transferDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: transferPaths.list,
+    input: transferListQuerySchema,
+    output: transferListDataSchema,
+    paged: true,
+  }),
+};

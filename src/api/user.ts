@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { amountStringSchema, balancesSchema } from './assets.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const userPaths = {
   info: '/api/v1/user/info',
@@ -47,3 +48,15 @@ export type Referral = v.InferOutput<typeof referralSchema>;
 
 export const zhiListDataSchema = pagedList(referralSchema);
 export type ZhiListData = v.InferOutput<typeof zhiListDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const userEndpoints = {
+  info: defineEndpoint({ method: 'GET', path: userPaths.info, output: userInfoSchema }),
+  zhiList: defineEndpoint({
+    method: 'GET',
+    path: userPaths.zhiList,
+    input: zhiListQuerySchema,
+    output: zhiListDataSchema,
+    paged: true,
+  }),
+};

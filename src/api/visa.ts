@@ -18,6 +18,7 @@ import { noControlCharacters } from './plainText.ts';
 import { pagedList } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
 import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 const VISA = '/api/v1/visa';
 
@@ -756,3 +757,195 @@ export const revealDataSchema = v.object({
 });
 export type RevealData = v.InferOutput<typeof revealDataSchema>;
 export const REVEAL_VISIBLE_MS = 30_000;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+/** A stored photo, answered as the image itself (image/jpeg), not inside the JSON envelope. */
+export const imageBytesSchema = v.custom<Uint8Array<ArrayBufferLike>>(
+  (value) => value instanceof Uint8Array,
+);
+
+/** A card move that needs nothing but the card's id, answering the card as it is now. */
+const cardMove = (path: string) =>
+  defineEndpoint({ method: 'POST', path, input: idRequestSchema, output: cardSchema });
+
+export const visaEndpoints = {
+  info: defineEndpoint({ method: 'POST', path: visaPaths.info, output: visaInfoDataSchema }),
+  photo: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.photo,
+    input: photoRequestSchema,
+    output: imageBytesSchema,
+  }),
+  active: cardMove(visaPaths.active),
+  freeze: cardMove(visaPaths.freeze),
+  unfreeze: cardMove(visaPaths.unfreeze),
+  uploadImg: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.uploadImg,
+    input: uploadImgRequestSchema,
+    output: uploadImgDataSchema,
+    userRateLimit: 'money',
+  }),
+  // The holder form is checked by the handler against today's date (holderFormSchema(now)).
+  addKyc: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.addKyc,
+    input: v.unknown(),
+    output: holderSchema,
+  }),
+  editKyc: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.editKyc,
+    input: v.unknown(),
+    output: holderSchema,
+  }),
+  kycDetail: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.kycDetail,
+    input: idRequestSchema,
+    output: holderSchema,
+  }),
+  kycList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.kycList,
+    input: kycListRequestSchema,
+    output: kycListDataSchema,
+    paged: true,
+  }),
+  deleteKyc: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.deleteKyc,
+    input: idRequestSchema,
+    output: v.null(),
+  }),
+  addAddress: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.addAddress,
+    input: addAddressRequestSchema,
+    output: deliveryAddressSchema,
+  }),
+  editAddress: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.editAddress,
+    input: editAddressRequestSchema,
+    output: deliveryAddressSchema,
+  }),
+  addressDetail: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.addressDetail,
+    input: idRequestSchema,
+    output: deliveryAddressSchema,
+  }),
+  addressList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.addressList,
+    input: addressListRequestSchema,
+    output: addressListDataSchema,
+    paged: true,
+  }),
+  deleteAddress: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.deleteAddress,
+    input: idRequestSchema,
+    output: v.null(),
+  }),
+  getVirtualCardBin: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.getVirtualCardBin,
+    input: getVirtualCardBinRequestSchema,
+    output: getVirtualCardBinDataSchema,
+  }),
+  openVirtualCard: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.openVirtualCard,
+    input: openVirtualCardRequestSchema,
+    output: cardApplicationSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  openRealCard: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.openRealCard,
+    input: openRealCardRequestSchema,
+    output: cardApplicationSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  replaceApply: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.replaceApply,
+    input: replaceApplyRequestSchema,
+    output: cardApplicationSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  applyCardList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.applyCardList,
+    input: applyCardListRequestSchema,
+    output: applyCardListDataSchema,
+    paged: true,
+  }),
+  myCardList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.myCardList,
+    input: myCardListRequestSchema,
+    output: myCardListDataSchema,
+    paged: true,
+  }),
+  cardDetail: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.cardDetail,
+    input: idRequestSchema,
+    output: cardSchema,
+  }),
+  report: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.report,
+    input: reportRequestSchema,
+    output: cardSchema,
+  }),
+  updatePin: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.updatePin,
+    input: updatePinRequestSchema,
+    output: v.null(),
+    userRateLimit: 'money',
+  }),
+  revealMessage: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.revealMessage,
+    input: idRequestSchema,
+    output: revealMessageDataSchema,
+    userRateLimit: 'money',
+  }),
+  reveal: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.reveal,
+    input: revealRequestSchema,
+    output: revealDataSchema,
+    userRateLimit: 'money',
+  }),
+  recharge: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.recharge,
+    input: rechargeRequestSchema,
+    output: rechargeRecordSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  rechargeList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.rechargeList,
+    input: rechargeListRequestSchema,
+    output: rechargeListDataSchema,
+    paged: true,
+  }),
+  consumeList: defineEndpoint({
+    method: 'POST',
+    path: visaPaths.consumeList,
+    input: cardRecordListRequestSchema,
+    output: consumeListDataSchema,
+    paged: true,
+  }),
+};

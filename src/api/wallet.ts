@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { amountStringSchema, assetCodeSchema } from './assets.ts';
 import { moneyStatusSchema } from './money.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const walletPaths = {
   wallet: '/api/v1/user/wallet',
@@ -118,3 +119,22 @@ export type IncomeRow = v.InferOutput<typeof incomeRowSchema>;
 
 export const incomeDataSchema = pagedList(incomeRowSchema);
 export type IncomeData = v.InferOutput<typeof incomeDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const walletEndpoints = {
+  wallet: defineEndpoint({ method: 'GET', path: walletPaths.wallet, output: walletDataSchema }),
+  moneyLog: defineEndpoint({
+    method: 'GET',
+    path: walletPaths.moneyLog,
+    input: moneyLogQuerySchema,
+    output: moneyLogDataSchema,
+    paged: true,
+  }),
+  incomeList: defineEndpoint({
+    method: 'GET',
+    path: walletPaths.incomeList,
+    input: incomeQuerySchema,
+    output: incomeDataSchema,
+    paged: true,
+  }),
+};

@@ -7,6 +7,7 @@ import { txHashSchema } from './chain.ts';
 import { checkAmountText, evmAddressSchema, tronAddressSchema } from './money.ts';
 import type { ApiErrorName } from './errors.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const withdrawPaths = {
   apply: '/api/v1/withdraw/apply',
@@ -131,3 +132,33 @@ export type WithdrawCoinConfig = v.InferOutput<typeof withdrawCoinConfigSchema>;
 
 export const withdrawConfigDataSchema = v.object({ coins: v.array(withdrawCoinConfigSchema) });
 export type WithdrawConfigData = v.InferOutput<typeof withdrawConfigDataSchema>;
+
+/** Every endpoint of this area, described once (api/endpoint.ts). */
+export const withdrawEndpoints = {
+  apply: defineEndpoint({
+    method: 'POST',
+    path: withdrawPaths.apply,
+    input: withdrawApplyRequestSchema,
+    output: withdrawApplyDataSchema,
+    idempotent: true,
+    userRateLimit: 'money',
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: withdrawPaths.list,
+    input: withdrawListQuerySchema,
+    output: withdrawListDataSchema,
+    paged: true,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: withdrawPaths.detail,
+    input: withdrawDetailQuerySchema,
+    output: withdrawalSchema,
+  }),
+  config: defineEndpoint({
+    method: 'GET',
+    path: withdrawPaths.config,
+    output: withdrawConfigDataSchema,
+  }),
+};

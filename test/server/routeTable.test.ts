@@ -2,7 +2,12 @@
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
+import { cycleEndpoints } from '../../src/api/cycle.ts';
+import { nodeEndpoints } from '../../src/api/node.ts';
+import { releaseEndpoints } from '../../src/api/release.ts';
+import { ticketEndpoints } from '../../src/api/ticket.ts';
+import { transferEndpoints, transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
+import { visaEndpoints } from '../../src/api/visa.ts';
 import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
 import type { ServerContext } from '../../server/context.ts';
 import { AuthFailureLimiter } from '../../server/http/authenticate.ts';
@@ -11,7 +16,7 @@ import { createRouteRunner } from '../../server/http/routeTable.ts';
 import { loadTranslator } from '../../server/i18n/catalogs.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, transfer } from './support/money.ts';
-import { withdrawPaths } from '../../src/api/withdraw.ts';
+import { withdrawEndpoints } from '../../src/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
 import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
@@ -23,15 +28,40 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('makes every money POST idempotent, signed-in and limited per user', () => {
-    const moneyPosts = [transferPaths.transfer, withdrawPaths.apply];
-    for (const path of moneyPosts) {
-      const route = routeTable.find((candidate) => candidate.path === path)!;
-      expect(route, path).toMatchObject({
+  it('makes every money and payment POST idempotent, signed-in and limited per user', () => {
+    const moneyPosts = [
+      transferEndpoints.transfer,
+      withdrawEndpoints.apply,
+      ticketEndpoints.buy,
+      ticketEndpoints.apply,
+      cycleEndpoints.join,
+      nodeEndpoints.chainPay,
+      nodeEndpoints.balanceBuy,
+      releaseEndpoints.transfer,
+      visaEndpoints.openVirtualCard,
+      visaEndpoints.openRealCard,
+      visaEndpoints.replaceApply,
+      visaEndpoints.recharge,
+    ];
+    for (const endpoint of moneyPosts) {
+      const route = routeTable.find((candidate) => candidate.endpoint === endpoint)!;
+      expect(route, endpoint.path).toMatchObject({
         method: 'POST',
         auth: 'user',
         idempotent: true,
         userRateLimit: 'money',
+      });
+    }
+  });
+
+  it('serves every endpoint the contract describes, as described', () => {
+    for (const route of routeTable) {
+      const { endpoint } = route;
+      expect(route).toMatchObject({
+        method: endpoint.method,
+        path: endpoint.path,
+        auth: endpoint.auth,
+        idempotent: endpoint.idempotent,
       });
     }
   });
