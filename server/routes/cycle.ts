@@ -33,7 +33,7 @@ export const cycleRoutes = [
       return joinCycle(context, user, {
         ticketId: BigInt(input.ticket_id),
         hash: input.hash,
-        idempotencyKey: idempotencyKey!,
+        idempotencyKey: idempotencyKey,
       });
     },
   }),

@@ -34,7 +34,7 @@ export const nodeRoutes = [
   defineRoute({
     endpoint: nodeEndpoints.balanceBuy,
     async handler({ context, user, input, idempotencyKey }): Promise<NodeOrder> {
-      return payNodeOrderFromBalance(context, user.id, BigInt(input.order_id), idempotencyKey!);
+      return payNodeOrderFromBalance(context, user.id, BigInt(input.order_id), idempotencyKey);
     },
   }),
   defineRoute({
@@ -43,7 +43,7 @@ export const nodeRoutes = [
       return payNodeOrderOnChain(context, user, {
         orderId: BigInt(input.order_id),
         hash: input.hash,
-        idempotencyKey: idempotencyKey!,
+        idempotencyKey: idempotencyKey,
       });
     },
   }),

@@ -33,7 +33,7 @@ export const releaseRoutes = [
     endpoint: releaseEndpoints.transfer,
     async handler({ context, user, input, idempotencyKey }): Promise<ReleaseTransferRow> {
       const units = parseAmount(input.amount, { decimals: assetDecimals('JU') })[0];
-      return transferReleased(context, user.id, units, idempotencyKey!);
+      return transferReleased(context, user.id, units, idempotencyKey);
     },
   }),
   defineRoute({

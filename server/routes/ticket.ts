@@ -34,7 +34,7 @@ export const ticketRoutes = [
   defineRoute({
     endpoint: ticketEndpoints.buy,
     async handler({ context, user, input, idempotencyKey }): Promise<TicketBuyData> {
-      return buyTicket(context, user, { hash: input.hash, idempotencyKey: idempotencyKey! });
+      return buyTicket(context, user, { hash: input.hash, idempotencyKey: idempotencyKey });
     },
   }),
   defineRoute({
@@ -48,7 +48,7 @@ export const ticketRoutes = [
     async handler({ context, user, input, idempotencyKey }): Promise<TicketApplyData> {
       return applyForDividend(context, user, {
         hash: input.hash,
-        idempotencyKey: idempotencyKey!,
+        idempotencyKey: idempotencyKey,
         payerClaim: input.payer_claim,
       });
     },

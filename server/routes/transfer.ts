@@ -21,7 +21,7 @@ export const transferRoutes = [
         // The schema has checked it: plain, positive, within the asset's decimals.
         units: parseAmount(input.amount, { decimals: assetDecimals(TRANSFER_COIN) })[0],
         remark: input.remark,
-        idempotencyKey: idempotencyKey!,
+        idempotencyKey: idempotencyKey,
         now: context.now(),
       });
     },

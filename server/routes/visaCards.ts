@@ -70,7 +70,7 @@ export const cardRoutes: Route[] = [
           bin: input.bin,
           agreements: input.agreements,
         },
-        idempotencyKey!,
+        idempotencyKey,
       );
     },
   }),
@@ -87,7 +87,7 @@ export const cardRoutes: Route[] = [
           addressId: BigInt(input.address_id),
           agreements: input.agreements,
         },
-        idempotencyKey!,
+        idempotencyKey,
       );
     },
   }),
@@ -103,7 +103,7 @@ export const cardRoutes: Route[] = [
           addressId: input.address_id === undefined ? undefined : BigInt(input.address_id),
           agreements: input.agreements,
         },
-        idempotencyKey!,
+        idempotencyKey,
       );
     },
   }),
@@ -180,7 +180,7 @@ export const cardRoutes: Route[] = [
     async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
       // The schema has checked it: plain, positive, within the coin's decimals.
       const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
-      return rechargeCard(cardContext(context), user.id, BigInt(input.id), units, idempotencyKey!);
+      return rechargeCard(cardContext(context), user.id, BigInt(input.id), units, idempotencyKey);
     },
   }),
   defineRoute({

@@ -38,7 +38,7 @@ export const withdrawRoutes = [
         address: input.coin === 'JU' ? toChecksumAddress(input.address) : input.address,
         // The schema has checked it: plain, positive, within the coin's decimals.
         units: parseAmount(input.amount, { decimals: assetDecimals(input.coin) })[0],
-        idempotencyKey: idempotencyKey!,
+        idempotencyKey: idempotencyKey,
         now: context.now(),
       });
       try {
