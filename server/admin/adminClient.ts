@@ -1,23 +1,9 @@
-// The admin CLI's side of /admin/v1: HTTP calls checked against the shared contract.
+// The operator CLI's one client for /admin/v1: it calls the endpoints the contract describes
+// (server/admin/contract*.ts), with the operator token, and checks each answer against the
+// endpoint's output schema. Every command (money, cards, chain, content) goes through it.
 import * as v from 'valibot';
+import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../src/api/endpoint.ts';
 import { anyApiResponseSchema, SUCCESS_CODE } from '../../src/api/response.ts';
-import {
-  adminPaths,
-  adminUsersDataSchema,
-  adminWithdrawalsDataSchema,
-  creditDataSchema,
-  ledgerCheckDataSchema,
-  withdrawalFinishDataSchema,
-  type AdminUsersData,
-  type AdminWithdrawalsData,
-  type CreditData,
-  type CreditRequest,
-  type LedgerCheckData,
-  type WithdrawalCompleteRequest,
-  type WithdrawalFailRequest,
-  type WithdrawalFinishData,
-  type WithdrawalUnknownRequest,
-} from './contract.ts';
 
 /** The server refused the request; `message` is its explanation. */
 export class AdminRequestError extends Error {
@@ -37,89 +23,83 @@ export class ServerUnreachableError extends Error {
   override name = 'ServerUnreachableError';
 }
 
-export interface AdminClient {
-  listUsers(page: number, pageSize: number): Promise<AdminUsersData>;
-  credit(request: CreditRequest): Promise<CreditData>;
-  listWithdrawals(page: number, pageSize: number, status?: string): Promise<AdminWithdrawalsData>;
-  completeWithdrawal(request: WithdrawalCompleteRequest): Promise<WithdrawalFinishData>;
-  failWithdrawal(request: WithdrawalFailRequest): Promise<WithdrawalFinishData>;
-  markWithdrawalUnknown(request: WithdrawalUnknownRequest): Promise<WithdrawalFinishData>;
-  checkLedger(): Promise<LedgerCheckData>;
+type InputArgs<E extends AnyEndpoint> =
+  undefined extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+export interface AdminApi {
+  call<E extends AnyEndpoint>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointOutput<E>>;
+  /** An endpoint that answers the bytes themselves rather than JSON (a stored photo). */
+  bytes<E extends AnyEndpoint>(endpoint: E, ...args: InputArgs<E>): Promise<Buffer>;
 }
 
-/** One checked call to /admin/v1: the answer's `data` parsed by `data`, or an error. */
-export type AdminCall = <S extends v.GenericSchema>(
-  method: 'GET' | 'POST',
-  path: string,
-  data: S,
-  body?: unknown,
-) => Promise<v.InferOutput<S>>;
-
-export function createAdminCall(apiUrl: string, token: string): AdminCall {
-  return async function call<S extends v.GenericSchema>(
-    method: 'GET' | 'POST',
-    path: string,
-    data: S,
-    body?: unknown,
-  ): Promise<v.InferOutput<S>> {
-    const url = new URL(path, apiUrl);
-    let response: Response;
+export function createAdminApi(apiUrl: string, token: string): AdminApi {
+  async function send(endpoint: AnyEndpoint, input: unknown): Promise<Response> {
+    const url = new URL(endpoint.path, apiUrl);
+    const get = endpoint.method === 'GET';
+    if (get && input)
+      for (const [name, value] of Object.entries(input as Record<string, unknown>))
+        if (value !== undefined) url.searchParams.set(name, String(value));
     try {
-      response = await fetch(url, {
-        method,
+      return await fetch(url, {
+        method: endpoint.method,
         headers: {
           authorization: `Bearer ${token}`,
           lang: 'EN',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(get ? {} : { 'content-type': 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(get ? {} : { body: JSON.stringify(input ?? {}) }),
       });
     } catch (error) {
       throw new ServerUnreachableError(
         `Cannot reach the server at ${apiUrl} (${describe(error)}). Is it running?`,
       );
     }
+  }
+
+  async function answer(response: Response): Promise<unknown> {
     const text = await response.text();
     const envelope = v.safeParse(anyApiResponseSchema, safeJson(text));
-    if (!envelope.success) {
+    if (!envelope.success)
       throw new AdminRequestError(
         `Unexpected answer (HTTP ${response.status}): ${text.slice(0, 200)}`,
         response.status,
         null,
       );
-    }
-    const { code, message } = envelope.output;
-    if (!response.ok || code !== SUCCESS_CODE)
-      throw new AdminRequestError(message, response.status, code);
-    const parsed = v.safeParse(data, envelope.output.data);
-    if (!parsed.success)
+    const { code, message, data } = envelope.output;
+    if (!response.ok || code !== SUCCESS_CODE) {
+      // A chain refusal says what the node answered.
+      const reason = (data as { reason?: unknown } | null)?.reason;
       throw new AdminRequestError(
-        `Unexpected answer: ${v.summarize(parsed.issues)}`,
+        typeof reason === 'string' ? `${message} (${reason})` : message,
         response.status,
         code,
       );
-    return parsed.output;
-  };
-}
+    }
+    return data;
+  }
 
-export function createAdminClient(apiUrl: string, token: string): AdminClient {
-  const call = createAdminCall(apiUrl, token);
   return {
-    listUsers: (page, pageSize) =>
-      call('GET', `${adminPaths.users}?page=${page}&page_size=${pageSize}`, adminUsersDataSchema),
-    credit: (request) => call('POST', adminPaths.credit, creditDataSchema, request),
-    listWithdrawals: (page, pageSize, status) => {
-      const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-      if (status) query.set('status', status);
-      return call('GET', `${adminPaths.withdrawals}?${query}`, adminWithdrawalsDataSchema);
+    async call(endpoint, ...[input]) {
+      const response = await send(endpoint, input);
+      const data = await answer(response);
+      const parsed = v.safeParse(endpoint.output, data);
+      if (!parsed.success)
+        throw new AdminRequestError(
+          `Unexpected answer: ${v.summarize(parsed.issues)}`,
+          response.status,
+          SUCCESS_CODE,
+        );
+      return parsed.output as never;
     },
-    completeWithdrawal: (request) =>
-      call('POST', adminPaths.withdrawalComplete, withdrawalFinishDataSchema, request),
-    failWithdrawal: (request) =>
-      call('POST', adminPaths.withdrawalFail, withdrawalFinishDataSchema, request),
-    markWithdrawalUnknown: (request) =>
-      call('POST', adminPaths.withdrawalUnknown, withdrawalFinishDataSchema, request),
-    checkLedger: () => call('GET', adminPaths.ledgerCheck, ledgerCheckDataSchema),
+    async bytes(endpoint, ...[input]) {
+      const response = await send(endpoint, input);
+      // Anything but the image is a refusal in the usual envelope.
+      if (!response.ok || response.headers.get('content-type') !== 'image/jpeg') {
+        await answer(response);
+        throw new AdminRequestError('Unexpected answer: not an image', response.status, null);
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
   };
 }
 

@@ -6,14 +6,17 @@
 //   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason> | unknown <id>
 //   npm run admin -- ledger check
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { ASSET_CODES } from '../../src/api/assets.ts';
+import { withdrawStatusSchema, type WithdrawStatus } from '../../src/api/withdraw.ts';
 import { adminConnection, type Env } from './connection.ts';
 import {
   AdminRequestError,
-  createAdminClient,
+  createAdminApi,
   ServerUnreachableError,
-  type AdminClient,
+  type AdminApi,
 } from './adminClient.ts';
+import { adminEndpoints } from './contract.ts';
 import { CHAIN_HELP, runChainCommand } from './commands/chain.ts';
 import { CONTENT_HELP, runContentCommand } from './commands/content.ts';
 import { formatTable } from './table.ts';
@@ -57,10 +60,15 @@ class SetupError extends Error {
 }
 
 /** The client for the server the environment names; no admin token is a setup problem. */
-function clientFor(env: Env): AdminClient {
+function clientFor(env: Env): AdminApi {
   const connection = adminConnection(env);
   if ('problem' in connection) throw new SetupError(connection.problem);
-  return createAdminClient(connection.apiUrl, connection.token);
+  return createAdminApi(connection.apiUrl, connection.token);
+}
+
+function withdrawStatus(value: string | undefined): WithdrawStatus | undefined {
+  if (value === undefined || v.is(withdrawStatusSchema, value)) return value;
+  throw new UsageError(`--status must be one of ${withdrawStatusSchema.options.join(', ')}`);
 }
 
 function positiveInteger(value: string | undefined, name: string, fallback: number): number {
@@ -69,8 +77,11 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
   return Number(value);
 }
 
-async function listUsers(client: AdminClient, page: number, pageSize: number): Promise<string> {
-  const { list, total } = await client.listUsers(page, pageSize);
+async function listUsers(client: AdminApi, page: number, pageSize: number): Promise<string> {
+  const { list, total } = await client.call(adminEndpoints.users, {
+    page: String(page),
+    page_size: String(pageSize),
+  });
   if (total === 0) return 'No users yet.';
   const table = formatTable(
     ['ADDRESS', 'INVITE CODE', 'REFERRER', 'CREATED', ...ASSET_CODES],
@@ -87,17 +98,13 @@ async function listUsers(client: AdminClient, page: number, pageSize: number): P
   return `${table}\n\n${range} of ${total} users`;
 }
 
-async function credit(
-  client: AdminClient,
-  args: string[],
-  key: string | undefined,
-): Promise<string> {
+async function credit(client: AdminApi, args: string[], key: string | undefined): Promise<string> {
   const [address, amount, asset, ...extra] = args;
   if (!address || !amount || !asset || extra.length) {
     throw new UsageError('credit needs exactly <address> <amount> <asset>');
   }
   const idempotencyKey = key ?? randomUUID();
-  const result = await client.credit({
+  const result = await client.call(adminEndpoints.credit, {
     address,
     amount,
     asset: asset.toUpperCase(),
@@ -112,12 +119,16 @@ async function credit(
 }
 
 async function listWithdrawals(
-  client: AdminClient,
+  client: AdminApi,
   page: number,
   pageSize: number,
-  status: string | undefined,
+  status: WithdrawStatus | undefined,
 ): Promise<string> {
-  const { list, total } = await client.listWithdrawals(page, pageSize, status);
+  const { list, total } = await client.call(adminEndpoints.withdrawals, {
+    page: String(page),
+    page_size: String(pageSize),
+    status,
+  });
   if (total === 0) return 'No withdrawals.';
   const table = formatTable(
     ['ID', 'STATUS', 'COIN', 'AMOUNT', 'FEE', 'TO', 'USER', 'CREATED', 'TXID / REASON'],
@@ -136,7 +147,7 @@ async function listWithdrawals(
   return `${table}\n\n${list.length} of ${total} withdrawals`;
 }
 
-async function finishWithdrawal(client: AdminClient, args: string[]): Promise<string> {
+async function finishWithdrawal(client: AdminApi, args: string[]): Promise<string> {
   const [action, id, detail, ...extra] = args;
   const needsDetail = action !== 'unknown';
   if (!id || (needsDetail ? !detail || extra.length : detail !== undefined)) {
@@ -149,10 +160,10 @@ async function finishWithdrawal(client: AdminClient, args: string[]): Promise<st
   }
   const result =
     action === 'complete'
-      ? await client.completeWithdrawal({ id, txid: detail! })
+      ? await client.call(adminEndpoints.withdrawalComplete, { id, txid: detail! })
       : action === 'fail'
-        ? await client.failWithdrawal({ id, reason: detail! })
-        : await client.markWithdrawalUnknown({ id });
+        ? await client.call(adminEndpoints.withdrawalFail, { id, reason: detail! })
+        : await client.call(adminEndpoints.withdrawalUnknown, { id });
   const { withdrawal } = result;
   // A fee paid on chain was never held, so it is not given back with the amount.
   const returned = withdrawal.fee_on_chain
@@ -167,8 +178,8 @@ async function finishWithdrawal(client: AdminClient, args: string[]): Promise<st
   return `${result.changed ? '' : 'Already so: '}Withdrawal ${withdrawal.id} ${what}.`;
 }
 
-async function checkLedger(client: AdminClient): Promise<{ output: string; exitCode: number }> {
-  const report = await client.checkLedger();
+async function checkLedger(client: AdminApi): Promise<{ output: string; exitCode: number }> {
+  const report = await client.call(adminEndpoints.ledgerCheck);
   const table = formatTable(
     ['ASSET', 'TOTAL', 'BY KIND'],
     report.assets.map((asset) => [
@@ -244,7 +255,7 @@ export async function runCli(
       const page = positiveInteger(values.page, '--page', 1);
       const pageSize = positiveInteger(values['page-size'], '--page-size', 100);
       return {
-        output: await listWithdrawals(client, page, pageSize, values.status),
+        output: await listWithdrawals(client, page, pageSize, withdrawStatus(values.status)),
         exitCode: 0,
       };
     }

@@ -3,6 +3,12 @@
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  type AnyEndpoint,
+  type EndpointInput,
+  type EndpointOutput,
+} from './endpoint.ts';
+import {
   ApiError,
   BadAnswerError,
   ForbiddenError,
@@ -21,7 +27,7 @@ export interface ApiClientDeps {
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-export interface RequestOptions<S extends v.GenericSchema> {
+interface RequestOptions<S extends v.GenericSchema> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Query;
@@ -44,8 +50,26 @@ const envelope = v.object({
   data: v.optional(v.unknown()),
 });
 
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * A GET sent with the browser's own fetch, without loading ky (so no retry and no
+   * timeout): for the public reads of the first screen, which a visitor makes before any
+   * other call.
+   */
+  plain?: boolean;
+}
+
+/** An idempotent endpoint's call needs its key: the write hook mints and keeps it. */
+export type CallArgs<E extends AnyEndpoint> = E['idempotent'] extends true
+  ? [input: EndpointInput<E>, options: CallOptions & { idempotencyKey: string }]
+  : undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
 export interface ApiClient {
-  request<S extends v.GenericSchema>(options: RequestOptions<S>): Promise<v.InferOutput<S>>;
+  /** Calls an endpoint the contract describes: its input goes as the query (GET) or body. */
+  call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointOutput<E>>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -129,7 +153,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     });
   }
 
-  return { request };
+  return {
+    call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+      const key = (options as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+      return request({
+        method: endpoint.method,
+        path: endpoint.path,
+        ...(endpoint.method === 'GET' ? { query: input as Query | undefined } : { body: input }),
+        data: endpoint.output,
+        ...(options?.signal ? { signal: options.signal } : {}),
+        ...(options?.plain ? { plain: true } : {}),
+        ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
+      }) as Promise<EndpointOutput<E>>;
+    },
+  };
 }
 
 async function readEnvelope(response: Response) {

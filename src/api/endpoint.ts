@@ -6,6 +6,9 @@
 // its rate-limit classes and which of the app's cached data a success changes.
 import type * as v from 'valibot';
 
+/** The header an idempotent endpoint's call carries its key in. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 /** 'user': a signed-in user (Bearer session token); 'admin': the operator's token. */
 export type EndpointAuth = 'none' | 'user' | 'admin';
 
@@ -76,6 +79,10 @@ export type EndpointParsedInput<E extends AnyEndpoint> = E['input'] extends v.Ge
 
 /** The answer's `data`. */
 export type EndpointOutput<E extends AnyEndpoint> = v.InferOutput<E['output']>;
+
+/** The item of a list endpoint's page. */
+export type ListItem<E extends AnyEndpoint> =
+  EndpointOutput<E> extends { list: readonly (infer T)[] } ? T : never;
 
 export function defineEndpoint<
   TOutput extends v.GenericSchema,

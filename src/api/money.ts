@@ -15,7 +15,7 @@ import { noControlCharacters } from './plainText.ts';
  * Every money POST carries this header. The app mints one key per user intent (one confirm)
  * and sends it again on a retry, so a retry after a timeout moves nothing twice.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export { IDEMPOTENCY_KEY_HEADER } from './endpoint.ts';
 
 /** Printable ASCII without spaces, 1–128 characters (a UUID fits). */
 export const idempotencyKeySchema = v.pipe(

@@ -15,9 +15,9 @@ const client = createApiClient({
 });
 
 export const api: ApiClient = {
-  async request(options) {
+  async call(endpoint, ...args) {
     try {
-      return await client.request(options);
+      return await client.call(endpoint, ...args);
     } catch (error) {
       if (error instanceof UnauthorizedError) {
         store.set(dispatchSessionAtom, {

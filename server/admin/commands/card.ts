@@ -4,23 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { anyApiResponseSchema, SUCCESS_CODE } from '../../../src/api/response.ts';
-import {
-  cardApplicationSchema,
-  holderSummarySchema,
-  rechargeRecordSchema,
-} from '../../../src/api/visa.ts';
+
 import { adminConnection } from '../connection.ts';
-import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
 import {
-  adminApplicationsDataSchema,
-  adminCardPaths,
-  adminHolderDetailSchema,
-  adminHoldersDataSchema,
-  adminIssueDataSchema,
-  adminRechargesDataSchema,
-  adminSpendDataSchema,
-} from '../contractCard.ts';
+  AdminRequestError,
+  createAdminApi,
+  ServerUnreachableError,
+  type AdminApi,
+} from '../adminClient.ts';
+import type { AnyEndpoint, EndpointInput } from '../../../src/api/endpoint.ts';
+import { adminCardEndpoints } from '../contractCard.ts';
 import { formatTable } from '../table.ts';
 
 export const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved|rejected] [--page N] [--page-size N]
@@ -67,21 +60,17 @@ export async function runCardCommand(
   if (area !== 'kyc' && area !== 'card' && area !== 'recharge') return undefined;
   const connection = adminConnection(env);
   if ('problem' in connection) return { output: connection.problem, exitCode: 1 };
-  const client = cardAdminClient(connection.apiUrl, connection.token);
+  const client = createAdminApi(connection.apiUrl, connection.token);
   const page = pageQuery(values);
-  if (!page) return usage('--page and --page-size must be whole numbers from 1');
   try {
     const command = `${area} ${action ?? ''}`;
     switch (command) {
       case 'kyc list':
-        return ok(await listHolders(client, page));
+        return done(await listHolders(client, values, page));
       case 'kyc show': {
         const [id] = args;
         if (!id || args.length > 1) return usage('kyc show needs <id>');
-        const holder = v.parse(
-          adminHolderDetailSchema,
-          await client.get(`${adminCardPaths.holder}?id=${encodeURIComponent(id)}`),
-        );
+        const holder = await client.call(adminCardEndpoints.holder, { id });
         return ok(
           [
             `Holder ${holder.id}: ${holder.first_name} ${holder.last_name} (${holder.status})`,
@@ -101,13 +90,11 @@ export async function runCardCommand(
           return usage(
             action === 'approve' ? 'kyc approve needs <id>' : 'kyc reject needs <id> <reason>',
           );
-        const holder = v.parse(
-          holderSummarySchema,
-          await client.post(
-            action === 'approve' ? adminCardPaths.holderApprove : adminCardPaths.holderReject,
-            action === 'approve' ? { id } : { id, reason },
-          ),
-        );
+        // Checked above: a rejection has its reason, an approval none.
+        const holder =
+          reason === undefined
+            ? await client.call(adminCardEndpoints.holderApprove, { id })
+            : await client.call(adminCardEndpoints.holderReject, { id, reason });
         return ok(
           `Holder ${holder.id} (${holder.first_name} ${holder.last_name}) is now ${holder.status}.`,
         );
@@ -116,19 +103,16 @@ export async function runCardCommand(
         const [file, output] = args;
         if (!file || !output || args.length > 2)
           return usage('kyc photo needs <file> <output.jpg>');
-        const bytes = await client.bytes(`${adminCardPaths.photo}?id=${encodeURIComponent(file)}`);
+        const bytes = await client.bytes(adminCardEndpoints.photo, { id: file });
         fs.writeFileSync(output, bytes, { mode: 0o600, flag: 'wx' });
         return ok(`Saved ${bytes.length} bytes to ${path.resolve(output)}.`);
       }
       case 'card applications':
-        return ok(await listApplications(client, page));
+        return done(await listApplications(client, values, page));
       case 'card issue': {
         const [id] = args;
         if (!id || args.length > 1) return usage('card issue needs <applicationId>');
-        const { application, card } = v.parse(
-          adminIssueDataSchema,
-          await client.post(adminCardPaths.issue, { id }),
-        );
+        const { application, card } = await client.call(adminCardEndpoints.issue, { id });
         return ok(
           `Application ${application.id} (${application.order_no}) issued card ${card.id} ${card.masked_number}, ${card.status}.`,
         );
@@ -137,10 +121,7 @@ export async function runCardCommand(
         const [id, reason] = args;
         if (!id || !reason || args.length > 2)
           return usage('card reject needs <applicationId> <reason>');
-        const application = v.parse(
-          cardApplicationSchema,
-          await client.post(adminCardPaths.reject, { id, reason }),
-        );
+        const application = await client.call(adminCardEndpoints.reject, { id, reason });
         return ok(
           `Application ${application.id} rejected (${application.reject_reason}); fee ${application.fee} ${application.coin} returned.`,
         );
@@ -149,16 +130,17 @@ export async function runCardCommand(
         const [cardId, amount, merchant] = args;
         if (!cardId || !amount || !merchant || args.length > 3)
           return usage('card spend needs <cardId> <amount> <merchant>');
-        const { record, balance } = v.parse(
-          adminSpendDataSchema,
-          await client.post(adminCardPaths.spend, { card_id: cardId, amount, merchant }),
-        );
+        const { record, balance } = await client.call(adminCardEndpoints.spend, {
+          card_id: cardId,
+          amount,
+          merchant,
+        });
         return ok(
           `Card ${record.card_id} spent ${record.amount} at ${record.merchant}; balance ${balance}.`,
         );
       }
       case 'recharge list':
-        return ok(await listRecharges(client, page));
+        return done(await listRecharges(client, values, page));
       case 'recharge process':
       case 'recharge settle':
       case 'recharge fail': {
@@ -168,15 +150,15 @@ export async function runCardCommand(
           return usage(
             needsReason ? 'recharge fail needs <id> <reason>' : `recharge ${action} needs <id>`,
           );
-        const target = {
-          process: adminCardPaths.rechargeProcess,
-          settle: adminCardPaths.rechargeSettle,
-          fail: adminCardPaths.rechargeFail,
-        }[action as 'process' | 'settle' | 'fail'];
-        const record = v.parse(
-          rechargeRecordSchema,
-          await client.post(target, needsReason ? { id, reason } : { id }),
-        );
+        const record =
+          reason !== undefined
+            ? await client.call(adminCardEndpoints.rechargeFail, { id, reason })
+            : await client.call(
+                action === 'settle'
+                  ? adminCardEndpoints.rechargeSettle
+                  : adminCardEndpoints.rechargeProcess,
+                { id },
+              );
         return ok(
           `Recharge ${record.id} of ${record.amount} ${record.coin} is now ${record.status}.`,
         );
@@ -195,22 +177,41 @@ export async function runCardCommand(
 }
 
 const ok = (output: string): CommandResult => ({ output, exitCode: 0 });
+const done = (result: string | CommandResult) => (typeof result === 'string' ? ok(result) : result);
 
-function pageQuery(values: Values): URLSearchParams | null {
-  const query = new URLSearchParams({
-    page: values.page ?? '1',
-    page_size: values['page-size'] ?? '100',
-  });
-  for (const value of query.values()) if (!/^[1-9]\d{0,8}$/.test(value)) return null;
-  if (values.status) query.set('status', values.status);
-  return query;
+interface PageQuery {
+  page: string;
+  page_size: string;
 }
 
-async function listHolders(client: CardAdminClient, query: URLSearchParams): Promise<string> {
-  const { list, total } = v.parse(
-    adminHoldersDataSchema,
-    await client.get(`${adminCardPaths.holders}?${query}`),
-  );
+function pageQuery(values: Values): PageQuery {
+  return { page: values.page ?? '1', page_size: values['page-size'] ?? '100' };
+}
+
+/** A list's query from the options, checked against the list's own schema before it is sent. */
+function listInput<E extends AnyEndpoint>(
+  endpoint: E,
+  values: Values,
+  page: PageQuery,
+): EndpointInput<E> | string {
+  const raw = { ...page, ...(values.status ? { status: values.status } : {}) };
+  if (!endpoint.input) return raw as EndpointInput<E>;
+  const checked = v.safeParse(endpoint.input, raw);
+  if (checked.success) return raw as EndpointInput<E>;
+  const field = checked.issues[0]?.path?.[0]?.key;
+  return field === 'status'
+    ? `--status is not one of this list's statuses`
+    : '--page and --page-size must be whole numbers from 1';
+}
+
+async function listHolders(
+  client: AdminApi,
+  values: Values,
+  page: PageQuery,
+): Promise<string | CommandResult> {
+  const input = listInput(adminCardEndpoints.holders, values, page);
+  if (typeof input === 'string') return usage(input);
+  const { list, total } = await client.call(adminCardEndpoints.holders, input);
   if (total === 0) return 'No holders.';
   const table = formatTable(
     ['ID', 'STATUS', 'NAME', 'ID TYPE', 'ID NUMBER', 'USER', 'PHOTOS', 'UPDATED', 'REASON'],
@@ -229,11 +230,14 @@ async function listHolders(client: CardAdminClient, query: URLSearchParams): Pro
   return `${table}\n\n${list.length} of ${total} holders`;
 }
 
-async function listApplications(client: CardAdminClient, query: URLSearchParams): Promise<string> {
-  const { list, total } = v.parse(
-    adminApplicationsDataSchema,
-    await client.get(`${adminCardPaths.applications}?${query}`),
-  );
+async function listApplications(
+  client: AdminApi,
+  values: Values,
+  page: PageQuery,
+): Promise<string | CommandResult> {
+  const input = listInput(adminCardEndpoints.applications, values, page);
+  if (typeof input === 'string') return usage(input);
+  const { list, total } = await client.call(adminCardEndpoints.applications, input);
   if (total === 0) return 'No card applications.';
   const table = formatTable(
     [
@@ -266,11 +270,14 @@ async function listApplications(client: CardAdminClient, query: URLSearchParams)
   return `${table}\n\n${list.length} of ${total} applications`;
 }
 
-async function listRecharges(client: CardAdminClient, query: URLSearchParams): Promise<string> {
-  const { list, total } = v.parse(
-    adminRechargesDataSchema,
-    await client.get(`${adminCardPaths.recharges}?${query}`),
-  );
+async function listRecharges(
+  client: AdminApi,
+  values: Values,
+  page: PageQuery,
+): Promise<string | CommandResult> {
+  const input = listInput(adminCardEndpoints.recharges, values, page);
+  if (typeof input === 'string') return usage(input);
+  const { list, total } = await client.call(adminCardEndpoints.recharges, input);
   if (total === 0) return 'No recharges.';
   const table = formatTable(
     ['ID', 'STATUS', 'CARD', 'AMOUNT', 'FEE', 'USER', 'CREATED', 'REASON'],
@@ -286,59 +293,4 @@ async function listRecharges(client: CardAdminClient, query: URLSearchParams): P
     ]),
   );
   return `${table}\n\n${list.length} of ${total} recharges`;
-}
-
-interface CardAdminClient {
-  get(path: string): Promise<unknown>;
-  post(path: string, body: unknown): Promise<unknown>;
-  bytes(path: string): Promise<Buffer>;
-}
-
-function cardAdminClient(baseUrl: string, token: string): CardAdminClient {
-  async function send(method: 'GET' | 'POST', urlPath: string, body?: unknown): Promise<Response> {
-    try {
-      return await fetch(new URL(urlPath, baseUrl), {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          lang: 'EN',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-    } catch (error) {
-      throw new ServerUnreachableError(
-        `Cannot reach the server at ${baseUrl} (${String((error as Error).cause ?? error)}). Is it running?`,
-      );
-    }
-  }
-  async function data(response: Response): Promise<unknown> {
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    const envelope = v.safeParse(anyApiResponseSchema, parsed);
-    if (!envelope.success)
-      throw new AdminRequestError(
-        `Unexpected answer (HTTP ${response.status}): ${text.slice(0, 200)}`,
-        response.status,
-        null,
-      );
-    if (!response.ok || envelope.output.code !== SUCCESS_CODE)
-      throw new AdminRequestError(envelope.output.message, response.status, envelope.output.code);
-    return envelope.output.data;
-  }
-  return {
-    get: async (urlPath) => data(await send('GET', urlPath)),
-    post: async (urlPath, body) => data(await send('POST', urlPath, body)),
-    async bytes(urlPath) {
-      const response = await send('GET', urlPath);
-      if (!response.ok || response.headers.get('content-type') !== 'image/jpeg')
-        await data(response);
-      return Buffer.from(await response.arrayBuffer());
-    },
-  };
 }

@@ -1,19 +1,9 @@
 // The admin CLI's commands for payments on the chain: `chain`, `ticket`, `cycle`, `release`.
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
-import { anyApiResponseSchema, SUCCESS_CODE } from '../../../src/api/response.ts';
+
 import { adminConnection, type AdminConnection } from '../connection.ts';
-import { AdminRequestError, ServerUnreachableError } from '../adminClient.ts';
-import {
-  adminApplicationsDataSchema,
-  adminChainPaths,
-  chainFundDataSchema,
-  chainJobsDataSchema,
-  chainStatusDataSchema,
-  cyclePoolDataSchema,
-  poolFundDataSchema,
-  ticketReviewDataSchema,
-} from '../contractChain.ts';
+import { createAdminApi, ServerUnreachableError } from '../adminClient.ts';
+import { adminChainEndpoints } from '../contractChain.ts';
 import { formatTable } from '../table.ts';
 
 export const CHAIN_HELP = `  npm run admin -- chain status
@@ -44,48 +34,15 @@ function connection(env: Env): AdminConnection {
   return found;
 }
 
-async function call<S extends v.GenericSchema>(
-  env: Env,
-  method: 'GET' | 'POST',
-  urlPath: string,
-  schema: S,
-  body?: unknown,
-): Promise<v.InferOutput<S>> {
+const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+const isApplicationStatus = (value: string): value is (typeof APPLICATION_STATUSES)[number] =>
+  (APPLICATION_STATUSES as readonly string[]).includes(value);
+
+/** The one admin client, for the server and token the environment names. */
+function api(env: Env) {
   const { apiUrl, token } = connection(env);
-  let response: Response;
-  try {
-    response = await fetch(new URL(urlPath, apiUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        lang: 'EN',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ServerUnreachableError(`Cannot reach the server at ${apiUrl}. Is it running?`);
-  }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const envelope = v.safeParse(anyApiResponseSchema, json);
-  if (!envelope.success)
-    throw new AdminRequestError(
-      `Unexpected answer (HTTP ${response.status})`,
-      response.status,
-      null,
-    );
-  const { code, message, data } = envelope.output;
-  if (!response.ok || code !== SUCCESS_CODE) {
-    const reason = (data as { reason?: string } | null)?.reason;
-    throw new AdminRequestError(reason ? `${message} (${reason})` : message, response.status, code);
-  }
-  return v.parse(schema, data);
+  return createAdminApi(apiUrl, token);
 }
 
 const usage = (message: string): Result => ({ output: `${message}\n\n${CHAIN_HELP}`, exitCode: 2 });
@@ -100,7 +57,7 @@ export async function runChainCommand(
   const [area, action, ...args] = positionals;
   if (area === 'chain') {
     if (action === 'status' && args.length === 0) {
-      const s = await call(env, 'GET', adminChainPaths.status, chainStatusDataSchema);
+      const s = await api(env).call(adminChainEndpoints.status);
       return ok(
         [
           `Chain ${s.chain_id} at ${s.rpc_url}${s.embedded ? ' (embedded)' : ''}`,
@@ -115,7 +72,7 @@ export async function runChainCommand(
     if (action === 'fund') {
       const [address, amount, ...extra] = args;
       if (!address || !amount || extra.length) return usage('chain fund needs <address> <amount>');
-      const r = await call(env, 'POST', adminChainPaths.fund, chainFundDataSchema, {
+      const r = await api(env).call(adminChainEndpoints.fund, {
         address,
         amount,
       });
@@ -126,7 +83,7 @@ export async function runChainCommand(
       const at = relative
         ? new Date(Date.now() + Number(relative[1]) * 3_600_000).toISOString()
         : args[0];
-      const r = await call(env, 'POST', adminChainPaths.runJobs, chainJobsDataSchema, {
+      const r = await api(env).call(adminChainEndpoints.runJobs, {
         ...(at === undefined ? {} : { at }),
       });
       return ok(
@@ -137,13 +94,10 @@ export async function runChainCommand(
   }
   if (area === 'ticket') {
     if (action === 'list' && args.length === 0) {
-      const query = values.status ? `?status=${encodeURIComponent(values.status)}` : '';
-      const r = await call(
-        env,
-        'GET',
-        adminChainPaths.ticketApplications + query,
-        adminApplicationsDataSchema,
-      );
+      const { status } = values;
+      if (status !== undefined && !isApplicationStatus(status))
+        return usage(`--status is one of ${APPLICATION_STATUSES.join(', ')}`);
+      const r = await api(env).call(adminChainEndpoints.ticketApplications, { status });
       if (r.total === 0) return ok('No ticket dividend applications.');
       const table = formatTable(
         ['ID', 'STATUS', 'USER', 'HASH', 'CREATED', 'REASON'],
@@ -152,8 +106,8 @@ export async function runChainCommand(
       return ok(`${table}\n\n${r.list.length} of ${r.total} applications`);
     }
     if ((action === 'approve' && args.length === 1) || (action === 'reject' && args.length >= 1)) {
-      const [id, ...reason] = args;
-      const r = await call(env, 'POST', adminChainPaths.ticketReview, ticketReviewDataSchema, {
+      const [id, ...reason] = args as [string, ...string[]];
+      const r = await api(env).call(adminChainEndpoints.ticketReview, {
         id,
         approve: action === 'approve',
         ...(reason.length ? { reason: reason.join(' ') } : {}),
@@ -166,7 +120,7 @@ export async function runChainCommand(
   }
   if (area === 'cycle' || area === 'release') {
     if (area === 'cycle' && action === 'pool' && args.length === 0) {
-      const p = await call(env, 'GET', adminChainPaths.cyclePool, cyclePoolDataSchema);
+      const p = await api(env).call(adminChainEndpoints.cyclePool);
       return ok(
         `Mutual-aid pool holds ${p.funded} JU and owes ${p.owed} JU (${p.covered ? 'covered' : 'NOT covered'}); ` +
           `${p.pending_payout_count} due returns (${p.pending_payout} JU) wait for funds.`,
@@ -176,8 +130,9 @@ export async function runChainCommand(
       const [amount, ...extra] = args;
       if (!amount || extra.length) return usage(`${area} fund needs <amount>`);
       const key = values.key ?? randomUUID();
-      const path = area === 'cycle' ? adminChainPaths.cycleFund : adminChainPaths.releaseFund;
-      const r = await call(env, 'POST', path, poolFundDataSchema, { amount, idempotency_key: key });
+      const endpoint =
+        area === 'cycle' ? adminChainEndpoints.cycleFund : adminChainEndpoints.releaseFund;
+      const r = await api(env).call(endpoint, { amount, idempotency_key: key });
       return ok(
         [
           `${r.replayed ? 'Already done: ' : ''}Funded the ${area === 'cycle' ? 'mutual-aid' : 'release'} pool with ${r.amount} JU; it holds ${r.pool_balance} JU.`,

@@ -3,15 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminConnection } from '../connection.ts';
-import { createAdminCall, type AdminCall } from '../adminClient.ts';
-import {
-  adminContentPaths,
-  adminNoticesDataSchema,
-  adminOrderDataSchema,
-  contentSetDataSchema,
-  noticeChangeDataSchema,
-  type AdminOrderData,
-} from '../contractContent.ts';
+import { ORDER_COINS } from '../../../src/api/machine.ts';
+import { createAdminApi, type AdminApi } from '../adminClient.ts';
+import { type AdminOrderData, adminContentEndpoints } from '../contractContent.ts';
 import { formatTable } from '../table.ts';
 
 export const CONTENT_HELP = `
@@ -53,9 +47,9 @@ export async function runContentCommand(
   const run = COMMANDS[`${command} ${action}`];
   if (!run) return undefined;
   try {
-    const call = callFromEnv(env);
-    if (typeof call === 'string') return { output: call, exitCode: 1 };
-    return { output: await run(call, args), exitCode: 0 };
+    const api = apiFromEnv(env);
+    if (typeof api === 'string') return { output: api, exitCode: 1 };
+    return { output: await run(api, args), exitCode: 0 };
   } catch (error) {
     if (error instanceof ContentUsageError)
       return { output: `${error.message}\n${CONTENT_HELP}`, exitCode: 2 };
@@ -63,8 +57,8 @@ export async function runContentCommand(
   }
 }
 
-const COMMANDS: Record<string, (call: AdminCall, args: string[]) => Promise<string>> = {
-  'home set': async (call, args) => {
+const COMMANDS: Record<string, (api: AdminApi, args: string[]) => Promise<string>> = {
+  'home set': async (api, args) => {
     const [lang, source] = exactly(args, 2, 'home set needs <LANG> <@file.json|JSON>');
     let content: unknown;
     try {
@@ -73,49 +67,49 @@ const COMMANDS: Record<string, (call: AdminCall, args: string[]) => Promise<stri
       if (error instanceof ContentUsageError) throw error;
       throw new ContentUsageError(`home set: the content is not valid JSON (${String(error)})`);
     }
-    const result = await call('POST', adminContentPaths.home, contentSetDataSchema, {
+    const result = await api.call(adminContentEndpoints.home, {
       lang,
       content,
     });
     return `Home content set for ${result.lang} at ${result.updated_at}.`;
   },
-  'marquee set': async (call, args) => {
+  'marquee set': async (api, args) => {
     const [lang, source] = exactly(args, 2, 'marquee set needs <LANG> <TEXT>');
     const items = readText(source)
       .split(/\r?\n/)
       .map((line) => line.trim())
       .filter(Boolean);
-    const result = await call('POST', adminContentPaths.marquee, contentSetDataSchema, {
+    const result = await api.call(adminContentEndpoints.marquee, {
       lang,
       items,
     });
     return `Marquee set for ${result.lang}: ${items.length} item(s).`;
   },
-  'notice list': async (call, args) => {
+  'notice list': async (api, args) => {
     exactly(args, 0, 'notice list takes no arguments');
-    const { list } = await call('GET', adminContentPaths.notices, adminNoticesDataSchema);
+    const { list } = await api.call(adminContentEndpoints.notices);
     if (list.length === 0) return 'No notices.';
     return formatTable(
       ['ID', 'TITLE', 'LANGUAGES', 'CREATED', 'UPDATED'],
       list.map((n) => [n.id, n.title, n.locales.join(','), n.created_at, n.updated_at]),
     );
   },
-  'notice add': async (call, args) => {
+  'notice add': async (api, args) => {
     const [lang, title, source] = exactly(args, 3, 'notice add needs <LANG> <title> <TEXT>');
-    const result = await call('POST', adminContentPaths.noticeAdd, noticeChangeDataSchema, {
+    const result = await api.call(adminContentEndpoints.noticeAdd, {
       lang,
       title,
       body: readText(source),
     });
     return `Notice ${result.id} published in ${result.lang}.`;
   },
-  'notice edit': async (call, args) => {
+  'notice edit': async (api, args) => {
     const [id, lang, title, source] = exactly(
       args,
       4,
       'notice edit needs <id> <LANG> <title> <TEXT>',
     );
-    const result = await call('POST', adminContentPaths.noticeEdit, noticeChangeDataSchema, {
+    const result = await api.call(adminContentEndpoints.noticeEdit, {
       id,
       lang,
       title,
@@ -123,31 +117,31 @@ const COMMANDS: Record<string, (call: AdminCall, args: string[]) => Promise<stri
     });
     return `Notice ${result.id} set in ${result.lang}.`;
   },
-  'notice remove': async (call, args) => {
+  'notice remove': async (api, args) => {
     const [id] = exactly(args, 1, 'notice remove needs <id>');
-    await call('POST', adminContentPaths.noticeRemove, noticeChangeDataSchema, { id });
+    await api.call(adminContentEndpoints.noticeRemove, { id });
     return `Notice ${id} removed.`;
   },
-  'order add': async (call, args) => {
+  'order add': async (api, args) => {
     const [address, product, quantity, amount, coin] = exactly(
       args,
       5,
       'order add needs <address> <product> <quantity> <amount> <JU|USDT>',
     );
-    const order = await call('POST', adminContentPaths.orderAdd, adminOrderDataSchema, {
+    const order = await api.call(adminContentEndpoints.orderAdd, {
       address,
       product,
       quantity,
       amount,
-      coin: coin.toUpperCase(),
+      coin: orderCoin(coin),
     });
     return describeOrder('Order recorded', order);
   },
-  'order ship': async (call, args) => {
+  'order ship': async (api, args) => {
     if (args.length < 1 || args.length > 2)
       throw new ContentUsageError('order ship needs <id> [tracking-no]');
     const [id, trackingNo] = args as [string, string | undefined];
-    const order = await call('POST', adminContentPaths.orderShip, adminOrderDataSchema, {
+    const order = await api.call(adminContentEndpoints.orderShip, {
       id,
       ...(trackingNo ? { tracking_no: trackingNo } : {}),
     });
@@ -158,6 +152,13 @@ const COMMANDS: Record<string, (call: AdminCall, args: string[]) => Promise<stri
 function describeOrder(what: string, order: AdminOrderData): string {
   const tracking = order.tracking_no ? `, tracking ${order.tracking_no}` : '';
   return `${what}: #${order.id} ${order.quantity} × ${order.product}, ${order.amount} ${order.coin}, for ${order.user_address}; status ${order.status}${tracking}.`;
+}
+
+function orderCoin(coin: string): (typeof ORDER_COINS)[number] {
+  const upper = coin.toUpperCase();
+  const known = ORDER_COINS.find((code) => code === upper);
+  if (!known) throw new ContentUsageError(`The coin is one of ${ORDER_COINS.join(', ')}`);
+  return known;
 }
 
 type Words = [string, string, string, string, string];
@@ -179,8 +180,8 @@ function readText(source: string): string {
 }
 
 // The same server and token the other admin commands use (see cli.ts).
-function callFromEnv(env: Env): AdminCall | string {
+function apiFromEnv(env: Env): AdminApi | string {
   const connection = adminConnection(env);
   if ('problem' in connection) return connection.problem;
-  return createAdminCall(connection.apiUrl, connection.token);
+  return createAdminApi(connection.apiUrl, connection.token);
 }

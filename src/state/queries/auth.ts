@@ -1,28 +1,16 @@
-import {
-  authPaths,
-  isRegisterDataSchema,
-  loginDataSchema,
-  loginMessageDataSchema,
-  logoutDataSchema,
-  type LoginRequest,
-} from '../../api/auth.ts';
+import { type LoginRequest, authEndpoints } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 
 export function fetchLoginMessage(client: ApiClient, address: string) {
-  return client.request({
-    method: 'GET',
-    path: authPaths.loginMessage,
-    query: { address },
-    data: loginMessageDataSchema,
-  });
+  return client.call(authEndpoints.loginMessage, { address });
 }
 
 export function postLogin(client: ApiClient, body: LoginRequest) {
-  return client.request({ method: 'POST', path: authPaths.login, body, data: loginDataSchema });
+  return client.call(authEndpoints.login, body);
 }
 
 export function postLogout(client: ApiClient) {
-  return client.request({ method: 'POST', path: authPaths.logout, data: logoutDataSchema });
+  return client.call(authEndpoints.logout);
 }
 
 /**
@@ -30,10 +18,5 @@ export function postLogout(client: ApiClient) {
  * whether that invite code exists. The server limits how often anyone may ask.
  */
 export function fetchRegistration(client: ApiClient, address: string, code?: string) {
-  return client.request({
-    method: 'POST',
-    path: authPaths.isRegister,
-    body: code ? { address, code } : { address },
-    data: isRegisterDataSchema,
-  });
+  return client.call(authEndpoints.isRegister, code ? { address, code } : { address });
 }

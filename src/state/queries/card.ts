@@ -1,26 +1,10 @@
 // Calls of the card service (spec §7 visa/*). Every call is a POST with a JSON body; lists
 // page by `page`/`page_size` in the body. Each takes the API client as a parameter.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
 import type { ApiClient } from '../../api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
+
 import {
-  addressListDataSchema,
-  applyCardListDataSchema,
-  cardApplicationSchema,
-  cardSchema,
-  consumeListDataSchema,
-  deliveryAddressSchema,
-  holderSchema,
-  kycListDataSchema,
-  myCardListDataSchema,
-  rechargeListDataSchema,
-  rechargeRecordSchema,
-  revealDataSchema,
-  revealMessageDataSchema,
-  uploadImgDataSchema,
-  visaInfoDataSchema,
-  visaPaths,
   type AddressForm,
   type Card,
   type CardType,
@@ -35,6 +19,7 @@ import {
   type RevealRequest,
   type UpdatePinRequest,
   type UploadImgRequest,
+  visaEndpoints,
 } from '../../api/visa.ts';
 import { useApi } from '../apiContext.tsx';
 import {
@@ -64,49 +49,24 @@ export const CARD_LISTS = {
   recharge: 'cardRecharge',
 } as const;
 
-const nothing = v.unknown();
-
-function post<S extends v.GenericSchema>(
-  api: ApiClient,
-  path: string,
-  body: unknown,
-  data: S,
-  options: { idempotencyKey?: string; signal?: AbortSignal } = {},
-) {
-  return api.request({
-    method: 'POST',
-    path,
-    body,
-    data,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.idempotencyKey
-      ? { headers: { [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } }
-      : {}),
-  });
-}
 
 /** A visa list: POST with the page in the body (the one list pattern otherwise). */
-function visaList<T>(
+function visaList<E extends AnyEndpoint>(
   api: ApiClient,
   name: string,
-  path: string,
-  data: v.GenericSchema<unknown, RecordPage<T>>,
+  endpoint: E,
   params: ListParams = {},
   keepOffline = true,
-): RecordListSource<T> {
+): RecordListSource<ListItem<E>> {
   return {
     name,
     params,
     pageSize: 20,
     keepOffline,
     fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'POST',
-        path,
-        body: { ...params, page, page_size: pageSize },
-        data,
+      api.call(endpoint as AnyEndpoint, { ...params, page, page_size: pageSize } as never, {
         signal,
-      }),
+      }) as Promise<RecordPage<ListItem<E>>>,
   };
 }
 
@@ -114,37 +74,30 @@ function visaList<T>(
 // are never kept on the device (no KYC data in any web storage). Card records are.
 export const holderListSource = (api: ApiClient) =>
   watchUnsettled(
-    visaList(api, CARD_LISTS.holders, visaPaths.kycList, kycListDataSchema, {}, false),
+    visaList(api, CARD_LISTS.holders, visaEndpoints.kycList, {}, false),
     (holder) => holder.status === 'pending',
   );
 export const addressListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.addresses, visaPaths.addressList, addressListDataSchema, {}, false);
+  visaList(api, CARD_LISTS.addresses, visaEndpoints.addressList, {}, false);
 export const applicationListSource = (api: ApiClient) =>
   watchUnsettled(
-    visaList(
-      api,
-      CARD_LISTS.applications,
-      visaPaths.applyCardList,
-      applyCardListDataSchema,
-      {},
-      false,
-    ),
+    visaList(api, CARD_LISTS.applications, visaEndpoints.applyCardList, {}, false),
     (application) => application.status === 'processing',
   );
 // A card's balance changes when a recharge settles on the issuer's side: the list looks again
 // while a recharge is on its way, and whenever the (kept) page is shown again.
 export const myCardListSource = (api: ApiClient, type?: CardType) => ({
   ...watchUnsettled(
-    visaList(api, CARD_LISTS.cards, visaPaths.myCardList, myCardListDataSchema, { type }, false),
+    visaList(api, CARD_LISTS.cards, visaEndpoints.myCardList, { type }, false),
     rechargeOnTheWay,
   ),
   staleTime: 0,
 });
 export const consumeListSource = (api: ApiClient, cardId: string) =>
-  visaList(api, CARD_LISTS.consume, visaPaths.consumeList, consumeListDataSchema, { id: cardId });
+  visaList(api, CARD_LISTS.consume, visaEndpoints.consumeList, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
   watchUnsettled(
-    visaList(api, CARD_LISTS.recharge, visaPaths.rechargeList, rechargeListDataSchema, {
+    visaList(api, CARD_LISTS.recharge, visaEndpoints.rechargeList, {
       id: cardId,
     }),
     (recharge) => recharge.status === 'pending' || recharge.status === 'processing',
@@ -178,7 +131,7 @@ export async function invalidateCardData(queryClient: QueryClient): Promise<void
 export function visaInfoOptions(api: ApiClient) {
   return queryOptions({
     queryKey: cardKeys.info(),
-    queryFn: ({ signal }) => post(api, visaPaths.info, {}, visaInfoDataSchema, { signal }),
+    queryFn: ({ signal }) => api.call(visaEndpoints.info, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -190,7 +143,7 @@ export function useHolder(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.holder(id ?? ''),
-    queryFn: ({ signal }) => post(api, visaPaths.kycDetail, { id }, holderSchema, { signal }),
+    queryFn: ({ signal }) => api.call(visaEndpoints.kycDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
     // Identity data is fetched for the form and not kept once the form is left.
     gcTime: 0,
@@ -198,13 +151,12 @@ export function useHolder(id: string | undefined) {
 }
 
 export const uploadImg = (api: ApiClient, body: UploadImgRequest, signal?: AbortSignal) =>
-  post(api, visaPaths.uploadImg, body, uploadImgDataSchema, signal ? { signal } : {});
-export const addHolder = (api: ApiClient, body: HolderForm) =>
-  post(api, visaPaths.addKyc, body, nothing);
+  api.call(visaEndpoints.uploadImg, body, signal ? { signal } : {});
+export const addHolder = (api: ApiClient, body: HolderForm) => api.call(visaEndpoints.addKyc, body);
 export const editHolder = (api: ApiClient, body: EditKycRequest) =>
-  post(api, visaPaths.editKyc, body, nothing);
+  api.call(visaEndpoints.editKyc, body);
 export const deleteHolder = (api: ApiClient, id: string) =>
-  post(api, visaPaths.deleteKyc, { id }, nothing);
+  api.call(visaEndpoints.deleteKyc, { id });
 
 // Delivery addresses.
 
@@ -212,26 +164,25 @@ export function useDeliveryAddress(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.address(id ?? ''),
-    queryFn: ({ signal }) =>
-      post(api, visaPaths.addressDetail, { id }, deliveryAddressSchema, { signal }),
+    queryFn: ({ signal }) => api.call(visaEndpoints.addressDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
   });
 }
 export const addAddress = (api: ApiClient, body: AddressForm) =>
-  post(api, visaPaths.addAddress, body, nothing);
+  api.call(visaEndpoints.addAddress, body);
 export const editAddress = (api: ApiClient, body: EditAddressRequest) =>
-  post(api, visaPaths.editAddress, body, nothing);
+  api.call(visaEndpoints.editAddress, body);
 export const deleteAddress = (api: ApiClient, id: string) =>
-  post(api, visaPaths.deleteAddress, { id }, nothing);
+  api.call(visaEndpoints.deleteAddress, { id });
 
 // Applications (money: the fee is paid from the balance).
 
 export const openVirtualCard = (api: ApiClient, body: OpenVirtualCardRequest, key: string) =>
-  post(api, visaPaths.openVirtualCard, body, cardApplicationSchema, { idempotencyKey: key });
+  api.call(visaEndpoints.openVirtualCard, body, { idempotencyKey: key });
 export const openRealCard = (api: ApiClient, body: OpenRealCardRequest, key: string) =>
-  post(api, visaPaths.openRealCard, body, cardApplicationSchema, { idempotencyKey: key });
+  api.call(visaEndpoints.openRealCard, body, { idempotencyKey: key });
 export const replaceApply = (api: ApiClient, body: ReplaceApplyRequest, key: string) =>
-  post(api, visaPaths.replaceApply, body, cardApplicationSchema, { idempotencyKey: key });
+  api.call(visaEndpoints.replaceApply, body, { idempotencyKey: key });
 
 // Cards.
 
@@ -243,7 +194,7 @@ export function rechargeOnTheWay(card: Pick<Card, 'pending_recharge'>): boolean 
 export function cardOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: cardKeys.card(id),
-    queryFn: ({ signal }) => post(api, visaPaths.cardDetail, { id }, cardSchema, { signal }),
+    queryFn: ({ signal }) => api.call(visaEndpoints.cardDetail, { id }, { signal }),
     staleTime: 0,
     // Only while the page is visible (TanStack Query pauses intervals in the background).
     refetchInterval: (query) =>
@@ -276,18 +227,16 @@ export async function cardChanged(
 export const useCard = (id: string) => useQuery(cardOptions(useApi(), id));
 
 export const rechargeCard = (api: ApiClient, body: RechargeRequest, key: string) =>
-  post(api, visaPaths.recharge, body, rechargeRecordSchema, { idempotencyKey: key });
-export const activateCard = (api: ApiClient, id: string) =>
-  post(api, visaPaths.active, { id }, nothing);
+  api.call(visaEndpoints.recharge, body, { idempotencyKey: key });
+export const activateCard = (api: ApiClient, id: string) => api.call(visaEndpoints.active, { id });
 export const updatePin = (api: ApiClient, body: UpdatePinRequest) =>
-  post(api, visaPaths.updatePin, body, nothing);
-export const freezeCard = (api: ApiClient, id: string) =>
-  post(api, visaPaths.freeze, { id }, nothing);
+  api.call(visaEndpoints.updatePin, body);
+export const freezeCard = (api: ApiClient, id: string) => api.call(visaEndpoints.freeze, { id });
 export const unfreezeCard = (api: ApiClient, id: string) =>
-  post(api, visaPaths.unfreeze, { id }, nothing);
+  api.call(visaEndpoints.unfreeze, { id });
 export const reportCard = (api: ApiClient, body: ReportRequest) =>
-  post(api, visaPaths.report, body, nothing);
+  api.call(visaEndpoints.report, body);
 export const revealMessage = (api: ApiClient, id: string) =>
-  post(api, visaPaths.revealMessage, { id }, revealMessageDataSchema);
+  api.call(visaEndpoints.revealMessage, { id });
 export const revealCard = (api: ApiClient, body: RevealRequest) =>
-  post(api, visaPaths.reveal, body, revealDataSchema);
+  api.call(visaEndpoints.reveal, body);

@@ -4,8 +4,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { ApiClient } from '../../api/client.ts';
-import { commonPaths, marqueeDataSchema } from '../../api/common.ts';
-import { contentPaths, homeDataSchema, inlineHomeContentSchema } from '../../api/content.ts';
+import { commonEndpoints } from '../../api/common.ts';
+import { inlineHomeContentSchema, contentEndpoints } from '../../api/content.ts';
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -19,14 +19,7 @@ const CONTENT_STALE_MS = 5 * 60_000;
 export function homeContentOptions(api: ApiClient, locale: string) {
   return queryOptions({
     queryKey: contentKeys.home(locale),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: contentPaths.home,
-        data: homeDataSchema,
-        signal,
-        plain: true,
-      }),
+    queryFn: ({ signal }) => api.call(contentEndpoints.home, undefined, { signal, plain: true }),
     staleTime: CONTENT_STALE_MS,
   });
 }
@@ -34,14 +27,7 @@ export function homeContentOptions(api: ApiClient, locale: string) {
 export function marqueeOptions(api: ApiClient, locale: string) {
   return queryOptions({
     queryKey: contentKeys.marquee(locale),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: commonPaths.marquee,
-        data: marqueeDataSchema,
-        signal,
-        plain: true,
-      }),
+    queryFn: ({ signal }) => api.call(commonEndpoints.marquee, undefined, { signal, plain: true }),
     staleTime: CONTENT_STALE_MS,
   });
 }

@@ -2,15 +2,8 @@
 // a ticket and a payment hash, and the user's cycles.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import {
-  cycleConfigDataSchema,
-  cycleJoinDataSchema,
-  cycleListDataSchema,
-  cyclePaths,
-  cyclePoolDataSchema,
-  type CycleJoinRequest,
-} from '../../api/cycle.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+import { type CycleJoinRequest, cycleEndpoints } from '../../api/cycle.ts';
+
 import { useApi } from '../apiContext.tsx';
 import { walletKeys } from './money.ts';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
@@ -26,13 +19,7 @@ export function useCycleConfig() {
   return useQuery(
     queryOptions({
       queryKey: cycleKeys.config(),
-      queryFn: ({ signal }) =>
-        api.request({
-          method: 'GET',
-          path: cyclePaths.config,
-          data: cycleConfigDataSchema,
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(cycleEndpoints.config, undefined, { signal }),
       staleTime: 5 * 60_000,
     }),
   );
@@ -43,8 +30,7 @@ export function useCyclePool() {
   return useQuery(
     queryOptions({
       queryKey: cycleKeys.pool(),
-      queryFn: ({ signal }) =>
-        api.request({ method: 'GET', path: cyclePaths.pool, data: cyclePoolDataSchema, signal }),
+      queryFn: ({ signal }) => api.call(cycleEndpoints.pool, undefined, { signal }),
       staleTime: 0,
     }),
   );
@@ -52,17 +38,11 @@ export function useCyclePool() {
 
 export function cycleListSource(api: ApiClient) {
   return watchUnsettled(
-    serverList(api, { name: 'cycles', path: cyclePaths.list, data: cycleListDataSchema }),
+    serverList(api, { name: 'cycles', endpoint: cycleEndpoints.list }),
     (row) => row.status !== 'paid' && row.status !== 'payment_failed',
   );
 }
 
 export function postCycleJoin(api: ApiClient, body: CycleJoinRequest, idempotencyKey: string) {
-  return api.request({
-    method: 'POST',
-    path: cyclePaths.join,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: cycleJoinDataSchema,
-  });
+  return api.call(cycleEndpoints.join, body, { idempotencyKey: idempotencyKey });
 }

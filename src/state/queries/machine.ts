@@ -2,12 +2,7 @@
 // and confirming receipt.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import {
-  machinePaths,
-  orderListDataSchema,
-  orderSchema,
-  type OrderStatus,
-} from '../../api/machine.ts';
+import { type OrderStatus, machineEndpoints } from '../../api/machine.ts';
 import { recordKeys, serverList, type RecordListSource } from '../records/recordList.ts';
 import type { Order } from '../../api/machine.ts';
 
@@ -28,8 +23,7 @@ export function orderListSource(api: ApiClient, filter: OrderFilter): RecordList
     unsettled: (order) => order.status === 'pending',
     ...serverList(api, {
       name: ORDER_LIST,
-      path: machinePaths.orderList,
-      data: orderListDataSchema,
+      endpoint: machineEndpoints.orderList,
       // 'all' is no filter: nothing is sent.
       params: { status: filter === 'all' ? undefined : filter },
     }),
@@ -40,23 +34,11 @@ export function orderListSource(api: ApiClient, filter: OrderFilter): RecordList
 export function orderDetailOptions(api: ApiClient, address: string | null, id: string) {
   return queryOptions({
     queryKey: orderKeys.detail(address, id),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: machinePaths.orderDetail,
-        query: { id },
-        data: orderSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(machineEndpoints.orderDetail, { id }, { signal }),
     enabled: address !== null,
   });
 }
 
 export function postReceipt(api: ApiClient, id: string) {
-  return api.request({
-    method: 'POST',
-    path: machinePaths.receipt,
-    body: { id },
-    data: orderSchema,
-  });
+  return api.call(machineEndpoints.receipt, { id });
 }

@@ -4,28 +4,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { AssetCode } from '../../api/assets.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+
 import {
-  transferDataSchema,
-  transferListDataSchema,
-  transferPaths,
   type TransferDirection,
   type TransferRequest,
+  transferEndpoints,
 } from '../../api/transfer.ts';
-import {
-  incomeDataSchema,
-  moneyLogDataSchema,
-  walletDataSchema,
-  walletPaths,
-  type MoneyLogType,
-} from '../../api/wallet.ts';
-import {
-  withdrawApplyDataSchema,
-  withdrawConfigDataSchema,
-  withdrawListDataSchema,
-  withdrawPaths,
-  type WithdrawApplyRequest,
-} from '../../api/withdraw.ts';
+import { type MoneyLogType, walletEndpoints } from '../../api/wallet.ts';
+import { type WithdrawApplyRequest, withdrawEndpoints } from '../../api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
@@ -39,8 +25,7 @@ export const walletKeys = {
 export function walletOptions(api: ApiClient, address: string | null) {
   return queryOptions({
     queryKey: walletKeys.balances(address),
-    queryFn: ({ signal }) =>
-      api.request({ method: 'GET', path: walletPaths.wallet, data: walletDataSchema, signal }),
+    queryFn: ({ signal }) => api.call(walletEndpoints.wallet, undefined, { signal }),
     enabled: address !== null,
     // Balances change outside the app (the operator settles, another user sends tickets):
     // fetch them again whenever a screen showing them comes (back) into view.
@@ -57,13 +42,7 @@ export function useWallet() {
 export function withdrawConfigOptions(api: ApiClient) {
   return queryOptions({
     queryKey: walletKeys.withdrawConfig(),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: withdrawPaths.config,
-        data: withdrawConfigDataSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(withdrawEndpoints.config, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -81,8 +60,7 @@ export function moneyLogSource(
   return watchUnsettled(
     serverList(api, {
       name: 'moneyLog',
-      path: walletPaths.moneyLog,
-      data: moneyLogDataSchema,
+      endpoint: walletEndpoints.moneyLog,
       params: { coin: filter.coin, type: filter.type },
     }),
     // A withdrawal's row stays pending until the operator settles or fails it.
@@ -91,14 +69,13 @@ export function moneyLogSource(
 }
 
 export function incomeSource(api: ApiClient) {
-  return serverList(api, { name: 'income', path: walletPaths.incomeList, data: incomeDataSchema });
+  return serverList(api, { name: 'income', endpoint: walletEndpoints.incomeList });
 }
 
 export function transferListSource(api: ApiClient, direction: TransferDirection) {
   return serverList(api, {
     name: 'transfers',
-    path: transferPaths.list,
-    data: transferListDataSchema,
+    endpoint: transferEndpoints.list,
     params: { direction },
   });
 }
@@ -107,8 +84,7 @@ export function withdrawListSource(api: ApiClient) {
   return watchUnsettled(
     serverList(api, {
       name: 'withdrawals',
-      path: withdrawPaths.list,
-      data: withdrawListDataSchema,
+      endpoint: withdrawEndpoints.list,
     }),
     (row) => row.status === 'processing',
   );
@@ -117,21 +93,9 @@ export function withdrawListSource(api: ApiClient) {
 // Money actions: every POST carries the intent's idempotency key.
 
 export function postTransfer(api: ApiClient, body: TransferRequest, idempotencyKey: string) {
-  return api.request({
-    method: 'POST',
-    path: transferPaths.transfer,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: transferDataSchema,
-  });
+  return api.call(transferEndpoints.transfer, body, { idempotencyKey: idempotencyKey });
 }
 
 export function postWithdraw(api: ApiClient, body: WithdrawApplyRequest, idempotencyKey: string) {
-  return api.request({
-    method: 'POST',
-    path: withdrawPaths.apply,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: withdrawApplyDataSchema,
-  });
+  return api.call(withdrawEndpoints.apply, body, { idempotencyKey: idempotencyKey });
 }

@@ -2,16 +2,12 @@
 // or on chain, and the compute log.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+
 import {
-  nodeChainPayDataSchema,
-  nodeConfigDataSchema,
-  nodeOrderDataSchema,
-  nodePaths,
-  powerLogDataSchema,
   type NodeBalanceBuyRequest,
   type NodeChainPayRequest,
   type NodeGetOrderRequest,
+  nodeEndpoints,
 } from '../../api/node.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
@@ -27,8 +23,7 @@ export function useNodeConfig() {
   return useQuery(
     queryOptions({
       queryKey: nodeKeys.config(),
-      queryFn: ({ signal }) =>
-        api.request({ method: 'GET', path: nodePaths.config, data: nodeConfigDataSchema, signal }),
+      queryFn: ({ signal }) => api.call(nodeEndpoints.config, undefined, { signal }),
       staleTime: 0,
     }),
   );
@@ -40,14 +35,7 @@ export function useNodeOrder(id: string, waiting: boolean) {
   return useQuery(
     queryOptions({
       queryKey: [...walletKeys.all, 'nodeOrder', id] as const,
-      queryFn: ({ signal }) =>
-        api.request({
-          method: 'GET',
-          path: nodePaths.order,
-          query: { id },
-          data: nodeOrderDataSchema,
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(nodeEndpoints.order, { id }, { signal }),
       enabled: waiting,
       refetchInterval: waiting ? 3_000 : false,
     }),
@@ -55,12 +43,7 @@ export function useNodeOrder(id: string, waiting: boolean) {
 }
 
 export function postNodeOrder(api: ApiClient, body: NodeGetOrderRequest) {
-  return api.request({
-    method: 'POST',
-    path: nodePaths.getOrder,
-    body,
-    data: nodeOrderDataSchema,
-  });
+  return api.call(nodeEndpoints.getOrder, body);
 }
 
 export function postNodeBalanceBuy(
@@ -68,13 +51,7 @@ export function postNodeBalanceBuy(
   body: NodeBalanceBuyRequest,
   idempotencyKey: string,
 ) {
-  return api.request({
-    method: 'POST',
-    path: nodePaths.balanceBuy,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: nodeOrderDataSchema,
-  });
+  return api.call(nodeEndpoints.balanceBuy, body, { idempotencyKey: idempotencyKey });
 }
 
 export function postNodeChainPay(
@@ -82,15 +59,9 @@ export function postNodeChainPay(
   body: NodeChainPayRequest,
   idempotencyKey: string,
 ) {
-  return api.request({
-    method: 'POST',
-    path: nodePaths.chainPay,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: nodeChainPayDataSchema,
-  });
+  return api.call(nodeEndpoints.chainPay, body, { idempotencyKey: idempotencyKey });
 }
 
 export function powerLogSource(api: ApiClient) {
-  return serverList(api, { name: 'powerLog', path: nodePaths.powerLog, data: powerLogDataSchema });
+  return serverList(api, { name: 'powerLog', endpoint: nodeEndpoints.powerLog });
 }

@@ -1,7 +1,7 @@
 // Notices: the list (one record list, cached per address like the others) and one notice.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { noticeDetailSchema, noticeListDataSchema, noticePaths } from '../../api/notice.ts';
+import { noticeEndpoints } from '../../api/notice.ts';
 import { recordKeys, serverList } from '../records/recordList.ts';
 
 export const NOTICE_LIST = 'notices';
@@ -17,8 +17,7 @@ export const noticeKeys = {
 export function noticeListSource(api: ApiClient, locale: string) {
   return serverList(api, {
     name: NOTICE_LIST,
-    path: noticePaths.list,
-    data: noticeListDataSchema,
+    endpoint: noticeEndpoints.list,
     // Keys the list and its saved copy by language (the server reads LANG and ignores it).
     params: { lang: locale },
   });
@@ -32,14 +31,7 @@ export function noticeDetailOptions(
 ) {
   return queryOptions({
     queryKey: noticeKeys.detail(address, id, locale),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: noticePaths.detail,
-        query: { id },
-        data: noticeDetailSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(noticeEndpoints.detail, { id }, { signal }),
     enabled: address !== null,
   });
 }

@@ -3,15 +3,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
-import {
-  releaseLogDataSchema,
-  releasePaths,
-  releaseSummarySchema,
-  releaseTransferDataSchema,
-  releaseTransferLogDataSchema,
-  type ReleaseTransferRequest,
-} from '../../api/release.ts';
+
+import { type ReleaseTransferRequest, releaseEndpoints } from '../../api/release.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
@@ -24,13 +17,7 @@ export function useReleaseSummary() {
     queryOptions({
       // Under the wallet keys: a money action (a release transfer) refreshes it.
       queryKey: [...walletKeys.all, 'release', address] as const,
-      queryFn: ({ signal }) =>
-        api.request({
-          method: 'GET',
-          path: releasePaths.summary,
-          data: releaseSummarySchema,
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(releaseEndpoints.summary, undefined, { signal }),
       enabled: address !== null,
       staleTime: 0,
     }),
@@ -40,16 +27,14 @@ export function useReleaseSummary() {
 export function releaseLogSource(api: ApiClient) {
   return serverList(api, {
     name: 'releaseLog',
-    path: releasePaths.log,
-    data: releaseLogDataSchema,
+    endpoint: releaseEndpoints.log,
   });
 }
 
 export function releaseTransferLogSource(api: ApiClient) {
   return serverList(api, {
     name: 'releaseTransfers',
-    path: releasePaths.transferLog,
-    data: releaseTransferLogDataSchema,
+    endpoint: releaseEndpoints.transferLog,
   });
 }
 
@@ -58,11 +43,5 @@ export function postReleaseTransfer(
   body: ReleaseTransferRequest,
   idempotencyKey: string,
 ) {
-  return api.request({
-    method: 'POST',
-    path: releasePaths.transfer,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: releaseTransferDataSchema,
-  });
+  return api.call(releaseEndpoints.transfer, body, { idempotencyKey: idempotencyKey });
 }

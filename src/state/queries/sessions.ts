@@ -1,12 +1,7 @@
 // The signed-in user's sessions (devices): list, end one, end all.
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import {
-  authPaths,
-  logoutAllDataSchema,
-  sessionEndDataSchema,
-  sessionsDataSchema,
-} from '../../api/auth.ts';
+import { authEndpoints } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../apiContext.tsx';
 import { addressAtom } from '../session.ts';
@@ -14,20 +9,15 @@ import { addressAtom } from '../session.ts';
 export const sessionsKey = (address: string | null) => ['auth', 'sessions', address] as const;
 
 export function fetchSessions(client: ApiClient) {
-  return client.request({ method: 'GET', path: authPaths.sessions, data: sessionsDataSchema });
+  return client.call(authEndpoints.sessions);
 }
 
 export function postSessionEnd(client: ApiClient, id: string) {
-  return client.request({
-    method: 'POST',
-    path: authPaths.sessionEnd,
-    body: { id },
-    data: sessionEndDataSchema,
-  });
+  return client.call(authEndpoints.sessionEnd, { id });
 }
 
 export function postLogoutAll(client: ApiClient) {
-  return client.request({ method: 'POST', path: authPaths.logoutAll, data: logoutAllDataSchema });
+  return client.call(authEndpoints.logoutAll);
 }
 
 export function useSessions() {

@@ -1,8 +1,8 @@
 // The user centre's lists: direct referrals (zhiList).
 import type { ApiClient } from '../../api/client.ts';
-import { userPaths, zhiListDataSchema } from '../../api/user.ts';
+import { userEndpoints } from '../../api/user.ts';
 import { serverList } from '../records/recordList.ts';
 
 export function zhiListSource(api: ApiClient) {
-  return serverList(api, { name: 'zhiList', path: userPaths.zhiList, data: zhiListDataSchema });
+  return serverList(api, { name: 'zhiList', endpoint: userEndpoints.zhiList });
 }

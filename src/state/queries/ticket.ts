@@ -2,17 +2,11 @@
 // application and its records, the ticket source log.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../api/money.ts';
+
 import {
-  ticketApplyDataSchema,
-  ticketApplyListDataSchema,
-  ticketBuyDataSchema,
-  ticketConfigDataSchema,
-  ticketListDataSchema,
-  ticketPaths,
-  ticketSourceLogDataSchema,
   type TicketApplyRequest,
   type TicketBuyRequest,
+  ticketEndpoints,
 } from '../../api/ticket.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
@@ -28,28 +22,21 @@ export function useTicketConfig() {
   return useQuery(
     queryOptions({
       queryKey: ticketKeys.config(),
-      queryFn: ({ signal }) =>
-        api.request({
-          method: 'GET',
-          path: ticketPaths.config,
-          data: ticketConfigDataSchema,
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(ticketEndpoints.config, undefined, { signal }),
       staleTime: 5 * 60_000,
     }),
   );
 }
 
 export function myTicketsSource(api: ApiClient) {
-  return serverList(api, { name: 'tickets', path: ticketPaths.mine, data: ticketListDataSchema });
+  return serverList(api, { name: 'tickets', endpoint: ticketEndpoints.mine });
 }
 
 export function ticketApplicationsSource(api: ApiClient) {
   return watchUnsettled(
     serverList(api, {
       name: 'ticketApplications',
-      path: ticketPaths.applyList,
-      data: ticketApplyListDataSchema,
+      endpoint: ticketEndpoints.applyList,
     }),
     (row) => row.status === 'pending',
   );
@@ -58,27 +45,14 @@ export function ticketApplicationsSource(api: ApiClient) {
 export function ticketSourceLogSource(api: ApiClient) {
   return serverList(api, {
     name: 'ticketSources',
-    path: ticketPaths.sourceLog,
-    data: ticketSourceLogDataSchema,
+    endpoint: ticketEndpoints.sourceLog,
   });
 }
 
 export function postTicketBuy(api: ApiClient, body: TicketBuyRequest, idempotencyKey: string) {
-  return api.request({
-    method: 'POST',
-    path: ticketPaths.buy,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: ticketBuyDataSchema,
-  });
+  return api.call(ticketEndpoints.buy, body, { idempotencyKey: idempotencyKey });
 }
 
 export function postTicketApply(api: ApiClient, body: TicketApplyRequest, idempotencyKey: string) {
-  return api.request({
-    method: 'POST',
-    path: ticketPaths.apply,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    data: ticketApplyDataSchema,
-  });
+  return api.call(ticketEndpoints.apply, body, { idempotencyKey: idempotencyKey });
 }

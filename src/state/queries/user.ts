@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import { userInfoSchema, userPaths } from '../../api/user.ts';
+import { userEndpoints } from '../../api/user.ts';
 import { useApi } from '../apiContext.tsx';
 import type { AppStore } from '../store.ts';
 import { addressAtom, dispatchSessionAtom } from '../session.ts';
@@ -9,7 +9,7 @@ import { addressAtom, dispatchSessionAtom } from '../session.ts';
 export const userInfoKey = (address: string | null) => ['user', 'info', address] as const;
 
 export function fetchUserInfo(client: ApiClient) {
-  return client.request({ method: 'GET', path: userPaths.info, data: userInfoSchema });
+  return client.call(userEndpoints.info);
 }
 
 /** Fetches the user info and records it in the session (the route guard needs its name). */

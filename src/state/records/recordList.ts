@@ -8,8 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type * as v from 'valibot';
 import type { ApiClient } from '../../api/client.ts';
+import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { addressAtom } from '../session.ts';
@@ -67,26 +67,24 @@ export function watchUnsettled<T>(
  * A list the server pages by the wire convention (`page`, `page_size` in; `list`, `total`
  * out), with `params` sent as further query fields (a filter, a tab).
  */
-export function serverList<T>(
+/** A list read page by page from a paged GET endpoint (`page`, `page_size` in the query). */
+export function serverList<E extends AnyEndpoint>(
   api: ApiClient,
   source: {
     name: string;
-    path: string;
-    data: v.GenericSchema<unknown, RecordPage<T>>;
+    endpoint: E;
     params?: ListParams;
   },
-): RecordListSource<T> {
+): RecordListSource<ListItem<E>> {
   return {
     name: source.name,
     ...(source.params ? { params: source.params } : {}),
     fetchPage: (page, pageSize, signal) =>
-      api.request({
-        method: 'GET',
-        path: source.path,
-        query: { ...source.params, page, page_size: pageSize },
-        data: source.data,
-        signal,
-      }),
+      api.call(
+        source.endpoint as AnyEndpoint,
+        { ...source.params, page: String(page), page_size: String(pageSize) } as never,
+        { signal },
+      ) as Promise<RecordPage<ListItem<E>>>,
   };
 }
 

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
+import { defineEndpoint } from '../../../src/api/endpoint.ts';
 import {
   ApiError,
   BadAnswerError,
@@ -41,13 +42,15 @@ function clientAnswering(answer: Answer, seen: Seen[] = []) {
   });
 }
 
+const infoEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/user/info',
+  input: v.object({ page: v.optional(v.number()), status: v.optional(v.string()) }),
+  output: v.object({ name: v.string() }),
+});
+
 const call = (answer: Answer, seen?: Seen[]) =>
-  clientAnswering(answer, seen).request({
-    method: 'GET',
-    path: '/api/v1/user/info',
-    query: { page: 1, status: undefined },
-    data: v.object({ name: v.string() }),
-  });
+  clientAnswering(answer, seen).call(infoEndpoint, { page: 1, status: undefined });
 
 describe('request client (spec §8)', () => {
   it('returns data on HTTP 200 with code 200, sending token, LANG and query', async () => {
@@ -66,12 +69,13 @@ describe('request client (spec §8)', () => {
       { status: 200, body: { code: 200, message: '', data: null } },
       seen,
     );
-    await client.request({
+    const endpoint = defineEndpoint({
       method: 'POST',
       path: '/api/v1/auth/logout',
-      body: { a: 1 },
-      data: v.null(),
+      input: v.object({ a: v.number() }),
+      output: v.null(),
     });
+    await client.call(endpoint, { a: 1 });
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers.get('Content-Type')).toContain('application/json');
     expect(JSON.parse(seen[0]!.body)).toEqual({ a: 1 });
@@ -147,16 +151,18 @@ describe('request client (spec §8)', () => {
 describe('extra request headers', () => {
   it('sends the idempotency key of a money call beside the session headers', async () => {
     const seen: Seen[] = [];
-    await clientAnswering(
-      { status: 200, body: { code: 200, message: '', data: {} } },
-      seen,
-    ).request({
+    const transfer = defineEndpoint({
       method: 'POST',
       path: '/api/v1/user/transfer',
-      body: { amount: '1' },
-      headers: { 'Idempotency-Key': 'intent-1' },
-      data: v.object({}),
+      input: v.object({ amount: v.string() }),
+      output: v.object({}),
+      idempotent: true,
     });
+    await clientAnswering({ status: 200, body: { code: 200, message: '', data: {} } }, seen).call(
+      transfer,
+      { amount: '1' },
+      { idempotencyKey: 'intent-1' },
+    );
     expect(seen[0]!.headers.get('Idempotency-Key')).toBe('intent-1');
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-123');
     expect(seen[0]!.headers.get('LANG')).toBe('JP');

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
+import { defineEndpoint } from '../../../src/api/endpoint.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
 
 function clientWith(answer: () => Response) {
@@ -27,13 +28,14 @@ describe('plain requests', () => {
     const { client, seen } = clientWith(() =>
       json(200, { code: 200, message: 'ok', data: { a: 1 } }),
     );
-    const data = await client.request({
+    const marquee = defineEndpoint({
       method: 'GET',
       path: '/api/v1/common/marquee',
-      query: { page: 2, skip: undefined },
-      data: v.object({ a: v.number() }),
-      plain: true,
+      auth: 'none',
+      input: v.object({ page: v.number(), skip: v.optional(v.string()) }),
+      output: v.object({ a: v.number() }),
     });
+    const data = await client.call(marquee, { page: 2, skip: undefined }, { plain: true });
     expect(data).toEqual({ a: 1 });
     expect(seen[0]!.url).toBe('http://app.test/api/v1/common/marquee?page=2');
     expect(seen[0]!.headers.get('LANG')).toBe('JP');
@@ -42,14 +44,15 @@ describe('plain requests', () => {
 
   it('turn failures into the same errors as other calls', async () => {
     const refused = clientWith(() => json(400, { code: 40004, message: 'Bad', data: null }));
-    await expect(
-      refused.client.request({ method: 'GET', path: '/x', data: v.unknown(), plain: true }),
-    ).rejects.toBeInstanceOf(ApiError);
+    const anything = defineEndpoint({ method: 'GET', path: '/x', output: v.unknown() });
+    await expect(refused.client.call(anything, undefined, { plain: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     const dropped = clientWith(() => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(
-      dropped.client.request({ method: 'GET', path: '/x', data: v.unknown(), plain: true }),
-    ).rejects.toBeInstanceOf(NoResponseError);
+    await expect(dropped.client.call(anything, undefined, { plain: true })).rejects.toBeInstanceOf(
+      NoResponseError,
+    );
   });
 });

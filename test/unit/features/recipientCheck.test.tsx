@@ -10,8 +10,8 @@ const KNOWN = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const UNKNOWN = `0x${'ab'.repeat(20)}`;
 
 function setUp(answer: (address: string) => Promise<unknown>) {
-  const request = vi.fn((options: { body: { address: string } }) => answer(options.body.address));
-  const api = { request } as unknown as ApiClient;
+  const request = vi.fn((_endpoint: unknown, input: { address: string }) => answer(input.address));
+  const api = { call: request } as unknown as ApiClient;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApiProvider api={api}>{children}</ApiProvider>
   );

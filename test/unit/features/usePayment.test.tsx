@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chainPaths, PAID_TO_BALANCE_FIELD, type ChainPayment } from '../../../src/api/chain.ts';
-import type { ApiClient, RequestOptions } from '../../../src/api/client.ts';
+import type { ApiClient, CallArgs } from '../../../src/api/client.ts';
+import type { AnyEndpoint, EndpointOutput } from '../../../src/api/endpoint.ts';
 import { apiErrors } from '../../../src/api/errors.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
 import { ticketPaths } from '../../../src/api/ticket.ts';
@@ -86,16 +87,16 @@ function chainPayment(status: ChainPayment['status']): ChainPayment {
 function fakeServer(handIn: (hash: string, key: string) => Promise<unknown>) {
   const calls: { path: string; body: unknown; key: string | undefined }[] = [];
   const api: ApiClient = {
-    async request<S extends v.GenericSchema>(options: RequestOptions<S>) {
-      const key = options.headers?.['Idempotency-Key'];
-      calls.push({ path: options.path, body: options.body, key });
-      if (options.path === ticketPaths.buy) {
-        const { hash } = options.body as { hash: string };
-        return v.parse(options.data, await handIn(hash, key!));
+    async call<E extends AnyEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+      const key = (options as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+      calls.push({ path: endpoint.path, body: input, key });
+      const answer = (data: unknown) => v.parse(endpoint.output, data) as EndpointOutput<E>;
+      if (endpoint.path === ticketPaths.buy) {
+        const { hash } = input as { hash: string };
+        return answer(await handIn(hash, key!));
       }
-      if (options.path === chainPaths.payment)
-        return v.parse(options.data, chainPayment('pending'));
-      throw new Error(`unexpected call ${options.path}`);
+      if (endpoint.path === chainPaths.payment) return answer(chainPayment('pending'));
+      throw new Error(`unexpected call ${endpoint.path}`);
     },
   };
   return { api, calls };

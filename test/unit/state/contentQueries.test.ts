@@ -1,7 +1,8 @@
 // The request each content, notice and order call makes: path, query and page size.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient, RequestOptions } from '../../../src/api/client.ts';
+import type { ApiClient } from '../../../src/api/client.ts';
+import type { AnyEndpoint } from '../../../src/api/endpoint.ts';
 import { machinePaths } from '../../../src/api/machine.ts';
 import { noticePaths } from '../../../src/api/notice.ts';
 import {
@@ -13,11 +14,18 @@ import { contentKeys, pageDay, seedHomeContent } from '../../../src/state/querie
 import { noticeListSource } from '../../../src/state/queries/notice.ts';
 import { recordKeys } from '../../../src/state/records/recordList.ts';
 
+interface RecordedCall {
+  method: string;
+  path: string;
+  input: unknown;
+}
+
+/** An API that records what each call sends, and answers an empty page. */
 function recordingApi() {
-  const calls: RequestOptions<never>[] = [];
+  const calls: RecordedCall[] = [];
   const api: ApiClient = {
-    request: (options) => {
-      calls.push(options as RequestOptions<never>);
+    call: (endpoint: AnyEndpoint, ...[input]: unknown[]) => {
+      calls.push({ method: endpoint.method, path: endpoint.path, input });
       return Promise.resolve({ list: [], total: 0 } as never);
     },
   };
@@ -33,9 +41,9 @@ describe('order calls', () => {
     expect(ORDER_PAGE_SIZE).toBe(10);
     await all.fetchPage(1, all.pageSize!, new AbortController().signal);
     await shipped.fetchPage(2, shipped.pageSize!, new AbortController().signal);
-    expect(calls.map((call) => [call.path, call.query])).toEqual([
-      [machinePaths.orderList, { status: undefined, page: 1, page_size: 10 }],
-      [machinePaths.orderList, { status: 'shipped', page: 2, page_size: 10 }],
+    expect(calls.map((call) => [call.path, call.input])).toEqual([
+      [machinePaths.orderList, { status: undefined, page: '1', page_size: '10' }],
+      [machinePaths.orderList, { status: 'shipped', page: '2', page_size: '10' }],
     ]);
   });
 
@@ -55,7 +63,7 @@ describe('order calls', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: machinePaths.receipt,
-      body: { id: '42' },
+      input: { id: '42' },
     });
   });
 });

@@ -2,9 +2,9 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type * as v from 'valibot';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiClient, RequestOptions } from '../../../../src/api/client.ts';
+import type { ApiClient } from '../../../../src/api/client.ts';
+import type { AnyEndpoint } from '../../../../src/api/endpoint.ts';
 import { ApiError } from '../../../../src/api/requestErrors.ts';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
 import { ApiProvider } from '../../../../src/state/apiContext.tsx';
@@ -97,8 +97,8 @@ describe('pinMatch', () => {
 });
 
 function renderPin(pinSet: boolean, answer: () => Promise<unknown> = async () => null) {
-  const request = vi.fn((_options: RequestOptions<v.GenericSchema>) => answer());
-  const api = { request } as unknown as ApiClient;
+  const call = vi.fn((_endpoint: AnyEndpoint, _input?: unknown) => answer());
+  const api = { call } as unknown as ApiClient;
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient()}>
@@ -108,7 +108,7 @@ function renderPin(pinSet: boolean, answer: () => Promise<unknown> = async () =>
       </QueryClientProvider>
     </I18nProvider>,
   );
-  const sent = () => request.mock.calls.map(([options]) => options.body);
+  const sent = () => call.mock.calls.map(([, input]) => input);
   return { sent };
 }
 
