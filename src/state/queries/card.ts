@@ -49,7 +49,6 @@ export const CARD_LISTS = {
   recharge: 'cardRecharge',
 } as const;
 
-
 /** A visa list: POST with the page in the body (the one list pattern otherwise). */
 function visaList<E extends AnyEndpoint>(
   api: ApiClient,
