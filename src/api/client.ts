@@ -1,6 +1,6 @@
 // The one HTTP client. Every call goes through `request`, which turns each answer into data
 // or into one of the errors in requestErrors.ts, following the table in spec §8.
-import type { KyInstance } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import * as v from 'valibot';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -70,6 +70,15 @@ export type CallArgs<E extends AnyEndpoint> = E['idempotent'] extends true
 export interface ApiClient {
   /** Calls an endpoint the contract describes: its input goes as the query (GET) or body. */
   call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointOutput<E>>;
+  /**
+   * Calls an endpoint that answers an image itself rather than JSON (a stored identity photo).
+   * Never cached by the browser; a refusal comes in the usual envelope and throws as usual.
+   */
+  image<E extends AnyEndpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options?: CallOptions,
+  ): Promise<Blob>;
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -101,33 +110,41 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       },
     ));
 
-  async function request<S extends v.GenericSchema>(
-    options: RequestOptions<S>,
-  ): Promise<v.InferOutput<S>> {
-    const url = deps.baseUrl().replace(/\/$/, '') + options.path;
-    const searchParams = options.query
-      ? Object.fromEntries(
-          Object.entries(options.query).filter(
-            (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
-          ),
-        )
-      : undefined;
-    let response: Response;
+  /** Sends through ky; a connection that fails is NoResponseError, an abort stays one. */
+  async function send(path: string, init: Options): Promise<Response> {
+    const url = deps.baseUrl().replace(/\/$/, '') + path;
     try {
-      if (options.plain && options.method === 'GET') {
-        response = await sendPlain(url, searchParams, options);
-      } else {
-        const send = await httpClient();
-        response = await send(url, {
-          method: options.method,
-          ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.headers ? { headers: options.headers } : {}),
-        });
-      }
+      const http = await httpClient();
+      return await http(url, init);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new NoResponseError(String(error));
+    }
+  }
+
+  async function request<S extends v.GenericSchema>(
+    options: RequestOptions<S>,
+  ): Promise<v.InferOutput<S>> {
+    const searchParams = definedQuery(options.query);
+    let response: Response;
+    if (options.plain && options.method === 'GET') {
+      try {
+        response = await sendPlain(
+          deps.baseUrl().replace(/\/$/, '') + options.path,
+          searchParams,
+          options,
+        );
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new NoResponseError(String(error));
+      }
+    } else {
+      response = await send(options.path, {
+        method: options.method,
+        ...(options.method === 'GET' ? { searchParams } : { json: options.body ?? {} }),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
     }
     const body = await readEnvelope(response);
     return interpret(response.status, body, options.data);
@@ -166,7 +183,32 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         ...(key ? { headers: { [IDEMPOTENCY_KEY_HEADER]: key } } : {}),
       }) as Promise<EndpointOutput<E>>;
     },
+    async image(endpoint, input, options) {
+      const response = await send(endpoint.path, {
+        method: endpoint.method,
+        ...(endpoint.method === 'GET'
+          ? { searchParams: definedQuery(input as Query | undefined) }
+          : { json: input ?? {} }),
+        cache: 'no-store',
+        ...(options?.signal ? { signal: options.signal } : {}),
+      });
+      if (response.ok && (response.headers.get('content-type') ?? '').startsWith('image/'))
+        return response.blob();
+      return interpret(response.status, await readEnvelope(response), v.never()) as never;
+    },
   };
+}
+
+/** The query's values that are set; undefined ones are left out of the URL. */
+function definedQuery(
+  query: Query | undefined,
+): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  return Object.fromEntries(
+    Object.entries(query).filter(
+      (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+    ),
+  );
 }
 
 async function readEnvelope(response: Response) {

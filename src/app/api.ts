@@ -14,19 +14,24 @@ const client = createApiClient({
   lang: () => langOf(currentLocale()),
 });
 
-export const api: ApiClient = {
-  async call(endpoint, ...args) {
-    try {
-      return await client.call(endpoint, ...args);
-    } catch (error) {
-      if (error instanceof UnauthorizedError) {
-        store.set(dispatchSessionAtom, {
-          type: 'unauthorized',
-          message: error.message,
-          leavePage: error.leavePage,
-        });
-      }
-      throw error;
+/** Any 401 ends the session here (one event; the session-end handler does the rest). */
+async function endingSessionOn401<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      store.set(dispatchSessionAtom, {
+        type: 'unauthorized',
+        message: error.message,
+        leavePage: error.leavePage,
+      });
     }
-  },
+    throw error;
+  }
+}
+
+export const api: ApiClient = {
+  call: (endpoint, ...args) => endingSessionOn401(() => client.call(endpoint, ...args)),
+  image: (endpoint, input, options) =>
+    endingSessionOn401(() => client.image(endpoint, input, options)),
 };

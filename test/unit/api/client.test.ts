@@ -169,3 +169,41 @@ describe('extra request headers', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ amount: '1' });
   });
 });
+
+describe('image answers', () => {
+  const photo = defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/visa/photo',
+    input: v.object({ id: v.string() }),
+    output: v.unknown(),
+  });
+  const clientWith = (response: () => Response) =>
+    createApiClient({
+      baseUrl: () => 'http://app.test',
+      token: () => 'tok-123',
+      lang: () => 'EN',
+      fetch: async () => response(),
+    });
+
+  it('returns the image itself', async () => {
+    const client = clientWith(
+      () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/jpeg' } }),
+    );
+    const blob = await client.image(photo, { id: 'f1' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('throws the refusal the server sent in its envelope', async () => {
+    const client = clientWith(
+      () =>
+        new Response(JSON.stringify({ code: 40404, message: 'No such photo', data: null }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    await expect(client.image(photo, { id: 'f1' })).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'No such photo',
+    });
+  });
+});

@@ -98,6 +98,7 @@ function fakeServer(handIn: (hash: string, key: string) => Promise<unknown>) {
       if (endpoint.path === chainPaths.payment) return answer(chainPayment('pending'));
       throw new Error(`unexpected call ${endpoint.path}`);
     },
+    image: () => Promise.reject(new Error('no images in a payment')),
   };
   return { api, calls };
 }

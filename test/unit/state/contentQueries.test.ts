@@ -28,6 +28,7 @@ function recordingApi() {
       calls.push({ method: endpoint.method, path: endpoint.path, input });
       return Promise.resolve({ list: [], total: 0 } as never);
     },
+    image: () => Promise.reject(new Error('no images in these calls')),
   };
   return { api, calls };
 }
