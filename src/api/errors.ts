@@ -9,6 +9,8 @@
 export interface MessageDescriptor {
   readonly id: string;
   readonly message: string;
+  /** A note for translators, extracted into the catalogues. */
+  readonly comment?: string;
 }
 
 interface ErrorEntry {
