@@ -4,7 +4,7 @@
 import type { HomeContent } from '../../src/api/content.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 
-interface SampleText {
+export interface SampleText {
   highlights: [string, string, string];
   protocolTitle: string;
   protocol: string;
@@ -17,7 +17,7 @@ interface SampleText {
   sample: { title: string; body: string };
 }
 
-const SAMPLES: Record<Locale, SampleText> = {
+export const SAMPLES: Record<Locale, SampleText> = {
   en: {
     highlights: ['Languages', 'Assets', 'Network'],
     protocolTitle: 'About the protocol',
@@ -49,27 +49,27 @@ const SAMPLES: Record<Locale, SampleText> = {
     highlights: ['語言', '資產', '網路'],
     protocolTitle: '關於協議',
     protocol:
-      'JU Wallet 將您的瀏覽器錢包與門票、轉帳、提現和卡片連接起來。這是示例文字：營運方會以計劃規則取代它。',
+      'JU Wallet 將您的瀏覽器錢包與門票、轉帳、提領和卡片連接起來。這是範例文字：營運方會以計畫規則取代它。',
     stepsTitle: '如何購買門票',
     steps: [
       '連接錢包並以簽名登入。',
       '從選單打開「購買門票」。',
-      '在錢包中確認付款，其餘由本應用完成。',
-      '在門票記錄中查看審核狀態。',
+      '在錢包中確認付款，其餘由本應用程式完成。',
+      '在門票紀錄中查看審核狀態。',
     ],
     newsTitle: '生態新聞',
     news: [
-      { title: '歡迎使用 JU Wallet', text: '本應用現已提供十種語言。' },
-      { title: '示例新聞', text: '營運方會在這裡發布生態新聞。' },
+      { title: '歡迎使用 JU Wallet', text: '本應用程式現已提供十種語言。' },
+      { title: '範例新聞', text: '營運方會在這裡發布生態新聞。' },
     ],
-    marquee: ['歡迎使用 JU Wallet。', '這是一條示例公告。'],
+    marquee: ['歡迎使用 JU Wallet。', '這是一則範例公告。'],
     welcome: {
       title: '歡迎使用 JU Wallet',
-      body: '<p>感謝您的加入。營運方的公告會顯示在這裡。</p><p>這是示例內容。</p>',
+      body: '<p>感謝您的加入。營運方的公告會顯示在這裡。</p><p>這是範例內容。</p>',
     },
     sample: {
       title: '公告如何運作',
-      body: '<p>未讀公告會在列表中標示。打開後即標為已讀。</p>',
+      body: '<p>未讀公告會在清單中標示。打開後即標為已讀。</p>',
     },
   },
   zh: {
@@ -103,10 +103,10 @@ const SAMPLES: Record<Locale, SampleText> = {
     highlights: ['言語', '資産', 'ネットワーク'],
     protocolTitle: 'プロトコルについて',
     protocol:
-      'JU Wallet はブラウザウォレットをチケット、送金、出金、カードにつなぎます。これはサンプル文です。運営者がプログラムの規約に置き換えます。',
+      'JU Wallet はブラウザウォレットをチケット、送付、出金、カードにつなぎます。これはサンプル文です。運営者がプログラムの規約に置き換えます。',
     stepsTitle: 'チケットの購入方法',
     steps: [
-      'ウォレットを接続し、署名でサインインします。',
+      'ウォレットを接続し、署名でログインします。',
       'メニューから「チケット購入」を開きます。',
       'ウォレットで支払いを承認すると、あとはアプリが処理します。',
       'チケットの記録で審査状況を確認します。',
@@ -130,7 +130,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     highlights: ['언어', '자산', '네트워크'],
     protocolTitle: '프로토콜 소개',
     protocol:
-      'JU Wallet은 브라우저 지갑을 티켓, 이체, 출금, 카드와 연결합니다. 이것은 샘플 문구이며 운영자가 프로그램 규칙으로 바꿉니다.',
+      'JU Wallet은 브라우저 지갑을 티켓, 전송, 출금, 카드와 연결합니다. 이것은 샘플 문구이며 운영자가 프로그램 규칙으로 바꿉니다.',
     stepsTitle: '티켓 구매 방법',
     steps: [
       '지갑을 연결하고 서명으로 로그인합니다.',
@@ -187,27 +187,27 @@ const SAMPLES: Record<Locale, SampleText> = {
     highlights: ['Idiomas', 'Ativos', 'Rede'],
     protocolTitle: 'Sobre o protocolo',
     protocol:
-      'A JU Wallet liga a sua carteira do navegador a bilhetes, transferências, levantamentos e cartões. Este é um texto de exemplo: o operador substitui-o pelas regras do programa.',
-    stepsTitle: 'Como comprar um bilhete',
+      'O JU Wallet conecta a carteira do seu navegador a tickets, transferências, saques e cartões. Este é um texto de exemplo: o operador vai substituí-lo pelas regras do programa.',
+    stepsTitle: 'Como comprar um ticket',
     steps: [
-      'Ligue a sua carteira e entre com uma assinatura.',
-      'Abra Comprar bilhete no menu.',
-      'Confirme o pagamento na sua carteira; o aplicativo faz o resto.',
-      'Acompanhe o estado da análise nos registos de bilhetes.',
+      'Conecte sua carteira e entre com uma assinatura.',
+      'Abra Comprar ticket no menu.',
+      'Confirme o pagamento na sua carteira; o app faz o resto.',
+      'Acompanhe o status da análise no histórico dos seus tickets.',
     ],
     newsTitle: 'Notícias do ecossistema',
     news: [
-      { title: 'Bem-vindo à JU Wallet', text: 'A aplicação está agora disponível em dez idiomas.' },
+      { title: 'Bem-vindo ao JU Wallet', text: 'O app agora está disponível em dez idiomas.' },
       { title: 'Notícia de exemplo', text: 'O operador publica aqui as notícias do ecossistema.' },
     ],
-    marquee: ['Bem-vindo à JU Wallet.', 'Esta é uma linha de aviso de exemplo.'],
+    marquee: ['Bem-vindo ao JU Wallet.', 'Esta é uma linha de aviso de exemplo.'],
     welcome: {
-      title: 'Bem-vindo à JU Wallet',
+      title: 'Bem-vindo ao JU Wallet',
       body: '<p>Obrigado por se juntar a nós. Os avisos do operador aparecem aqui.</p><p>Este é um conteúdo de exemplo.</p>',
     },
     sample: {
       title: 'Como funcionam os avisos',
-      body: '<p>Os avisos por ler estão assinalados na lista. Ao abrir um, fica marcado como lido.</p>',
+      body: '<p>Os avisos não lidos ficam marcados na lista. Ao abrir um aviso, ele é marcado como lido.</p>',
     },
   },
   ms: {
@@ -274,7 +274,7 @@ const SAMPLES: Record<Locale, SampleText> = {
     highlights: ['Ngôn ngữ', 'Tài sản', 'Mạng'],
     protocolTitle: 'Về giao thức',
     protocol:
-      'JU Wallet kết nối ví trình duyệt của bạn với vé, chuyển khoản, rút tiền và thẻ. Đây là văn bản mẫu: nhà vận hành sẽ thay bằng quy tắc của chương trình.',
+      'JU Wallet kết nối ví trình duyệt của bạn với vé, chuyển vé, rút tiền và thẻ. Đây là văn bản mẫu: nhà vận hành sẽ thay bằng quy tắc của chương trình.',
     stepsTitle: 'Cách mua vé',
     steps: [
       'Kết nối ví và đăng nhập bằng chữ ký.',

@@ -9,6 +9,8 @@
 export interface MessageDescriptor {
   readonly id: string;
   readonly message: string;
+  /** A note for translators, extracted into the catalogues. */
+  readonly comment?: string;
 }
 
 interface ErrorEntry {
@@ -82,7 +84,7 @@ export const apiErrors = {
   insufficient_balance: {
     code: 40010,
     status: 400,
-    message: /*i18n*/ { id: 'error.insufficient_balance', message: 'Balance not enough' },
+    message: /*i18n*/ { id: 'error.insufficient_balance', message: 'Not enough balance' },
   },
   amount_required: {
     code: 40013,
@@ -606,7 +608,7 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ {
       id: 'error.id_card_photos_required',
-      message: 'Add photos of the front and the back of the id card',
+      message: 'Add photos of the front and the back of the ID card',
     },
   },
   passport_photo_required: {
@@ -672,7 +674,7 @@ export const apiErrors = {
   id_number_invalid: {
     code: 40077,
     status: 400,
-    message: /*i18n*/ { id: 'error.id_number_invalid', message: 'Invalid id number' },
+    message: /*i18n*/ { id: 'error.id_number_invalid', message: 'Invalid ID number' },
   },
   upload_link_invalid: {
     code: 40078,

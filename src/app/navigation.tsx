@@ -27,7 +27,15 @@ export interface NavEntry {
 
 export const homeServices: NavEntry[] = [
   { to: '/wallet', label: msg`Wallet`, icon: Wallet },
-  { to: '/wallet/transfer', label: msg`Transfer`, icon: Send },
+  {
+    to: '/wallet/transfer',
+    label: msg({
+      message: 'Transfer',
+      context: 'tickets',
+      comment: 'Sending tickets to another JU Wallet user: not a payment, not a bank transfer.',
+    }),
+    icon: Send,
+  },
   { to: '/withdraw', label: msg`Withdraw`, icon: ArrowUpFromLine },
   { to: '/ticket/apply', label: msg`Ticket application`, icon: Ticket },
   { to: '/node', label: msg`Node purchase`, icon: Server },

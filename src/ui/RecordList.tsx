@@ -161,7 +161,9 @@ export function RecordList<T>({
           aria-hidden="true"
         >
           {pull.distance >= PULL_TRIGGER_PX ? (
-            <Trans>Release to refresh</Trans>
+            <Trans comment="Let go of the list after pulling it down; not a dividend release.">
+              Release to refresh
+            </Trans>
           ) : (
             <Trans>Pull to refresh</Trans>
           )}

@@ -71,7 +71,7 @@ const HOLDER = {
   City: 'Kowloon',
   District: 'Mong Kok',
   'Detailed address': '12 Nathan Road, Flat 3A',
-  'Id number': 'A1234567',
+  'ID number': 'A1234567',
   'Issue date': '2020-01-15',
   'Expiry date': '2035-01-14',
 };
@@ -129,7 +129,7 @@ describe('card service', () => {
       await submit.click();
       await app.page
         .getByRole('alert')
-        .filter({ hasText: 'Add photos of the front and the back of the id card' })
+        .filter({ hasText: 'Add photos of the front and the back of the ID card' })
         .waitFor();
 
       // Real photos through the file chooser: downsized, re-encoded, uploaded with progress.

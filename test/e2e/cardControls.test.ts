@@ -61,7 +61,7 @@ describe('card second chances and controls', () => {
         City: 'Singapore',
         District: 'Bukit Timah',
         'Detailed address': '8 Holland Road',
-        'Id number': 'E1234567',
+        'ID number': 'E1234567',
         'Issue date': '2021-03-01',
         'Expiry date': '2031-02-28',
       };
@@ -105,7 +105,7 @@ describe('card second chances and controls', () => {
       await expect
         .poll(() => onFile.evaluate((img) => (img as HTMLImageElement).naturalWidth))
         .toBeGreaterThan(0);
-      expect(await app.page.getByLabel('Id number', { exact: true }).inputValue()).toBe('E1234567');
+      expect(await app.page.getByLabel('ID number', { exact: true }).inputValue()).toBe('E1234567');
       await app.page.getByRole('button', { name: 'Submit holder' }).click();
       await confirmPopup(app.page, 'Confirm holder', 'Submit');
       await app.page.getByText('Holder updated', { exact: true }).first().waitFor();

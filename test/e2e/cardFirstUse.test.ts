@@ -81,7 +81,7 @@ const HOLDER = {
   City: 'Singapore',
   District: 'Bukit Timah',
   'Detailed address': '8 Holland Road',
-  'Id number': 'E7654321',
+  'ID number': 'E7654321',
   'Issue date': '2021-03-01',
   'Expiry date': '2031-02-28',
 };

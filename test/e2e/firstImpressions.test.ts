@@ -186,7 +186,7 @@ describe('accessibility (axe-core)', () => {
       ['Withdraw', '/withdraw'],
       ['Money log', '/wallet/moneyLog'],
       ['Transfer records', '/transfer/list'],
-      ['Withdraw records', '/withdraw/list'],
+      ['Withdrawal records', '/withdraw/list'],
     ] as const;
     for (const [name, path] of moneyScreens) {
       await openMoneyAction(app, name, path);

@@ -52,7 +52,7 @@ describe('withdrawal', () => {
     const txid = 'a'.repeat(64);
     await app.server.operator.completeWithdrawal(withdrawal!.id, txid);
 
-    await openMoneyAction(app, 'Withdraw records', '/withdraw/list');
+    await openMoneyAction(app, 'Withdrawal records', '/withdraw/list');
     // Pages kept alive stay in the document, hidden: press this page's own Refresh.
     await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
     await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
@@ -127,7 +127,7 @@ describe('validation messages', () => {
       ],
       ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0', 'The amount must be greater than 0'],
       ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '', 'Enter an amount'],
-      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '10.5', 'Balance not enough'],
+      ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '10.5', 'Not enough balance'],
       ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '1.1234567', 'at most 6 decimal places'],
     ];
     for (const [typedAddress, typedAmount, message] of cases) {
@@ -159,7 +159,7 @@ describe('validation messages', () => {
       [TRON_ADDRESS, '', 'Enter an amount'],
       [TRON_ADDRESS, '0', 'The amount must be greater than 0'],
       [TRON_ADDRESS, below, `below the minimum of ${minimum} USDT`],
-      [TRON_ADDRESS, '1000000', 'Balance not enough'],
+      [TRON_ADDRESS, '1000000', 'Not enough balance'],
     ];
     for (const [typedAddress, typedAmount, message] of withdrawCases) {
       await withdrawAddress.fill(typedAddress);

@@ -133,7 +133,7 @@ describe('card commands of the admin tool', () => {
       `Card ${card!.id} spent 25.5 at Book store; balance 74.5.`,
     );
     expect((await cli('card', 'spend', card!.id, '100', 'Book store')).output).toBe(
-      'Refused: Balance not enough',
+      'Refused: Not enough balance',
     );
     const second = dataOf(
       await visaMoney(server, aliceToken, visaPaths.recharge, { id: card!.id, amount: '20' }),

@@ -68,7 +68,11 @@ export function SignInButton({
           </span>
         ))}
       {step === 'connecting' && <Trans>Connecting…</Trans>}
-      {step === 'network' && <Trans>Check your network…</Trans>}
+      {step === 'network' && (
+        <Trans comment="Shown while the app checks which chain the wallet is on, not the internet connection.">
+          Checking your wallet's network…
+        </Trans>
+      )}
       {step === 'signing' && <Trans>Sign the message in your wallet…</Trans>}
       {step === 'verifying' && <Trans>Signing in…</Trans>}
     </button>

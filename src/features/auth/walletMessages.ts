@@ -10,7 +10,7 @@ export const walletMessages: Record<WalletErrorKind, MessageDescriptor> = {
   sign_cancelled: msg`Signature cancelled`,
   sign_params: msg`Signature parameter error, please refresh`,
   wallet_internal: msg`Wallet internal error, please refresh`,
-  sign_failed: msg`Sign failed`,
+  sign_failed: msg`Signing failed`,
   insufficient_funds: msg`Payment failed: insufficient funds`,
   insufficient_gas: msg`Payment failed: insufficient gas`,
   insufficient_authorization: msg`Payment failed: insufficient authorization`,

@@ -28,8 +28,15 @@ export const applicationStatusLabels: Record<ApplicationStatus, MessageDescripto
 export const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
   inactive: msg`Not activated`,
   active: msg`Active`,
-  frozen: msg`Frozen`,
-  blocked: msg`Blocked`,
+  frozen: msg({
+    message: 'Frozen',
+    context: 'card status',
+    comment: 'The user froze the card and can unfreeze it. Must read differently from Blocked.',
+  }),
+  blocked: msg({
+    message: 'Blocked',
+    comment: 'Blocked for good after a loss or theft report. Must read differently from Frozen.',
+  }),
   unknown: msg`Unknown`,
 };
 
@@ -47,7 +54,7 @@ export const cardTypeLabels: Record<CardType, MessageDescriptor> = {
 };
 
 export const idTypeLabels: Record<IdType, MessageDescriptor> = {
-  id_card: msg`Id card`,
+  id_card: msg`ID card`,
   passport: msg`Passport`,
 };
 

@@ -74,7 +74,11 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
   return (
     <div className="stack">
       {config.data && (
-        <aside className="notice" aria-label={t`Notice`} data-testid="cycle-terms">
+        <aside
+          className="notice"
+          aria-label={t({ message: 'Notice', context: 'please note' })}
+          data-testid="cycle-terms"
+        >
           <strong>
             <Trans>How a cycle works</Trans>
           </strong>

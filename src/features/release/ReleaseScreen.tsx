@@ -96,7 +96,13 @@ export function ReleaseScreen() {
           </div>
           {stat(<Trans>Cumulative release total</Trans>, data.cumulative_total, 'release-total')}
           {stat(<Trans>Released total</Trans>, data.released_total, 'release-released')}
-          {stat(<Trans>Remaining total</Trans>, data.remaining_total, 'release-remaining')}
+          {stat(
+            <Trans comment="Dividend not released yet: not spendable, not a balance.">
+              Remaining total
+            </Trans>,
+            data.remaining_total,
+            'release-remaining',
+          )}
           {stat(<Trans>Ready to transfer</Trans>, data.transferable, 'release-transferable')}
         </dl>
         <label className="field-label" htmlFor="release-progress">
@@ -152,7 +158,11 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
       return {
         title: t`Release transfer`,
         message: t`Move ${quantity} of released dividend into your JU balance?`,
-        confirmText: t`Transfer`,
+        confirmText: t({
+          message: 'Transfer',
+          context: 'release',
+          comment: "Button: moves released dividend into the user's own JU balance.",
+        }),
       };
     },
     run: (input, key) => postReleaseTransfer(api, input, key),

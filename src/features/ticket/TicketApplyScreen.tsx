@@ -101,7 +101,7 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
       await action.submit({ hash: claim.hash, payer_claim: signature });
     } catch (error) {
       toast(
-        error instanceof WalletError ? i18n._(walletMessages[error.kind]) : t`Sign failed`,
+        error instanceof WalletError ? i18n._(walletMessages[error.kind]) : t`Signing failed`,
         'error',
       );
     } finally {
@@ -112,7 +112,11 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
   const sender = claim ? shortAddress(toChecksumAddress(claim.sender)) : '';
   return (
     <div className="stack">
-      <aside className="notice" aria-label={t`Notice`} data-testid="apply-terms">
+      <aside
+        className="notice"
+        aria-label={t({ message: 'Notice', context: 'please note' })}
+        data-testid="apply-terms"
+      >
         <strong>
           <Trans>The ticket dividend</Trans>
         </strong>

@@ -68,9 +68,9 @@ export function TicketBuyScreen() {
           </div>
         </dl>
       </section>
-      <aside className="notice" aria-label={t`Notice`}>
+      <aside className="notice" aria-label={t({ message: 'Notice', context: 'please note' })}>
         <strong>
-          <Trans>Notice</Trans>
+          <Trans context="please note">Notice</Trans>
         </strong>
         <ul>
           <li>

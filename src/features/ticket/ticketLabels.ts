@@ -36,7 +36,11 @@ export const applicationStatusTone: Record<TicketApplicationStatus, Tone> = {
 export const cycleStatusLabels: Record<CycleStatus, MessageDescriptor> = {
   awaiting_payment: msg`Payment processing`,
   running: msg`Running`,
-  pending_payout: msg`Pending payout`,
+  pending_payout: msg({
+    message: 'Pending payout',
+    comment:
+      'A due return the pool has not paid to the user yet: money coming to them, not a payment they owe.',
+  }),
   paid: msg`Returned`,
   payment_failed: msg`Payment failed`,
 };

@@ -70,7 +70,7 @@ export function TransferScreen() {
         ]
           .filter(Boolean)
           .join('\n'),
-        confirmText: t`Transfer`,
+        confirmText: t({ message: 'Transfer', context: 'tickets' }),
       };
     },
     run: (input, key) => postTransfer(api, input, key),
@@ -214,9 +214,9 @@ export function TransferScreen() {
           )}
         </Field>
       </section>
-      <aside className="notice" aria-label={t`Notice`}>
+      <aside className="notice" aria-label={t({ message: 'Notice', context: 'please note' })}>
         <strong>
-          <Trans>Notice</Trans>
+          <Trans context="please note">Notice</Trans>
         </strong>
         <ul>
           <li>

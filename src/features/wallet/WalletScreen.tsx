@@ -53,7 +53,7 @@ export function WalletScreen() {
         <ul className="tile-grid money-actions">
           <li>
             <Link to="/wallet/transfer">
-              <Trans>Transfer</Trans>
+              <Trans context="tickets">Transfer</Trans>
             </Link>
           </li>
           <li>
@@ -73,7 +73,7 @@ export function WalletScreen() {
           </li>
           <li>
             <Link to="/withdraw/list">
-              <Trans>Withdraw records</Trans>
+              <Trans>Withdrawal records</Trans>
             </Link>
           </li>
         </ul>
@@ -153,7 +153,12 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
         </div>
         <div>
           <dt>
-            <Trans>Frozen</Trans>
+            <Trans
+              context="wallet funds"
+              comment="Part of the balance that is held and cannot be spent for now."
+            >
+              Frozen
+            </Trans>
           </dt>
           <dd>
             <Amount value={balance.frozen} coin={balance.coin} bare />

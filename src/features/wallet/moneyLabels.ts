@@ -6,7 +6,11 @@ import type { IncomeKind, MoneyLogType } from '../../api/wallet.ts';
 import type { WithdrawStatus } from '../../api/withdraw.ts';
 
 export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {
-  deposit: msg`Deposit`,
+  deposit: msg({
+    message: 'Deposit',
+    comment:
+      'Money credited to the wallet balance. A card recharge is another entry: use different words.',
+  }),
   transfer_out: msg`Ticket transfer sent`,
   transfer_in: msg`Ticket transfer received`,
   withdraw: msg`Withdrawal`,

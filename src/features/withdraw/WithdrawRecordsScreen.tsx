@@ -19,7 +19,7 @@ export function WithdrawRecordsScreen() {
   return (
     <RecordList
       list={list}
-      label={t`Withdraw records`}
+      label={t`Withdrawal records`}
       itemKey={(row: Withdrawal) => row.id}
       empty={<Trans>No withdrawals yet</Trans>}
       renderItem={(row: Withdrawal) => <WithdrawItem row={row} />}

@@ -100,7 +100,11 @@ export function WithdrawScreen() {
   const fromBalance = useMoneyAction({
     confirm: confirmWithdrawal,
     run: (input, key) => postWithdraw(api, input, key),
-    successMessage: () => t`Withdrawal submitted`,
+    successMessage: () =>
+      t({
+        message: 'Withdrawal submitted',
+        comment: 'The request is handed in; no money has been sent or paid out yet.',
+      }),
     failureMessage: () => t`Withdrawal failed, try again`,
     onSuccess,
     onFailure: showFieldErrors(FIELDS, showErrors),
@@ -109,7 +113,11 @@ export function WithdrawScreen() {
     kind: 'withdraw_fee',
     confirm: confirmWithdrawal,
     payment: () => ({ treasury: treasury!, amount: coinConfig!.fee }),
-    successMessage: () => t`Withdrawal submitted`,
+    successMessage: () =>
+      t({
+        message: 'Withdrawal submitted',
+        comment: 'The request is handed in; no money has been sent or paid out yet.',
+      }),
     failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
     onSuccess,
     onFailure: showFieldErrors(FIELDS, showErrors),
@@ -221,9 +229,13 @@ export function WithdrawScreen() {
           placeholder={coinConfig ? t`At least ${minimum}` : t`Amount to withdraw`}
         />
       </section>
-      <aside className="notice" aria-label={t`Notice`} data-testid="withdraw-notice">
+      <aside
+        className="notice"
+        aria-label={t({ message: 'Notice', context: 'please note' })}
+        data-testid="withdraw-notice"
+      >
         <strong>
-          <Trans>Notice</Trans>
+          <Trans context="please note">Notice</Trans>
         </strong>
         {coinConfig ? (
           <ul>
@@ -257,7 +269,7 @@ export function WithdrawScreen() {
         submitLabel={<Trans>Confirm withdrawal</Trans>}
       />
       <Link to="/withdraw/list" className="button button-ghost button-block">
-        <Trans>Withdraw records</Trans>
+        <Trans>Withdrawal records</Trans>
       </Link>
     </form>
   );

@@ -42,7 +42,7 @@ import { PinEntry } from '../PinEntry.tsx';
 import { useCardCall } from '../useCardCall.ts';
 import { CardRecords } from './CardRecords.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
-import { recordsCsv, downloadText } from './recordsCsv.ts';
+import { csvHeadings, recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
 import { useWhenChanged } from './useWhenChanged.ts';
 import '../card.css';
@@ -222,18 +222,7 @@ function CardDetail({ card }: { card: Card }) {
       const csv = recordsCsv(
         consumption,
         recharges,
-        {
-          kind: t`Kind`,
-          time: t`Time`,
-          amount: t`Amount`,
-          fee: t`Fee`,
-          total: t`Total`,
-          coin: t`Coin`,
-          status: t`Status`,
-          merchant: t`Merchant`,
-          consumption: t`Consumption`,
-          recharge: t`Recharge`,
-        },
+        csvHeadings((message) => linguiI18n._(message)),
         (status) =>
           status in rechargeStatusLabels
             ? linguiI18n._(rechargeStatusLabels[status as keyof typeof rechargeStatusLabels])

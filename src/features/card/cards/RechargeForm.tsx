@@ -108,7 +108,11 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
       };
     },
     run: (input, key) => rechargeCard(api, input, key),
-    successMessage: () => t`Recharge submitted`,
+    successMessage: () =>
+      t({
+        message: 'Recharge submitted',
+        comment: 'The request is handed in; no money has been sent or paid out yet.',
+      }),
     failureMessage: () => t`Recharge failed, try again`,
     onSuccess: () => {
       setAmount('');

@@ -1,5 +1,7 @@
 // A card's records as CSV (RFC 4180): one row per consumption or recharge, for the user's
 // own bookkeeping. Cells a spreadsheet would run as a formula are quoted with a leading '.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { ConsumeRecord, RechargeRecord } from '../../../api/visa.ts';
 
 export interface CsvHeadings {
@@ -13,6 +15,28 @@ export interface CsvHeadings {
   merchant: string;
   consumption: string;
   recharge: string;
+}
+
+const headingMessages: Record<keyof CsvHeadings, MessageDescriptor> = {
+  kind: msg`Kind`,
+  time: msg`Time`,
+  amount: msg`Amount`,
+  fee: msg`Fee`,
+  total: msg`Total`,
+  coin: msg`Coin`,
+  status: msg`Status`,
+  merchant: msg`Merchant`,
+  consumption: msg`Consumption`,
+  recharge: msg`Recharge`,
+};
+
+/** The column and row names in the reader's language. */
+export function csvHeadings(translate: (message: MessageDescriptor) => string): CsvHeadings {
+  const entries = Object.entries(headingMessages).map(([key, message]) => [
+    key,
+    translate(message),
+  ]);
+  return Object.fromEntries(entries) as CsvHeadings;
 }
 
 function cell(value: string): string {

@@ -235,7 +235,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
         </h2>
         <fieldset className="segmented">
           <legend>
-            <Trans>Id type</Trans>
+            <Trans>ID type</Trans>
           </legend>
           {ID_TYPES.map((type) => (
             <label key={type} className="segmented-option">
@@ -250,16 +250,16 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
             </label>
           ))}
         </fieldset>
-        {field('id_number', t`Id number`)}
+        {field('id_number', t`ID number`)}
         {field('issue_date', t`Issue date`, { type: 'date' })}
         {field('expiry_date', t`Expiry date`, { type: 'date' })}
         <div className="stack" data-invalid={Boolean(errors.photos)}>
           <Suspense fallback={<div className="skeleton skeleton-row" />}>
             <PhotoPicker
-              label={idType === 'passport' ? t`Passport photo page` : t`Front of the id card`}
+              label={idType === 'passport' ? t`Passport photo page` : t`Front of the ID card`}
               slot={front}
             />
-            {idType === 'id_card' && <PhotoPicker label={t`Back of the id card`} slot={back} />}
+            {idType === 'id_card' && <PhotoPicker label={t`Back of the ID card`} slot={back} />}
           </Suspense>
           {errors.photos && (
             <p className="form-error" role="alert">

@@ -4,7 +4,7 @@ import { NoticeDetailScreen } from '../../../features/notice/NoticeDetailScreen.
 
 export const Route = createFileRoute('/_auth/notice/detail/$id')({
   staticData: {
-    title: msg`Notice`,
+    title: msg({ message: 'Notice', comment: 'Title of one announcement from the operator.' }),
   },
   component: NoticeDetailRoute,
 });

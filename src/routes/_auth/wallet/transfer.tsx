@@ -4,7 +4,7 @@ import { TransferScreen } from '../../../features/transfer/TransferScreen.tsx';
 
 export const Route = createFileRoute('/_auth/wallet/transfer')({
   staticData: {
-    title: msg`Transfer`,
+    title: msg({ message: 'Transfer', context: 'tickets' }),
   },
   component: TransferScreen,
 });

@@ -4,7 +4,7 @@ import { WithdrawRecordsScreen } from '../../../features/withdraw/WithdrawRecord
 
 export const Route = createFileRoute('/_auth/withdraw/list')({
   staticData: {
-    title: msg`Withdraw records`,
+    title: msg`Withdrawal records`,
     keepAlive: true,
   },
   component: WithdrawRecordsScreen,
