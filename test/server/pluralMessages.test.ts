@@ -14,8 +14,8 @@ describe('plural rules in server messages', () => {
   it('says one node and several nodes', () => {
     expect(limit('en', 1)).toBe('This would take you over the limit of 1 node per user');
     expect(limit('en', 10)).toBe('This would take you over the limit of 10 nodes per user');
-    expect(limit('pt', 1)).toBe('Isto ultrapassaria o limite de 1 nó por usuário');
-    expect(limit('pt', 2)).toBe('Isto ultrapassaria o limite de 2 nós por usuário');
+    expect(limit('pt', 1)).toBe('Isso ultrapassaria o limite de 1 nó por usuário');
+    expect(limit('pt', 2)).toBe('Isso ultrapassaria o limite de 2 nós por usuário');
     expect(limit('ja', 1)).toBe('1人あたり 1 ノードの上限を超えます');
   });
 });
