@@ -127,13 +127,24 @@ export const authEndpoints = {
     ipRateLimit: 'isRegister',
     userRateLimit: 'isRegister',
   }),
-  logout: defineEndpoint({ method: 'POST', path: authPaths.logout, output: v.null() }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: authPaths.logout,
+    output: v.null(),
+    changes: ['sessions'],
+  }),
   sessions: defineEndpoint({ method: 'GET', path: authPaths.sessions, output: sessionsDataSchema }),
   sessionEnd: defineEndpoint({
     method: 'POST',
     path: authPaths.sessionEnd,
     input: sessionEndRequestSchema,
     output: v.null(),
+    changes: ['sessions'],
   }),
-  logoutAll: defineEndpoint({ method: 'POST', path: authPaths.logoutAll, output: v.null() }),
+  logoutAll: defineEndpoint({
+    method: 'POST',
+    path: authPaths.logoutAll,
+    output: v.null(),
+    changes: ['sessions'],
+  }),
 };

@@ -95,6 +95,7 @@ export const cycleEndpoints = {
     output: cycleJoinDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'cycles', 'tickets', 'moneyLog'],
   }),
   list: defineEndpoint({
     method: 'GET',

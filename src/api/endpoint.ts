@@ -22,17 +22,20 @@ export type RateLimitClass = 'login' | 'loginMessage' | 'money' | 'isRegister';
  * changes, and the app refreshes exactly those.
  */
 export type CacheArea =
-  | 'wallet'
-  | 'records'
+  | 'balances'
   | 'userInfo'
-  | 'sessions'
+  | 'moneyLog'
+  | 'transfers'
+  | 'withdrawals'
   | 'tickets'
+  | 'cycles'
+  | 'nodes'
+  | 'release'
   | 'cards'
-  | 'holders'
-  | 'addresses'
   | 'orders'
+  | 'sessions'
   | 'notices'
-  | 'release';
+  | 'team';
 
 export interface Endpoint<
   TInput extends v.GenericSchema | undefined = v.GenericSchema | undefined,

@@ -73,5 +73,6 @@ export const machineEndpoints = {
     path: machinePaths.receipt,
     input: receiptRequestSchema,
     output: orderSchema,
+    changes: ['orders'],
   }),
 };

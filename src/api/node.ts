@@ -111,6 +111,7 @@ export const nodeEndpoints = {
     input: nodeGetOrderRequestSchema,
     output: nodeOrderSchema,
     userRateLimit: 'money',
+    changes: ['balances'],
   }),
   balanceBuy: defineEndpoint({
     method: 'POST',
@@ -119,6 +120,7 @@ export const nodeEndpoints = {
     output: nodeOrderSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'nodes', 'moneyLog', 'userInfo'],
   }),
   chainPay: defineEndpoint({
     method: 'POST',
@@ -127,6 +129,7 @@ export const nodeEndpoints = {
     output: nodeChainPayDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'nodes', 'moneyLog', 'userInfo'],
   }),
   order: defineEndpoint({
     method: 'GET',

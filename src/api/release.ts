@@ -91,6 +91,7 @@ export const releaseEndpoints = {
     output: releaseTransferRowSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'release', 'moneyLog'],
   }),
   transferLog: defineEndpoint({
     method: 'GET',

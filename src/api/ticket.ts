@@ -140,6 +140,7 @@ export const ticketEndpoints = {
     output: ticketBuyDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'tickets', 'moneyLog', 'userInfo'],
   }),
   mine: defineEndpoint({
     method: 'GET',
@@ -155,6 +156,7 @@ export const ticketEndpoints = {
     output: ticketApplyDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'tickets', 'release'],
   }),
   applyList: defineEndpoint({
     method: 'GET',

@@ -63,6 +63,7 @@ export const transferEndpoints = {
     output: transferDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'moneyLog', 'transfers', 'userInfo'],
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -766,7 +766,13 @@ export const imageBytesSchema = v.custom<Uint8Array<ArrayBufferLike>>(
 
 /** A card move that needs nothing but the card's id, answering the card as it is now. */
 const cardMove = (path: string) =>
-  defineEndpoint({ method: 'POST', path, input: idRequestSchema, output: cardSchema });
+  defineEndpoint({
+    method: 'POST',
+    path,
+    input: idRequestSchema,
+    output: cardSchema,
+    changes: ['cards'],
+  });
 
 export const visaEndpoints = {
   info: defineEndpoint({ method: 'POST', path: visaPaths.info, output: visaInfoDataSchema }),
@@ -792,12 +798,14 @@ export const visaEndpoints = {
     path: visaPaths.addKyc,
     input: v.unknown(),
     output: holderSchema,
+    changes: ['cards'],
   }),
   editKyc: defineEndpoint({
     method: 'POST',
     path: visaPaths.editKyc,
     input: v.unknown(),
     output: holderSchema,
+    changes: ['cards'],
   }),
   kycDetail: defineEndpoint({
     method: 'POST',
@@ -817,18 +825,21 @@ export const visaEndpoints = {
     path: visaPaths.deleteKyc,
     input: idRequestSchema,
     output: v.null(),
+    changes: ['cards'],
   }),
   addAddress: defineEndpoint({
     method: 'POST',
     path: visaPaths.addAddress,
     input: addAddressRequestSchema,
     output: deliveryAddressSchema,
+    changes: ['cards'],
   }),
   editAddress: defineEndpoint({
     method: 'POST',
     path: visaPaths.editAddress,
     input: editAddressRequestSchema,
     output: deliveryAddressSchema,
+    changes: ['cards'],
   }),
   addressDetail: defineEndpoint({
     method: 'POST',
@@ -848,6 +859,7 @@ export const visaEndpoints = {
     path: visaPaths.deleteAddress,
     input: idRequestSchema,
     output: v.null(),
+    changes: ['cards'],
   }),
   getVirtualCardBin: defineEndpoint({
     method: 'POST',
@@ -862,6 +874,7 @@ export const visaEndpoints = {
     output: cardApplicationSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['cards', 'balances', 'moneyLog'],
   }),
   openRealCard: defineEndpoint({
     method: 'POST',
@@ -870,6 +883,7 @@ export const visaEndpoints = {
     output: cardApplicationSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['cards', 'balances', 'moneyLog'],
   }),
   replaceApply: defineEndpoint({
     method: 'POST',
@@ -878,6 +892,7 @@ export const visaEndpoints = {
     output: cardApplicationSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['cards', 'balances', 'moneyLog'],
   }),
   applyCardList: defineEndpoint({
     method: 'POST',
@@ -904,6 +919,7 @@ export const visaEndpoints = {
     path: visaPaths.report,
     input: reportRequestSchema,
     output: cardSchema,
+    changes: ['cards'],
   }),
   updatePin: defineEndpoint({
     method: 'POST',
@@ -911,6 +927,7 @@ export const visaEndpoints = {
     input: updatePinRequestSchema,
     output: v.null(),
     userRateLimit: 'money',
+    changes: ['cards'],
   }),
   revealMessage: defineEndpoint({
     method: 'POST',
@@ -933,6 +950,7 @@ export const visaEndpoints = {
     output: rechargeRecordSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['cards', 'balances', 'moneyLog'],
   }),
   rechargeList: defineEndpoint({
     method: 'POST',

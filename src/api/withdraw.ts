@@ -142,6 +142,7 @@ export const withdrawEndpoints = {
     output: withdrawApplyDataSchema,
     idempotent: true,
     userRateLimit: 'money',
+    changes: ['balances', 'moneyLog', 'withdrawals'],
   }),
   list: defineEndpoint({
     method: 'GET',

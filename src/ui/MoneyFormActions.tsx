@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 export interface MoneyFormActionsProps {
-  action: { pending: boolean; canRetry: boolean; retry(): Promise<void> };
+  action: { pending: boolean; canRetry: boolean; retry(): Promise<unknown> };
   /** Why the form cannot be sent now (offline, balance loading…), or null. */
   blockedReason: string | null;
   submitLabel: ReactNode;

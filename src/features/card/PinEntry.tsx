@@ -5,9 +5,8 @@
 // digits live only in this form until submit and are wiped right after, whatever the answer.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { updatePinRequestSchema } from '../../api/visa.ts';
-import { useApi } from '../../state/apiContext.tsx';
-import { updatePin } from '../../state/queries/card.ts';
+import { updatePinRequestSchema, visaEndpoints } from '../../api/visa.ts';
+
 import { Field } from '../../ui/Field.tsx';
 import {
   checkForm,
@@ -16,7 +15,7 @@ import {
   type FieldErrors,
 } from '../../ui/formErrors.ts';
 import { useFieldErrors } from '../../ui/useFieldErrors.ts';
-import { useCardCall } from './useCardCall.ts';
+import { useAction } from '../../state/actions/useAction.ts';
 
 export const PIN_LENGTH = 6;
 const PIN_PATTERN = /^\d{6}$/;
@@ -48,18 +47,15 @@ export interface PinEntryProps {
 
 export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
   const { t } = useLingui();
-  const api = useApi();
   const id = useId();
   const [entries, setEntries] = useState<PinEntries>({ current: '', first: '', second: '' });
   const { errors, formRef, show, changed } = useFieldErrors<PinField>();
   const match = pinMatch(entries.first, entries.second);
   const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
 
-  const call = useCardCall({
-    run: (body: { current_pin?: string; pin: string }) =>
-      updatePin(api, { id: cardId, ...body, confirm_pin: body.pin }),
-    successMessage: pinSet ? t`PIN changed` : t`PIN set`,
-    failureMessage: t`PIN setting failed`,
+  const call = useAction(visaEndpoints.updatePin, {
+    successMessage: () => (pinSet ? t`PIN changed` : t`PIN set`),
+    failureMessage: () => t`PIN setting failed`,
     onFailure: showFieldErrors(FIELDS, show),
   });
 
@@ -84,9 +80,14 @@ export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
     const found = check(entries);
     show(found);
     if (hasFieldErrors(found)) return;
-    const body = { ...(pinSet ? { current_pin: entries.current } : {}), pin: entries.first };
+    const body = {
+      id: cardId,
+      ...(pinSet ? { current_pin: entries.current } : {}),
+      pin: entries.first,
+      confirm_pin: entries.first,
+    };
     setEntries({ current: '', first: '', second: '' });
-    await call.run(body);
+    await call.submit(body);
   }
 
   const mismatch = match === 'mismatch';

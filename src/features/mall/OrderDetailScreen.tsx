@@ -1,16 +1,18 @@
 // /mall/orders/$id (spec §2, §4, §8): one order; a shipped order's owner confirms receipt
 // after a confirm popup, then every order list refreshes. Failures and success are toasted.
+import { useAction } from '../../state/actions/useAction.ts';
+import { machineEndpoints } from '../../api/machine.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useApi } from '../../state/apiContext.tsx';
-import { orderDetailOptions, orderKeys, postReceipt } from '../../state/queries/machine.ts';
+import { orderDetailOptions, orderKeys } from '../../state/queries/machine.ts';
 import { addressAtom } from '../../state/session.ts';
 import { Amount } from '../../ui/Amount.tsx';
-import { confirm, ConfirmCancelled } from '../../ui/confirm.ts';
+
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { toast } from '../../ui/toast.ts';
+
 import { useOnline } from '../../ui/useOnline.ts';
 import { StatusPill } from '../wallet/StatusPill.tsx';
 import { orderStatusLabels, orderTone } from './orderLabels.ts';
@@ -23,30 +25,23 @@ export function OrderDetailScreen({ id }: { id: string }) {
   const online = useOnline();
   const order = useQuery(orderDetailOptions(api, address, id));
 
-  // A failure is toasted in the server's words by the app's mutation cache (§8).
-  const receipt = useMutation({
-    mutationFn: () => postReceipt(api, id),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(orderKeys.detail(address, id), updated);
-      toast(t`Receipt confirmed`, 'success');
+  const receipt = useAction(machineEndpoints.receipt, {
+    confirm: () => ({
+      title: t`Confirm receipt`,
+      message: t`Confirm that you have received this order? This cannot be undone.`,
+      confirmText: t`I received it`,
+    }),
+    successMessage: () => t`Receipt confirmed`,
+    failureMessage: () => t`Confirming receipt failed, try again`,
+    onSuccess: (updated) => queryClient.setQueryData(orderKeys.detail(address, id), updated),
+    // Refused (another device confirmed first…): show the order and its list as they now are.
+    onFailure: () => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(address, id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists(address) });
+      return false;
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(address, id) }),
-    // Whatever happened, the lists show the order as it now is.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.lists(address) }),
   });
-  const confirmReceipt = async () => {
-    try {
-      await confirm({
-        title: t`Confirm receipt`,
-        message: t`Confirm that you have received this order? This cannot be undone.`,
-        confirmText: t`I received it`,
-      });
-    } catch (error) {
-      if (error instanceof ConfirmCancelled) return;
-      throw error;
-    }
-    receipt.mutate();
-  };
+  const confirmReceipt = () => receipt.submit({ id });
 
   if (order.isPending) return <PageSkeleton rows={4} />;
   if (order.isError) {
@@ -130,10 +125,10 @@ export function OrderDetailScreen({ id }: { id: string }) {
         <button
           type="button"
           className="button button-primary button-block"
-          disabled={receipt.isPending || !online}
+          disabled={receipt.pending || !online}
           onClick={() => void confirmReceipt()}
         >
-          {receipt.isPending ? <Trans>Confirming…</Trans> : <Trans>Confirm receipt</Trans>}
+          {receipt.pending ? <Trans>Confirming…</Trans> : <Trans>Confirm receipt</Trans>}
         </button>
       )}
       {data.status === 'shipped' && !online && (

@@ -4,28 +4,22 @@
 // wallet or from the JU balance.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { NodeConfigData, NodeOrder } from '../../api/node.ts';
+import { nodeEndpoints, type NodeConfigData, type NodeOrder } from '../../api/node.ts';
 import { parseAssetAmount } from '../../money/index.ts';
-import { useApi } from '../../state/apiContext.tsx';
-import { refreshMoneyViews, useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { useAction } from '../../state/actions/useAction.ts';
+import { refreshAreas } from '../../state/queries/cacheAreas.ts';
 import { useWallet } from '../../state/queries/money.ts';
-import {
-  nodeKeys,
-  postNodeBalanceBuy,
-  postNodeOrder,
-  useNodeConfig,
-  useNodeOrder,
-} from '../../state/queries/node.ts';
+import { useNodeConfig, useNodeOrder } from '../../state/queries/node.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { toast } from '../../ui/toast.ts';
+
 import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
 import { timeLeft, useNow } from '../payment/countdown.ts';
 import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
@@ -143,7 +137,7 @@ function AwaitingChain({
     if (!latest || latest.status === 'awaiting_payment') return;
     onDone(latest);
     // 'You hold' and the supply left change with the granted nodes.
-    void refreshMoneyViews(queryClient);
+    void refreshAreas(queryClient, nodeEndpoints.chainPay.changes);
   }, [latest, onDone, queryClient]);
   return (
     <section className="card stack" data-testid="node-awaiting" aria-labelledby="node-awaiting">
@@ -166,18 +160,13 @@ function QuoteForm({
   onOrder: (order: NodeOrder) => void;
 }) {
   const { t } = useLingui();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | undefined>();
-  const quote = useMutation({
-    mutationFn: (count: number) => postNodeOrder(api, { quantity: count }),
-    onSuccess: (order) => {
-      onOrder(order);
-      // Others may have paid meanwhile: the supply left is read again.
-      void queryClient.invalidateQueries({ queryKey: nodeKeys.config() });
-    },
-    onError: (failure) => toast(describeRequestError(failure), 'error'),
+  // A quote moves no money: no confirm, no success toast; the supply left is read again,
+  // since others may have paid meanwhile.
+  const quote = useAction(nodeEndpoints.getOrder, {
+    failureMessage: () => t`Getting a quote failed, try again`,
+    onSuccess: (order) => onOrder(order),
   });
   // Nodes on order count towards the limit as much as the nodes held.
   const allowed = offer.per_user_limit - offer.owned - offer.on_order;
@@ -195,7 +184,7 @@ function QuoteForm({
             ? catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })
             : undefined;
     setError(problem);
-    if (!problem) quote.mutate(count);
+    if (!problem) void quote.submit({ quantity: count });
   }
 
   return (
@@ -219,9 +208,9 @@ function QuoteForm({
       <button
         type="submit"
         className="button button-primary button-block"
-        disabled={quote.isPending || room < 1}
+        disabled={quote.pending || room < 1}
       >
-        {quote.isPending ? <Trans>Getting a quote…</Trans> : <Trans>Get a quote</Trans>}
+        {quote.pending ? <Trans>Getting a quote…</Trans> : <Trans>Get a quote</Trans>}
       </button>
       {room < 1 && (
         <p className="field-hint" role="status">
@@ -244,7 +233,6 @@ function OrderCard({
   onDone: (order: NodeOrder | null) => void;
 }) {
   const { t, i18n } = useLingui();
-  const api = useApi();
   const wallet = useWallet();
   const now = useNow(1_000);
   const left = timeLeft(order.expires_at, now);
@@ -274,14 +262,12 @@ function OrderCard({
     failureMessage: () => t`Node purchase failed, try again`,
     onSuccess: (result) => onDone(result.order),
   });
-  const fromBalance = useMoneyAction({
+  const fromBalance = useAction(nodeEndpoints.balanceBuy, {
     confirm: () => ({
       title: t`Pay from balance`,
       message: t`Pay ${total} from your JU balance for ${plural(quantity, { one: '# node', other: '# nodes' })}?`,
       confirmText: t`Pay`,
     }),
-    run: (_input: Record<string, never>, key) =>
-      postNodeBalanceBuy(api, { order_id: order.id }, key),
     successMessage: () => t`Nodes bought`,
     failureMessage: () => t`Node purchase failed, try again`,
     onSuccess: (paid) => onDone(paid),
@@ -340,7 +326,7 @@ function OrderCard({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void fromBalance.submit({});
+          void fromBalance.submit({ order_id: order.id });
         }}
         className="stack"
       >

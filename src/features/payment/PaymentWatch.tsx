@@ -13,8 +13,9 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { ChainPayment } from '../../api/chain.ts';
 import type { ApiClient } from '../../api/client.ts';
+import type { CacheArea } from '../../api/endpoint.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { refreshMoneyViews } from '../../state/money/useMoneyAction.ts';
+import { refreshAreas } from '../../state/queries/cacheAreas.ts';
 import { getChainPayment, getPendingChainPayments } from '../../state/queries/chain.ts';
 import { addressAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
@@ -31,6 +32,7 @@ import {
   keptPaymentsOf,
   readSlot,
 } from './paymentSlots.ts';
+import { decidedPaymentChanges, paymentChanges } from './paymentKinds.ts';
 import { paymentFailureText } from './usePayment.ts';
 
 /** How often a payment in progress is looked at again. */
@@ -82,7 +84,7 @@ async function catchUp(api: ApiClient, address: string, queryClient: QueryClient
     try {
       await handOverSlot(api, key, { ...open, hash: open.hash }, realDelay);
       toast(t`A payment sent earlier is now recorded.`, 'success');
-      await refreshMoneyViews(queryClient);
+      await refreshAreas(queryClient, paymentChanges(open.kind));
     } catch (error) {
       if (!handOverCanWait(error))
         toast(
@@ -94,18 +96,18 @@ async function catchUp(api: ApiClient, address: string, queryClient: QueryClient
 }
 
 async function lookAgain(api: ApiClient, hashes: string[], queryClient: QueryClient) {
-  let decided = false;
+  const changed = new Set<CacheArea>();
   for (const hash of hashes) {
     const latest = await getChainPayment(api, hash).catch(() => null);
     if (!latest) continue;
     const before = store.get(followedPaymentsAtom)[hash]?.payment.status;
     follow(latest, null);
     if (before === 'pending' && latest.status !== 'pending') {
-      decided = true;
+      for (const area of decidedPaymentChanges(latest.purpose)) changed.add(area);
       sayDecided(latest);
     }
   }
-  if (decided) await refreshMoneyViews(queryClient);
+  if (changed.size > 0) await refreshAreas(queryClient, [...changed]);
 }
 
 function sayDecided(payment: ChainPayment) {

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { PaymentPurpose } from '../../api/chain.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { refreshMoneyViews } from '../../state/money/useMoneyAction.ts';
+import { refreshAreas } from '../../state/queries/cacheAreas.ts';
 import { addressAtom } from '../../state/session.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -22,6 +22,7 @@ import {
   sentPaymentsAtom,
   type OpenPayment,
 } from './paymentSlots.ts';
+import { paymentChanges } from './paymentKinds.ts';
 import { paymentFailureText } from './usePayment.ts';
 
 const purposeLabels = {
@@ -79,7 +80,7 @@ function KeptPayment({ slot, open }: { slot: string; open: OpenPayment }) {
     try {
       await handOverSlot(api, slot, { ...open, hash: open.hash! }, realDelay);
       toast(t`A payment sent earlier is now recorded.`, 'success');
-      await refreshMoneyViews(queryClient);
+      await refreshAreas(queryClient, paymentChanges(open.kind));
     } catch (error) {
       toast(
         paymentFailureText(error, () => t`A payment sent earlier was not recorded.`),

@@ -3,33 +3,59 @@
 // screen, or once the network is back. Each call carries the payment's idempotency key, so
 // handing the same payment in twice gets the first answer.
 import type { ApiClient } from '../../api/client.ts';
-import type { WithdrawApplyRequest } from '../../api/withdraw.ts';
-import { postCycleJoin } from '../../state/queries/cycle.ts';
-import { postWithdraw } from '../../state/queries/money.ts';
-import { postNodeChainPay } from '../../state/queries/node.ts';
-import { postTicketBuy } from '../../state/queries/ticket.ts';
+import { cycleEndpoints } from '../../api/cycle.ts';
+import type { AnyEndpoint, CacheArea, EndpointInput, EndpointOutput } from '../../api/endpoint.ts';
+import { nodeEndpoints } from '../../api/node.ts';
+import { ticketEndpoints } from '../../api/ticket.ts';
+import { type WithdrawApplyRequest, withdrawEndpoints } from '../../api/withdraw.ts';
+
+interface PaymentKindOf<E extends AnyEndpoint, I> {
+  endpoint: E;
+  /** The call's body: what the screen kept for the payment, and the payment's hash. */
+  body: (input: I, hash: string) => EndpointInput<E>;
+}
+
+function kind<E extends AnyEndpoint, I>(
+  endpoint: E,
+  body: (input: I, hash: string) => EndpointInput<E>,
+): PaymentKindOf<E, I> {
+  return { endpoint, body };
+}
 
 export const paymentKinds = {
-  ticket: (api: ApiClient, _input: Record<string, never>, hash: string, key: string) =>
-    postTicketBuy(api, { hash }, key),
-  cycle: (api: ApiClient, input: { ticket_id: string }, hash: string, key: string) =>
-    postCycleJoin(api, { ticket_id: input.ticket_id, hash }, key),
-  node: (api: ApiClient, input: { order_id: string }, hash: string, key: string) =>
-    postNodeChainPay(api, { order_id: input.order_id, hash }, key),
-  withdraw_fee: (
-    api: ApiClient,
-    input: Omit<WithdrawApplyRequest, 'fee_hash'>,
-    hash: string,
-    key: string,
-  ) => postWithdraw(api, { ...input, fee_hash: hash }, key),
+  ticket: kind(ticketEndpoints.buy, (_input: Record<string, never>, hash) => ({ hash })),
+  cycle: kind(cycleEndpoints.join, (input: { ticket_id: string }, hash) => ({
+    ticket_id: input.ticket_id,
+    hash,
+  })),
+  node: kind(nodeEndpoints.chainPay, (input: { order_id: string }, hash) => ({
+    order_id: input.order_id,
+    hash,
+  })),
+  withdraw_fee: kind(
+    withdrawEndpoints.apply,
+    (input: Omit<WithdrawApplyRequest, 'fee_hash'>, hash) => ({ ...input, fee_hash: hash }),
+  ),
 };
 
-export type PaymentKind = keyof typeof paymentKinds;
-export type PaymentInput<K extends PaymentKind> = Parameters<(typeof paymentKinds)[K]>[1];
-export type PaymentAnswer<K extends PaymentKind> = Awaited<ReturnType<(typeof paymentKinds)[K]>>;
+type Kinds = typeof paymentKinds;
+export type PaymentKind = keyof Kinds;
+export type PaymentInput<K extends PaymentKind> = Parameters<Kinds[K]['body']>[0];
+export type PaymentAnswer<K extends PaymentKind> = EndpointOutput<Kinds[K]['endpoint']>;
 
 export function isPaymentKind(value: string): value is PaymentKind {
   return Object.hasOwn(paymentKinds, value);
+}
+
+/** The cached areas a recorded payment of this kind changes. */
+export function paymentChanges(kind: PaymentKind): readonly CacheArea[] {
+  return paymentKinds[kind].endpoint.changes;
+}
+
+/** What the chain deciding a payment for this purpose changes: what recording it changed; a
+ * payment the server credits to the balance (refused after it was paid) moves only that. */
+export function decidedPaymentChanges(purpose: string): readonly CacheArea[] {
+  return isPaymentKind(purpose) ? paymentChanges(purpose) : ['balances', 'moneyLog'];
 }
 
 /** Hands a sent payment in: `input` is what its screen kept for it. */
@@ -40,11 +66,11 @@ export function handIn(
   hash: string,
   key: string,
 ): Promise<PaymentAnswer<PaymentKind>> {
-  const call = paymentKinds[kind] as (
-    api: ApiClient,
+  const { endpoint, body } = paymentKinds[kind] as PaymentKindOf<AnyEndpoint, unknown>;
+  const call = api.call as (
+    endpoint: AnyEndpoint,
     input: unknown,
-    hash: string,
-    key: string,
+    options: { idempotencyKey: string },
   ) => Promise<PaymentAnswer<PaymentKind>>;
-  return call(api, input, hash, key);
+  return call(endpoint, body(input, hash), { idempotencyKey: key });
 }

@@ -13,7 +13,7 @@ import type { ChainPayment } from '../../api/chain.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { apiErrors } from '../../api/errors.ts';
 import { ApiError } from '../../api/requestErrors.ts';
-import { answerLost } from '../../state/money/useMoneyAction.ts';
+import { answerLost } from '../../state/actions/useAction.ts';
 import { getChainPayment } from '../../state/queries/chain.ts';
 import { store } from '../../state/store.ts';
 import type { Delay } from '../../wallet/transactions.ts';

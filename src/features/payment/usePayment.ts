@@ -1,5 +1,5 @@
 // The one way a screen takes a payment on the chain (issue 8), in the shape of a money action
-// (state/money/useMoneyAction.ts) so forms use the same foot (ui/MoneyFormActions.tsx):
+// (state/actions/useAction.ts) so forms use the same foot (ui/MoneyFormActions.tsx):
 // confirm → the wallet pays the treasury → the hash goes to the server at once, with one
 // idempotency key per payment → 'payment processing' while the chain mines it, followed by
 // the app wherever the user goes (PaymentWatch.tsx).
@@ -15,21 +15,25 @@ import { isPaidToBalance, type ChainPayment } from '../../api/chain.ts';
 import { ApiError } from '../../api/requestErrors.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import {
-  answerLost,
+  actionFailureText,
   mintIdempotencyKey,
-  refreshMoneyViews,
-  type MoneyAction,
-} from '../../state/money/useMoneyAction.ts';
+  type ActionStatus,
+} from '../../state/actions/useAction.ts';
+import { refreshAreas } from '../../state/queries/cacheAreas.ts';
 import { addressAtom } from '../../state/session.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
 import { walletMessages } from '../auth/walletMessages.ts';
 import { defaultPaymentDeps } from './defaultPaymentDeps.ts';
 import { payTreasury, type PaymentDeps, type TreasuryPayment } from './paymentFlow.ts';
-import type { PaymentAnswer, PaymentInput, PaymentKind } from './paymentKinds.ts';
+import {
+  paymentChanges,
+  type PaymentAnswer,
+  type PaymentInput,
+  type PaymentKind,
+} from './paymentKinds.ts';
 import {
   followedPaymentsAtom,
   forgetDecided,
@@ -61,7 +65,10 @@ export interface PaymentOptions<K extends PaymentKind> {
   deps?: PaymentDeps;
 }
 
-export interface Payment<I> extends MoneyAction<I> {
+export interface Payment<I> extends ActionStatus {
+  submit: (input: I) => Promise<void>;
+  /** Hands the open payment in again, or pays again after a failure before it was sent. */
+  retry: () => Promise<void>;
   stage: PaymentStage;
   /** A sent payment whose hash the server has not taken yet. */
   openHash: string | null;
@@ -74,10 +81,10 @@ export function paymentFailureText(error: unknown, failureMessage: () => string)
   if (error instanceof WalletError) {
     return error.kind === 'pay_failed' ? failureMessage() : i18n._(walletMessages[error.kind]);
   }
-  if (error instanceof ApiError && error.status < 500 && error.message) {
-    return paidToBalance(error) ? `${error.message}\n${paidToBalanceNote()}` : error.message;
+  if (error instanceof ApiError && error.status < 500 && error.message && paidToBalance(error)) {
+    return `${error.message}\n${paidToBalanceNote()}`;
   }
-  return `${failureMessage()} ${answerLost(error) ? describeRequestError(error) : ''}`.trim();
+  return actionFailureText(error, failureMessage);
 }
 
 /** The server refused what was paid for, and keeps the JU already paid for the balance. */
@@ -127,7 +134,7 @@ export function usePayment<K extends PaymentKind>(
       }
       const result = (await handOverSlot(api, key, sent, deps.delay)) as PaymentAnswer<K>;
       toast(options.successMessage(result), 'success');
-      await refreshMoneyViews(queryClient);
+      await refreshAreas(queryClient, paymentChanges(options.kind));
       options.onSuccess?.(result, sent.hash);
     } catch (error) {
       // Not sent: nothing is open. Sent: handOverSlot has kept or ended the payment.

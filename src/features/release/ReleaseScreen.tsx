@@ -11,12 +11,12 @@ import {
   type ReleaseLogRow,
   type ReleaseStatus,
   type ReleaseTransferRow,
+  releaseEndpoints,
 } from '../../api/release.ts';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
+import { useAction } from '../../state/actions/useAction.ts';
 import {
-  postReleaseTransfer,
   releaseLogSource,
   releaseTransferLogSource,
   useReleaseSummary,
@@ -149,10 +149,9 @@ export function ReleaseScreen() {
 
 function ReleaseTransferForm({ transferable }: { transferable: string }) {
   const { t, i18n } = useLingui();
-  const api = useApi();
   const [amount, setAmount] = useState('');
   const { errors, formRef, show, changed } = useFieldErrors<'amount'>();
-  const action = useMoneyAction({
+  const action = useAction(releaseEndpoints.transfer, {
     confirm: (input: { amount: string }) => {
       const quantity = `${formatCoinAmount(input.amount, 'JU', i18n.locale)} JU`;
       return {
@@ -165,7 +164,6 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
         }),
       };
     },
-    run: (input, key) => postReleaseTransfer(api, input, key),
     successMessage: () => t`Released JU moved to your balance`,
     failureMessage: () => t`Release transfer failed, try again`,
     onSuccess: () => setAmount(''),

@@ -8,14 +8,14 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { apiErrors } from '../../api/errors.ts';
 import { ApiError } from '../../api/requestErrors.ts';
-import { ticketApplyRequestSchema, type TicketApplication } from '../../api/ticket.ts';
-import { useApi } from '../../state/apiContext.tsx';
-import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
 import {
-  postTicketApply,
-  ticketApplicationsSource,
-  useTicketConfig,
-} from '../../state/queries/ticket.ts';
+  ticketApplyRequestSchema,
+  type TicketApplication,
+  ticketEndpoints,
+} from '../../api/ticket.ts';
+import { useApi } from '../../state/apiContext.tsx';
+import { useAction } from '../../state/actions/useAction.ts';
+import { ticketApplicationsSource, useTicketConfig } from '../../state/queries/ticket.ts';
 import { addressAtom } from '../../state/session.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { toast } from '../../ui/toast.ts';
@@ -35,11 +35,6 @@ import '../../ui/records.css';
 
 type ApplyField = 'hash';
 const FIELDS: readonly ApplyField[] = ['hash'];
-
-interface ApplyInput {
-  hash: string;
-  payer_claim?: string;
-}
 
 /** The purchase came from another wallet: the one whose signed claim would make it the user's. */
 function claimableSender(error: unknown, hash: string): { hash: string; sender: string } | null {
@@ -64,13 +59,12 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
 
   const hash = typed ?? suggested ?? '';
 
-  const action = useMoneyAction({
-    confirm: (input: ApplyInput) => ({
+  const action = useAction(ticketEndpoints.apply, {
+    confirm: (input) => ({
       title: t`Ticket dividend application`,
-      message: `${t`Apply for the ticket dividend with this transaction?`}\n${input.hash}`,
+      message: `${t`Apply for the ticket dividend with this transaction?`}\n${input.hash ?? ''}`,
       confirmText: t`Apply`,
     }),
-    run: (input, key) => postTicketApply(api, input, key),
     successMessage: () => t`Application submitted`,
     failureMessage: () => t`Application failed, try again`,
     onSuccess: () => {

@@ -4,11 +4,16 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type FormEvent } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../api/money.ts';
-import { TRANSFER_COIN, transferRequestSchema, type TransferRow } from '../../api/transfer.ts';
+import {
+  TRANSFER_COIN,
+  transferRequestSchema,
+  type TransferRow,
+  transferEndpoints,
+} from '../../api/transfer.ts';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
-import { postTransfer, transferListSource, useWallet } from '../../state/queries/money.ts';
+import { useAction } from '../../state/actions/useAction.ts';
+import { transferListSource, useWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
@@ -55,10 +60,10 @@ export function TransferScreen() {
   const knownRecipients = sent.items.map((row: TransferRow) => row.counterparty);
   const lookalike = lookalikeOf(address, knownRecipients);
 
-  const action = useMoneyAction({
-    confirm: (input: { address: string; amount: string; remark: string }) => {
+  const action = useAction(transferEndpoints.transfer, {
+    confirm: (input) => {
       const quantity = formatCoinAmount(input.amount, TRANSFER_COIN, i18n.locale);
-      const remarkText = input.remark;
+      const remarkText = input.remark ?? '';
       return {
         title: t`Confirm transfer`,
         message: [
@@ -73,7 +78,6 @@ export function TransferScreen() {
         confirmText: t({ message: 'Transfer', context: 'tickets' }),
       };
     },
-    run: (input, key) => postTransfer(api, input, key),
     successMessage: () => t`Transfer successful`,
     failureMessage: () => t`Transfer failed, try again`,
     onSuccess: () => {

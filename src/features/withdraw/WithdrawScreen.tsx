@@ -12,11 +12,12 @@ import {
   withdrawApplyRequestSchema,
   type WithdrawCoin,
   type WithdrawCoinConfig,
+  withdrawEndpoints,
 } from '../../api/withdraw.ts';
 import { parseAssetAmount, toDecimalString } from '../../money/index.ts';
-import { useApi } from '../../state/apiContext.tsx';
-import { useMoneyAction } from '../../state/money/useMoneyAction.ts';
-import { postWithdraw, useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
+
+import { useAction } from '../../state/actions/useAction.ts';
+import { useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
 import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
@@ -47,7 +48,6 @@ function withdrawable(available: string, config: WithdrawCoinConfig, feeOnChain:
 
 export function WithdrawScreen() {
   const { t, i18n } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
   const wallet = useWallet();
   const config = useWithdrawConfig();
@@ -97,9 +97,8 @@ export function WithdrawScreen() {
     setAmount('');
     void navigate({ to: '/withdraw/list' });
   };
-  const fromBalance = useMoneyAction({
+  const fromBalance = useAction(withdrawEndpoints.apply, {
     confirm: confirmWithdrawal,
-    run: (input, key) => postWithdraw(api, input, key),
     successMessage: () =>
       t({
         message: 'Withdrawal submitted',

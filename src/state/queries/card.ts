@@ -5,19 +5,9 @@ import type { ApiClient } from '../../api/client.ts';
 import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
 
 import {
-  type AddressForm,
   type Card,
   type CardType,
-  type EditAddressRequest,
-  type EditKycRequest,
-  type HolderForm,
-  type OpenRealCardRequest,
-  type OpenVirtualCardRequest,
-  type RechargeRequest,
-  type ReplaceApplyRequest,
-  type ReportRequest,
   type RevealRequest,
-  type UpdatePinRequest,
   type UploadImgRequest,
   visaEndpoints,
 } from '../../api/visa.ts';
@@ -117,14 +107,6 @@ export function refreshHubLists(queryClient: QueryClient): Promise<void> {
   });
 }
 
-/** Everything card-related shown anywhere is refetched after a change. */
-export async function invalidateCardData(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: cardKeys.all }),
-    queryClient.invalidateQueries({ queryKey: recordKeys.all }),
-  ]);
-}
-
 // Service info (fees, regions, recharge rule, agreements).
 
 export function visaInfoOptions(api: ApiClient) {
@@ -151,11 +133,6 @@ export function useHolder(id: string | undefined) {
 
 export const uploadImg = (api: ApiClient, body: UploadImgRequest, signal?: AbortSignal) =>
   api.call(visaEndpoints.uploadImg, body, signal ? { signal } : {});
-export const addHolder = (api: ApiClient, body: HolderForm) => api.call(visaEndpoints.addKyc, body);
-export const editHolder = (api: ApiClient, body: EditKycRequest) =>
-  api.call(visaEndpoints.editKyc, body);
-export const deleteHolder = (api: ApiClient, id: string) =>
-  api.call(visaEndpoints.deleteKyc, { id });
 
 // Delivery addresses.
 
@@ -167,21 +144,8 @@ export function useDeliveryAddress(id: string | undefined) {
     enabled: Boolean(id),
   });
 }
-export const addAddress = (api: ApiClient, body: AddressForm) =>
-  api.call(visaEndpoints.addAddress, body);
-export const editAddress = (api: ApiClient, body: EditAddressRequest) =>
-  api.call(visaEndpoints.editAddress, body);
-export const deleteAddress = (api: ApiClient, id: string) =>
-  api.call(visaEndpoints.deleteAddress, { id });
 
 // Applications (money: the fee is paid from the balance).
-
-export const openVirtualCard = (api: ApiClient, body: OpenVirtualCardRequest, key: string) =>
-  api.call(visaEndpoints.openVirtualCard, body, { idempotencyKey: key });
-export const openRealCard = (api: ApiClient, body: OpenRealCardRequest, key: string) =>
-  api.call(visaEndpoints.openRealCard, body, { idempotencyKey: key });
-export const replaceApply = (api: ApiClient, body: ReplaceApplyRequest, key: string) =>
-  api.call(visaEndpoints.replaceApply, body, { idempotencyKey: key });
 
 // Cards.
 
@@ -225,16 +189,6 @@ export async function cardChanged(
 }
 export const useCard = (id: string) => useQuery(cardOptions(useApi(), id));
 
-export const rechargeCard = (api: ApiClient, body: RechargeRequest, key: string) =>
-  api.call(visaEndpoints.recharge, body, { idempotencyKey: key });
-export const activateCard = (api: ApiClient, id: string) => api.call(visaEndpoints.active, { id });
-export const updatePin = (api: ApiClient, body: UpdatePinRequest) =>
-  api.call(visaEndpoints.updatePin, body);
-export const freezeCard = (api: ApiClient, id: string) => api.call(visaEndpoints.freeze, { id });
-export const unfreezeCard = (api: ApiClient, id: string) =>
-  api.call(visaEndpoints.unfreeze, { id });
-export const reportCard = (api: ApiClient, body: ReportRequest) =>
-  api.call(visaEndpoints.report, body);
 export const revealMessage = (api: ApiClient, id: string) =>
   api.call(visaEndpoints.revealMessage, { id });
 export const revealCard = (api: ApiClient, body: RevealRequest) =>

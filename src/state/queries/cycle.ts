@@ -2,7 +2,7 @@
 // a ticket and a payment hash, and the user's cycles.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { type CycleJoinRequest, cycleEndpoints } from '../../api/cycle.ts';
+import { cycleEndpoints } from '../../api/cycle.ts';
 
 import { useApi } from '../apiContext.tsx';
 import { walletKeys } from './money.ts';
@@ -41,8 +41,4 @@ export function cycleListSource(api: ApiClient) {
     serverList(api, { name: 'cycles', endpoint: cycleEndpoints.list }),
     (row) => row.status !== 'paid' && row.status !== 'payment_failed',
   );
-}
-
-export function postCycleJoin(api: ApiClient, body: CycleJoinRequest, idempotencyKey: string) {
-  return api.call(cycleEndpoints.join, body, { idempotencyKey: idempotencyKey });
 }

@@ -38,7 +38,3 @@ export function orderDetailOptions(api: ApiClient, address: string | null, id: s
     enabled: address !== null,
   });
 }
-
-export function postReceipt(api: ApiClient, id: string) {
-  return api.call(machineEndpoints.receipt, { id });
-}

@@ -5,13 +5,9 @@ import { useAtomValue } from 'jotai';
 import type { AssetCode } from '../../api/assets.ts';
 import type { ApiClient } from '../../api/client.ts';
 
-import {
-  type TransferDirection,
-  type TransferRequest,
-  transferEndpoints,
-} from '../../api/transfer.ts';
+import { type TransferDirection, transferEndpoints } from '../../api/transfer.ts';
 import { type MoneyLogType, walletEndpoints } from '../../api/wallet.ts';
-import { type WithdrawApplyRequest, withdrawEndpoints } from '../../api/withdraw.ts';
+import { withdrawEndpoints } from '../../api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
@@ -88,14 +84,4 @@ export function withdrawListSource(api: ApiClient) {
     }),
     (row) => row.status === 'processing',
   );
-}
-
-// Money actions: every POST carries the intent's idempotency key.
-
-export function postTransfer(api: ApiClient, body: TransferRequest, idempotencyKey: string) {
-  return api.call(transferEndpoints.transfer, body, { idempotencyKey: idempotencyKey });
-}
-
-export function postWithdraw(api: ApiClient, body: WithdrawApplyRequest, idempotencyKey: string) {
-  return api.call(withdrawEndpoints.apply, body, { idempotencyKey: idempotencyKey });
 }

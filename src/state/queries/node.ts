@@ -3,12 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 
-import {
-  type NodeBalanceBuyRequest,
-  type NodeChainPayRequest,
-  type NodeGetOrderRequest,
-  nodeEndpoints,
-} from '../../api/node.ts';
+import { nodeEndpoints } from '../../api/node.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { walletKeys } from './money.ts';
@@ -40,26 +35,6 @@ export function useNodeOrder(id: string, waiting: boolean) {
       refetchInterval: waiting ? 3_000 : false,
     }),
   );
-}
-
-export function postNodeOrder(api: ApiClient, body: NodeGetOrderRequest) {
-  return api.call(nodeEndpoints.getOrder, body);
-}
-
-export function postNodeBalanceBuy(
-  api: ApiClient,
-  body: NodeBalanceBuyRequest,
-  idempotencyKey: string,
-) {
-  return api.call(nodeEndpoints.balanceBuy, body, { idempotencyKey: idempotencyKey });
-}
-
-export function postNodeChainPay(
-  api: ApiClient,
-  body: NodeChainPayRequest,
-  idempotencyKey: string,
-) {
-  return api.call(nodeEndpoints.chainPay, body, { idempotencyKey: idempotencyKey });
 }
 
 export function powerLogSource(api: ApiClient) {

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
 
-import { type ReleaseTransferRequest, releaseEndpoints } from '../../api/release.ts';
+import { releaseEndpoints } from '../../api/release.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
@@ -36,12 +36,4 @@ export function releaseTransferLogSource(api: ApiClient) {
     name: 'releaseTransfers',
     endpoint: releaseEndpoints.transferLog,
   });
-}
-
-export function postReleaseTransfer(
-  api: ApiClient,
-  body: ReleaseTransferRequest,
-  idempotencyKey: string,
-) {
-  return api.call(releaseEndpoints.transfer, body, { idempotencyKey: idempotencyKey });
 }

@@ -3,11 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 
-import {
-  type TicketApplyRequest,
-  type TicketBuyRequest,
-  ticketEndpoints,
-} from '../../api/ticket.ts';
+import { ticketEndpoints } from '../../api/ticket.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { walletKeys } from './money.ts';
@@ -47,12 +43,4 @@ export function ticketSourceLogSource(api: ApiClient) {
     name: 'ticketSources',
     endpoint: ticketEndpoints.sourceLog,
   });
-}
-
-export function postTicketBuy(api: ApiClient, body: TicketBuyRequest, idempotencyKey: string) {
-  return api.call(ticketEndpoints.buy, body, { idempotencyKey: idempotencyKey });
-}
-
-export function postTicketApply(api: ApiClient, body: TicketApplyRequest, idempotencyKey: string) {
-  return api.call(ticketEndpoints.apply, body, { idempotencyKey: idempotencyKey });
 }

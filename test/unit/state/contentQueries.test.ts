@@ -5,11 +5,7 @@ import type { ApiClient } from '../../../src/api/client.ts';
 import type { AnyEndpoint } from '../../../src/api/endpoint.ts';
 import { machinePaths } from '../../../src/api/machine.ts';
 import { noticePaths } from '../../../src/api/notice.ts';
-import {
-  orderListSource,
-  ORDER_PAGE_SIZE,
-  postReceipt,
-} from '../../../src/state/queries/machine.ts';
+import { orderListSource, ORDER_PAGE_SIZE } from '../../../src/state/queries/machine.ts';
 import { contentKeys, pageDay, seedHomeContent } from '../../../src/state/queries/content.ts';
 import { noticeListSource } from '../../../src/state/queries/notice.ts';
 import { recordKeys } from '../../../src/state/records/recordList.ts';
@@ -56,16 +52,6 @@ describe('order calls', () => {
     };
     expect(key('all')).not.toEqual(key('shipped'));
     expect(key('shipped').slice(0, 3)).toEqual(key('all').slice(0, 3));
-  });
-
-  it('confirms receipt with the order id in the body', async () => {
-    const { api, calls } = recordingApi();
-    await postReceipt(api, '42');
-    expect(calls[0]).toMatchObject({
-      method: 'POST',
-      path: machinePaths.receipt,
-      input: { id: '42' },
-    });
   });
 });
 

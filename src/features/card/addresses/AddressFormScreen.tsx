@@ -3,9 +3,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { addressFormSchema, type AddressForm, type DeliveryAddress } from '../../../api/visa.ts';
-import { useApi } from '../../../state/apiContext.tsx';
-import { addAddress, editAddress, useDeliveryAddress } from '../../../state/queries/card.ts';
+import {
+  addressFormSchema,
+  type AddressForm,
+  type DeliveryAddress,
+  visaEndpoints,
+} from '../../../api/visa.ts';
+import { useDeliveryAddress } from '../../../state/queries/card.ts';
 import {
   checkForm,
   hasFieldErrors,
@@ -16,7 +20,7 @@ import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { TextField } from '../TextField.tsx';
-import { useCardCall } from '../useCardCall.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import { useDeleteAddress } from './AddressListScreen.tsx';
 
 type AddressField = keyof AddressForm;
@@ -45,7 +49,6 @@ export function AddressFormScreen({ id }: { id?: string | undefined }) {
 
 function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
   const { t } = useLingui();
-  const api = useApi();
   const navigate = useNavigate();
   const [form, setForm] = useState<Record<AddressField, string>>(() => ({
     name: address?.name ?? '',
@@ -58,14 +61,15 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
   }));
   const { errors, formRef, show, changed } = useFieldErrors<AddressField>();
   const toList = () => void navigate({ to: '/bank/addressList' });
-  const save = useCardCall({
-    run: (body: AddressForm) =>
-      address ? editAddress(api, { ...body, id: address.id }) : addAddress(api, body),
-    successMessage: address ? t`Address updated` : t`Address saved`,
-    failureMessage: address ? t`Address update failed` : t`Address save failed`,
+  const saved = {
+    successMessage: () => (address ? t`Address updated` : t`Address saved`),
+    failureMessage: () => (address ? t`Address update failed` : t`Address save failed`),
     onSuccess: toList,
     onFailure: showFieldErrors(FIELDS, show),
-  });
+  };
+  const add = useAction(visaEndpoints.addAddress, saved);
+  const edit = useAction(visaEndpoints.editAddress, saved);
+  const save = address ? edit : add;
   const remove = useDeleteAddress(toList);
 
   const check = (values: AddressForm): FieldErrors<AddressField> => {
@@ -77,7 +81,8 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     event.preventDefault();
     const found = check(form);
     show(found);
-    if (!hasFieldErrors(found)) void save.run(form);
+    if (!hasFieldErrors(found))
+      void (address ? edit.submit({ ...form, id: address.id }) : add.submit(form));
   }
 
   const field = (
@@ -113,7 +118,7 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
       <button
         type="submit"
         className="button button-primary button-block"
-        disabled={save.pending || save.offline}
+        disabled={save.pending || save.disabledReason !== null}
       >
         {save.pending ? <Trans>Sending…</Trans> : <Trans>Save address</Trans>}
       </button>
@@ -121,7 +126,7 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
         <button
           type="button"
           className="button button-ghost button-block"
-          disabled={remove.pending || save.offline}
+          disabled={remove.pending || save.disabledReason !== null}
           onClick={() => void remove.run(address)}
         >
           <Trans>Delete address</Trans>

@@ -1,29 +1,36 @@
 // /bank/addressList (spec §2): delivery addresses for physical cards; edit; delete with
 // confirmation.
+import { visaEndpoints } from '../../../api/visa.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { DeliveryAddress } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { addressListSource, deleteAddress } from '../../../state/queries/card.ts';
+import { addressListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { useCardCall } from '../useCardCall.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
 
+/** Deleting an address, asked first with its recipient's name. */
 export function useDeleteAddress(onDeleted?: () => void) {
   const { t } = useLingui();
-  const api = useApi();
-  return useCardCall({
-    confirm: (address: Pick<DeliveryAddress, 'id' | 'name'>) => ({
-      title: t`Delete address`,
-      message: t`Delete the address of ${address.name}? This cannot be undone.`,
-      confirmText: t`Delete`,
-    }),
-    run: (address: Pick<DeliveryAddress, 'id' | 'name'>) => deleteAddress(api, address.id),
-    successMessage: t`Address deleted`,
-    failureMessage: t`Address delete failed`,
+  const remove = useAction(visaEndpoints.deleteAddress, {
+    successMessage: () => t`Address deleted`,
+    failureMessage: () => t`Address delete failed`,
     ...(onDeleted ? { onSuccess: onDeleted } : {}),
   });
+  return {
+    pending: remove.pending,
+    run: (address: Pick<DeliveryAddress, 'id' | 'name'>) =>
+      remove.submit(
+        { id: address.id },
+        {
+          title: t`Delete address`,
+          message: t`Delete the address of ${address.name}? This cannot be undone.`,
+          confirmText: t`Delete`,
+        },
+      ),
+  };
 }
 
 export function AddressListScreen() {

@@ -4,7 +4,6 @@
 // action (confirm first, one idempotency key per intent), with the server's reason on failure.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
@@ -18,19 +17,12 @@ import {
   type CardType,
   type DeliveryAddress,
   type HolderSummary,
+  visaEndpoints,
 } from '../../../api/visa.ts';
 import { parseAssetAmount } from '../../../money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { useMoneyAction } from '../../../state/money/useMoneyAction.ts';
-import {
-  addressListSource,
-  holderListSource,
-  invalidateCardData,
-  openRealCard,
-  openVirtualCard,
-  replaceApply,
-  useVisaInfo,
-} from '../../../state/queries/card.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
+import { addressListSource, holderListSource, useVisaInfo } from '../../../state/queries/card.ts';
 import { useWallet } from '../../../state/queries/money.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
@@ -78,7 +70,6 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const info = useVisaInfo();
   const wallet = useWallet();
   const holders = useRecordList(holderListSource(api));
@@ -107,56 +98,20 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       ? t`Apply for a physical card in ${region}?`
       : t`Apply for a virtual card in ${region}?`;
 
-  const action = useMoneyAction({
-    confirm: (input: ApplyInput) => ({
+  // One form, three endpoints: a virtual card, a physical one, or a new try after a refusal.
+  const outcome = {
+    confirm: () => ({
       title: t`Confirm card application`,
       message: [
-        applyQuestion(regionName(input.region)),
+        applyQuestion(regionName(chosenRegion)),
         t`Fee: ${feeText}, paid from your balance.`,
       ].join('\n'),
       confirmText: t`Pay and apply`,
     }),
-    run: (input, key) => {
-      const address = physical ? { address_id: input.address_id } : {};
-      const agreements = { agreements: accepted };
-      if (reapplyOf) {
-        return replaceApply(
-          api,
-          {
-            id: reapplyOf,
-            holder_id: input.holder_id,
-            agree: input.agree,
-            ...address,
-            ...agreements,
-          },
-          key,
-        );
-      }
-      return physical
-        ? openRealCard(
-            api,
-            {
-              region: input.region,
-              holder_id: input.holder_id,
-              address_id: input.address_id,
-              agree: input.agree,
-              ...agreements,
-            },
-            key,
-          )
-        : openVirtualCard(
-            api,
-            { region: input.region, holder_id: input.holder_id, agree: input.agree, ...agreements },
-            key,
-          );
-    },
     successMessage: () => t`Card application submitted`,
     failureMessage: () => t`Card application failed, try again`,
-    onSuccess: () => {
-      void invalidateCardData(queryClient);
-      void navigate({ to: '/bank/applyList' });
-    },
-    onFailure: (error) => {
+    onSuccess: () => void navigate({ to: '/bank/applyList' }),
+    onFailure: (error: unknown) => {
       // The wording changed while the user read it: show the new one, to be agreed to again.
       if (error instanceof ApiError && error.code === apiErrors.agreements_changed.code) {
         setAgree(false);
@@ -166,7 +121,27 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       }
       return showFieldErrors(FIELDS, show)(error);
     },
-  });
+  };
+  const virtualCard = useAction(visaEndpoints.openVirtualCard, outcome);
+  const physicalCard = useAction(visaEndpoints.openRealCard, outcome);
+  const again = useAction(visaEndpoints.replaceApply, outcome);
+  const action = reapplyOf ? again : physical ? physicalCard : virtualCard;
+
+  /** What the chosen endpoint takes, with the agreements the user read. */
+  function submit(input: ApplyInput) {
+    const { region, holder_id, address_id, agree } = input;
+    const agreements = accepted;
+    if (reapplyOf)
+      return again.submit({
+        id: reapplyOf,
+        holder_id,
+        agree,
+        ...(physical ? { address_id } : {}),
+        agreements,
+      });
+    if (physical) return physicalCard.submit({ region, holder_id, address_id, agree, agreements });
+    return virtualCard.submit({ region, holder_id, agree, agreements });
+  }
 
   function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
     const address = physical ? { address_id: input.address_id } : {};
@@ -213,7 +188,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         return;
       }
     }
-    void action.submit(input);
+    void submit(input);
   }
 
   const blockedReason =

@@ -14,20 +14,17 @@ import {
   type ConsumeRecord,
   type RechargeRecord,
   type RevealData,
+  visaEndpoints,
 } from '../../../api/visa.ts';
 import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
-  activateCard,
   cardChanged,
   consumeListSource,
-  freezeCard,
   rechargeListSource,
   rechargeOnTheWay,
-  reportCard,
   revealCard,
   revealMessage,
-  unfreezeCard,
   useCard,
   useVisaInfo,
 } from '../../../state/queries/card.ts';
@@ -39,7 +36,7 @@ import { toast } from '../../../ui/toast.ts';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from '../cardLabels.ts';
 import { PinEntry } from '../PinEntry.tsx';
-import { useCardCall } from '../useCardCall.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import { CardRecords } from './CardRecords.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { csvHeadings, recordsCsv, downloadText } from './recordsCsv.ts';
@@ -176,41 +173,38 @@ function CardDetail({ card }: { card: Card }) {
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
 
-  const activate = useCardCall({
+  const activate = useAction(visaEndpoints.active, {
     confirm: () => ({
       title: t`Activate card`,
       message: t`Only activate a card you have received. Activate the card ending ${card.last4}?`,
       confirmText: t`Activate`,
     }),
-    run: () => activateCard(api, card.id),
-    successMessage: t`Card activated`,
-    failureMessage: t`Activation failed`,
+    successMessage: () => t`Card activated`,
+    failureMessage: () => t`Activation failed`,
   });
-  const freeze = useCardCall({
+  const freeze = useAction(visaEndpoints.freeze, {
     confirm: () => ({
       title: t`Freeze card`,
       message: t`Freeze the card? It cannot be used or recharged until you unfreeze it.`,
       confirmText: t`Freeze`,
     }),
-    run: () => freezeCard(api, card.id),
-    successMessage: t`Card frozen`,
-    failureMessage: t`Freezing the card failed`,
+    successMessage: () => t`Card frozen`,
+    failureMessage: () => t`Freezing the card failed`,
   });
-  const unfreeze = useCardCall({
-    run: () => unfreezeCard(api, card.id),
-    successMessage: t`Card unfrozen`,
-    failureMessage: t`Unfreezing the card failed`,
+  const unfreeze = useAction(visaEndpoints.unfreeze, {
+    successMessage: () => t`Card unfrozen`,
+    failureMessage: () => t`Unfreezing the card failed`,
   });
-  const report = useCardCall({
-    confirm: (reason: 'lost' | 'stolen') => ({
+  const report = useAction(visaEndpoints.report, {
+    confirm: ({ reason }) => ({
       title: reason === 'lost' ? t`Report card lost` : t`Report card stolen`,
       message: t`The card is blocked for good and cannot be used again. Its balance goes back to your USDT balance, and you can apply for a replacement. Continue?`,
       confirmText: t`Block the card`,
     }),
-    run: (reason: 'lost' | 'stolen') => reportCard(api, { id: card.id, reason }),
-    successMessage: t`Card blocked`,
-    failureMessage: t`Reporting the card failed`,
+    successMessage: () => t`Card blocked`,
+    failureMessage: () => t`Reporting the card failed`,
   });
+  const target = { id: card.id };
 
   async function exportCsv() {
     setExporting(true);
@@ -237,7 +231,7 @@ function CardDetail({ card }: { card: Card }) {
     }
   }
 
-  const offline = activate.offline;
+  const offline = activate.disabledReason !== null;
   return (
     <div className="stack">
       <CardFace card={card} />
@@ -250,7 +244,7 @@ function CardDetail({ card }: { card: Card }) {
             type="button"
             className="button button-primary button-block"
             disabled={activate.pending || offline}
-            onClick={() => void activate.run(undefined)}
+            onClick={() => void activate.submit(target)}
           >
             <Trans>Activate card</Trans>
           </button>
@@ -296,7 +290,7 @@ function CardDetail({ card }: { card: Card }) {
                 type="button"
                 className="button button-ghost"
                 disabled={freeze.pending || offline}
-                onClick={() => void freeze.run(undefined)}
+                onClick={() => void freeze.submit(target)}
               >
                 <Trans>Freeze card</Trans>
               </button>
@@ -306,7 +300,7 @@ function CardDetail({ card }: { card: Card }) {
                 type="button"
                 className="button button-primary"
                 disabled={unfreeze.pending || offline}
-                onClick={() => void unfreeze.run(undefined)}
+                onClick={() => void unfreeze.submit(target)}
               >
                 <Trans>Unfreeze card</Trans>
               </button>
@@ -315,7 +309,7 @@ function CardDetail({ card }: { card: Card }) {
               type="button"
               className="button button-ghost"
               disabled={report.pending || offline}
-              onClick={() => void report.run('lost')}
+              onClick={() => void report.submit({ ...target, reason: 'lost' })}
             >
               <Trans>Report lost</Trans>
             </button>
@@ -323,7 +317,7 @@ function CardDetail({ card }: { card: Card }) {
               type="button"
               className="button button-ghost"
               disabled={report.pending || offline}
-              onClick={() => void report.run('stolen')}
+              onClick={() => void report.submit({ ...target, reason: 'stolen' })}
             >
               <Trans>Report stolen</Trans>
             </button>

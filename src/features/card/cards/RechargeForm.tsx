@@ -1,7 +1,6 @@
 // Recharge a card from the balance (spec §2, §5): quick amounts, the fee by the server's rule
 // and the total that leaves the balance; the amount is required.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../api/money.ts';
 import {
@@ -9,12 +8,12 @@ import {
   rechargeFeeUnits,
   rechargeRequestSchema,
   type VisaInfoData,
+  visaEndpoints,
 } from '../../../api/visa.ts';
 import { parseAssetAmount, toDecimalString } from '../../../money/index.ts';
 import { assetDecimals } from '../../../api/assets.ts';
-import { useApi } from '../../../state/apiContext.tsx';
-import { useMoneyAction } from '../../../state/money/useMoneyAction.ts';
-import { invalidateCardData, rechargeCard } from '../../../state/queries/card.ts';
+
+import { useAction } from '../../../state/actions/useAction.ts';
 import { useWallet } from '../../../state/queries/money.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
 import { AmountField } from '../../../ui/AmountField.tsx';
@@ -82,8 +81,6 @@ export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
 
 export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
   const { t, i18n } = useLingui();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const wallet = useWallet();
   const [amount, setAmount] = useState('');
   const { errors, formRef, show: showErrors, changed } = useFieldErrors<RechargeField>();
@@ -92,10 +89,11 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
   const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
 
-  const action = useMoneyAction({
-    confirm: (input: { id: string; amount: string }) => {
-      const q = rechargeQuote(input.amount, rule);
-      const amountText = show(input.amount);
+  const action = useAction(visaEndpoints.recharge, {
+    confirm: (input) => {
+      const amount = input.amount ?? '';
+      const q = rechargeQuote(amount, rule);
+      const amountText = show(amount);
       const feeText = q ? show(q.fee) : '';
       const totalText = q ? show(q.total) : '';
       return {
@@ -107,7 +105,6 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
         confirmText: t`Recharge`,
       };
     },
-    run: (input, key) => rechargeCard(api, input, key),
     successMessage: () =>
       t({
         message: 'Recharge submitted',
@@ -116,7 +113,6 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
     failureMessage: () => t`Recharge failed, try again`,
     onSuccess: () => {
       setAmount('');
-      void invalidateCardData(queryClient);
     },
     onFailure: showFieldErrors(['amount'] as const, showErrors),
   });

@@ -12,15 +12,10 @@ import {
   type Holder,
   type HolderForm,
   type IdType,
+  visaEndpoints,
 } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import {
-  addHolder,
-  deleteHolder,
-  editHolder,
-  uploadImg,
-  useHolder,
-} from '../../../state/queries/card.ts';
+import { uploadImg, useHolder } from '../../../state/queries/card.ts';
 import {
   checkForm,
   hasFieldErrors,
@@ -33,7 +28,7 @@ import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { idTypeLabels } from '../cardLabels.ts';
 import { usePhotoSlot, type RequestUpload } from '../photos/usePhotoSlot.ts';
 import { TextField } from '../TextField.tsx';
-import { useCardCall } from '../useCardCall.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
 
 // The camera, canvas and upload parts load when the form shows its photo fields.
@@ -103,37 +98,37 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     );
   const photos = photosOf(idType);
 
-  const save = useCardCall({
-    confirm: (form: HolderForm) => ({
-      title: t`Confirm holder`,
-      message: [
-        `${form.first_name} ${form.last_name}`,
-        `${i18n._(idTypeLabels[idType])} ${form.id_number}`,
-        `${form.issue_date} – ${form.expiry_date}`,
-        form.phone,
-        form.email,
-        [form.address, form.district, form.city, form.province].join(', '),
-        t`Check every detail: it must match your document.`,
-      ].join('\n'),
-      confirmText: t`Submit`,
-    }),
-    run: (form: HolderForm) =>
-      holder ? editHolder(api, { ...form, id: holder.id }) : addHolder(api, form),
-    successMessage: holder ? t`Holder updated` : t`Holder saved`,
-    failureMessage: holder ? t`Holder update failed` : t`Holder save failed`,
+  const confirmHolder = (form: HolderForm) => ({
+    title: t`Confirm holder`,
+    message: [
+      `${form.first_name} ${form.last_name}`,
+      `${i18n._(idTypeLabels[idType])} ${form.id_number}`,
+      `${form.issue_date} – ${form.expiry_date}`,
+      form.phone,
+      form.email,
+      [form.address, form.district, form.city, form.province].join(', '),
+      t`Check every detail: it must match your document.`,
+    ].join('\n'),
+    confirmText: t`Submit`,
+  });
+  const saved = {
+    successMessage: () => (holder ? t`Holder updated` : t`Holder saved`),
+    failureMessage: () => (holder ? t`Holder update failed` : t`Holder save failed`),
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
     onFailure: showFieldErrors(FIELDS, show),
-  });
+  };
+  const add = useAction(visaEndpoints.addKyc, saved);
+  const edit = useAction(visaEndpoints.editKyc, saved);
+  const save = holder ? edit : add;
 
-  const remove = useCardCall({
+  const remove = useAction(visaEndpoints.deleteKyc, {
     confirm: () => ({
       title: t`Delete holder`,
       message: t`Delete this holder? This cannot be undone.`,
       confirmText: t`Delete`,
     }),
-    run: (id: string) => deleteHolder(api, id),
-    successMessage: t`Holder deleted`,
-    failureMessage: t`Holder delete failed`,
+    successMessage: () => t`Holder deleted`,
+    failureMessage: () => t`Holder delete failed`,
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
   });
 
@@ -152,7 +147,8 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     const values = { ...text, id_type: idType, photos };
     const found = check(values);
     show(found);
-    if (!hasFieldErrors(found)) void save.run(values);
+    if (!hasFieldErrors(found))
+      void save.submit(holder ? { ...values, id: holder.id } : values, confirmHolder(values));
   }
 
   // A photo counts once its upload is done, whenever that is.
@@ -274,7 +270,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
           </Trans>
         </p>
       </section>
-      {save.offline && (
+      {save.disabledReason && (
         <p className="field-hint" role="status">
           <Trans>You are offline. Connect to save the holder.</Trans>
         </p>
@@ -282,7 +278,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
       <button
         type="submit"
         className="button button-primary button-block"
-        disabled={save.pending || save.offline}
+        disabled={save.pending || save.disabledReason !== null}
       >
         {save.pending ? <Trans>Sending…</Trans> : <Trans>Submit holder</Trans>}
       </button>
@@ -290,8 +286,8 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
         <button
           type="button"
           className="button button-ghost button-block"
-          disabled={remove.pending || save.offline}
-          onClick={() => void remove.run(holder.id)}
+          disabled={remove.pending || save.disabledReason !== null}
+          onClick={() => void remove.submit({ id: holder.id })}
         >
           <Trans>Delete holder</Trans>
         </button>

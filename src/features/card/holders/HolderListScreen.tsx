@@ -1,32 +1,36 @@
 // /bank/holdersList (spec §2, §4): each holder with its review status (under review,
 // approved, rejected with the reason, unknown); edit one not yet approved; delete with
 // confirmation.
+import { visaEndpoints } from '../../../api/visa.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { HolderSummary } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { deleteHolder, holderListSource } from '../../../state/queries/card.ts';
+import { holderListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
 import { StatusPill } from '../../wallet/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
-import { useCardCall } from '../useCardCall.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
 
 export function HolderListScreen() {
   const { t } = useLingui();
   const api = useApi();
   const list = useRecordList(holderListSource(api));
-  const remove = useCardCall({
-    confirm: (holder: HolderSummary) => ({
-      title: t`Delete holder`,
-      message: t`Delete the holder ${holder.first_name} ${holder.last_name}? This cannot be undone.`,
-      confirmText: t`Delete`,
-    }),
-    run: (holder: HolderSummary) => deleteHolder(api, holder.id),
-    successMessage: t`Holder deleted`,
-    failureMessage: t`Holder delete failed`,
+  const remove = useAction(visaEndpoints.deleteKyc, {
+    successMessage: () => t`Holder deleted`,
+    failureMessage: () => t`Holder delete failed`,
   });
+  const removeHolder = (holder: HolderSummary) =>
+    remove.submit(
+      { id: holder.id },
+      {
+        title: t`Delete holder`,
+        message: t`Delete the holder ${holder.first_name} ${holder.last_name}? This cannot be undone.`,
+        confirmText: t`Delete`,
+      },
+    );
   return (
     <div className="stack">
       <Link to="/bank/addHolders" className="button button-primary button-block">
@@ -38,7 +42,7 @@ export function HolderListScreen() {
         itemKey={(row: HolderSummary) => row.id}
         empty={<Trans>No holders yet</Trans>}
         renderItem={(row: HolderSummary) => (
-          <HolderItem row={row} onDelete={() => void remove.run(row)} busy={remove.pending} />
+          <HolderItem row={row} onDelete={() => void removeHolder(row)} busy={remove.pending} />
         )}
       />
     </div>
