@@ -63,6 +63,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       // Anvil mines each transaction at once: one confirmation is the block that holds it.
       CHAIN_CONFIRMATIONS: '1',
       CHAIN_POLL_SECONDS: '1',
+      // Browser files run side by side on two cores: a busy moment must not shed requests.
+      MAX_EVENT_LOOP_LAG_MS: '600000',
       ...options.env,
     },
     now: clock.now,
