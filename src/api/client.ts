@@ -9,8 +9,10 @@ import {
   HttpStatusError,
   InviteRequiredError,
   NoResponseError,
+  RequestError,
   UnauthorizedError,
 } from './requestErrors.ts';
+import { REQUEST_ID_HEADER } from './response.ts';
 
 export interface ApiClientDeps {
   baseUrl: () => string;
@@ -106,7 +108,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new NoResponseError(String(error));
     }
     const body = await readEnvelope(response);
-    return interpret(response.status, body, options.data);
+    try {
+      return interpret(response.status, body, options.data);
+    } catch (error) {
+      if (error instanceof RequestError) error.requestId = response.headers.get(REQUEST_ID_HEADER);
+      throw error;
+    }
   }
 
   function sendPlain(

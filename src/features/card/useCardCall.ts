@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/requestErrors.ts';
 import { invalidateCardData } from '../../state/queries/card.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 
@@ -49,9 +49,9 @@ export function useCardCall<I, R>(options: CardCallOptions<I, R>) {
         if (options.onFailure?.(error)) return false;
         const text =
           error instanceof ApiError && error.status < 500 && error.message
-            ? error.message
+            ? withSupportCode(error.message, error)
             : `${options.failureMessage} ${describeRequestError(error)}`;
-        toast(text, 'error');
+        toastFailure(text, error);
         return false;
       } finally {
         setPending(false);

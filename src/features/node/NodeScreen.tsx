@@ -24,8 +24,7 @@ import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
-import { toast } from '../../ui/toast.ts';
+import { describeRequestError, toastFailure } from '../../ui/requestFailures.ts';
 import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
 import { timeLeft, useNow } from '../payment/countdown.ts';
 import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
@@ -177,7 +176,7 @@ function QuoteForm({
       // Others may have paid meanwhile: the supply left is read again.
       void queryClient.invalidateQueries({ queryKey: nodeKeys.config() });
     },
-    onError: (failure) => toast(describeRequestError(failure), 'error'),
+    onError: (failure) => toastFailure(describeRequestError(failure), failure),
   });
   // Nodes on order count towards the limit as much as the nodes held.
   const allowed = offer.per_user_limit - offer.owned - offer.on_order;

@@ -22,7 +22,7 @@ import {
 } from '../../state/money/useMoneyAction.ts';
 import { addressAtom } from '../../state/session.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
@@ -75,9 +75,12 @@ export function paymentFailureText(error: unknown, failureMessage: () => string)
     return error.kind === 'pay_failed' ? failureMessage() : i18n._(walletMessages[error.kind]);
   }
   if (error instanceof ApiError && error.status < 500 && error.message) {
-    return paidToBalance(error) ? `${error.message}\n${paidToBalanceNote()}` : error.message;
+    const text = paidToBalance(error) ? `${error.message}\n${paidToBalanceNote()}` : error.message;
+    return withSupportCode(text, error);
   }
-  return `${failureMessage()} ${answerLost(error) ? describeRequestError(error) : ''}`.trim();
+  return answerLost(error)
+    ? `${failureMessage()} ${describeRequestError(error)}`
+    : withSupportCode(failureMessage(), error);
 }
 
 /** The server refused what was paid for, and keeps the JU already paid for the balance. */
@@ -139,7 +142,7 @@ export function usePayment<K extends PaymentKind>(
       }
       const text = paymentFailureText(error, options.failureMessage);
       patchSlot(key, { failure: text });
-      toast(text, 'error');
+      toastFailure(text, error);
     }
   }
 

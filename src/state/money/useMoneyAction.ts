@@ -6,7 +6,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErrors.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { walletKeys } from '../queries/money.ts';
@@ -97,10 +97,12 @@ export function useMoneyAction<I, R>(options: MoneyActionOptions<I, R>): MoneyAc
       if (options.onFailure?.(error)) return;
       const text =
         error instanceof ApiError && error.status < 500 && error.message
-          ? error.message
-          : `${options.failureMessage()} ${lost ? describeRequestError(error) : ''}`.trim();
+          ? withSupportCode(error.message, error)
+          : lost
+            ? `${options.failureMessage()} ${describeRequestError(error)}`
+            : withSupportCode(options.failureMessage(), error);
       setFailure(text);
-      toast(text, 'error');
+      toastFailure(text, error);
     } finally {
       setPending(false);
     }
