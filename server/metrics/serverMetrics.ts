@@ -115,39 +115,61 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
 
 /** Payments handed in that the chain has not decided yet, read when scraped. */
 function registerPaymentGauges(registers: Registry[], sources: ServerMetricsSources): void {
-  const pending = new Gauge({
+  // One query serves both gauges: a scrape collects them at the same time.
+  let reading: Promise<PendingByPurpose[] | null> | null = null;
+  const read = () =>
+    (reading ??= readPendingPayments(sources).finally(() => {
+      reading = null;
+    }));
+  new Gauge({
     name: 'ju_chain_payments_pending',
     help: 'Payments on the chain waiting for the chain to decide, by purpose',
     labelNames: ['purpose'],
     registers,
+    async collect() {
+      const rows = await read();
+      if (!rows) return;
+      this.reset();
+      for (const row of rows) this.set({ purpose: row.purpose }, row.count);
+    },
   });
   new Gauge({
     name: 'ju_chain_payment_oldest_pending_age_seconds',
     help: 'How long the oldest payment still pending has waited (0: none pending)',
     registers,
     async collect() {
-      try {
-        const rows = await sources.db.kysely
-          .selectFrom('chain_payments')
-          .select((eb) => ['purpose', eb.fn.countAll<number | bigint>().as('count')])
-          .select((eb) => eb.fn.min('created_at').as('oldest'))
-          .where('status', '=', 'pending')
-          .groupBy('purpose')
-          .execute();
-        pending.reset();
-        let oldest: string | null = null;
-        for (const row of rows) {
-          pending.set({ purpose: row.purpose }, Number(row.count));
-          if (oldest === null || row.oldest < oldest) oldest = row.oldest;
-        }
-        const age = oldest === null ? 0 : sources.now().getTime() - Date.parse(oldest);
-        this.set(Math.max(0, age) / 1000);
-      } catch (error) {
-        // The last figures stay; readiness tells that the database is down.
-        sources.warn(error, 'pending payments for /metrics');
-      }
+      const rows = await read();
+      if (!rows) return;
+      const oldest = Math.min(...rows.map((row) => Date.parse(row.oldest)));
+      const age = rows.length === 0 ? 0 : sources.now().getTime() - oldest;
+      this.set(Math.max(0, age) / 1000);
     },
   });
+}
+
+interface PendingByPurpose {
+  purpose: string;
+  count: number;
+  oldest: string;
+}
+
+/** Null when the database cannot say: the last figures stay (readiness tells it is down). */
+async function readPendingPayments(
+  sources: ServerMetricsSources,
+): Promise<PendingByPurpose[] | null> {
+  try {
+    const rows = await sources.db.kysely
+      .selectFrom('chain_payments')
+      .select((eb) => ['purpose', eb.fn.countAll<number | bigint>().as('count')])
+      .select((eb) => eb.fn.min('created_at').as('oldest'))
+      .where('status', '=', 'pending')
+      .groupBy('purpose')
+      .execute();
+    return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  } catch (error) {
+    sources.warn(error, 'pending payments for /metrics');
+    return null;
+  }
 }
 
 function registerPoolGauges(registers: Registry[], db: OpenedDatabase): void {
