@@ -1,6 +1,7 @@
 // GET /metrics as Prometheus scrapes it: the operator's token only, text that parses, and
 // figures that move by exactly what happened (server/metrics/).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authPaths } from '../../src/api/auth.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { ticketBuyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
 import { adminChainPaths } from '../../server/admin/contractChain.ts';
@@ -112,6 +113,40 @@ describe('GET /metrics', () => {
     expect(moved('ju_money_operations_total', { ...transfers, outcome: 'refused' })).toBe(1);
     expect(moved('ju_money_operations_total', { ...transfers, outcome: 'failed' })).toBe(0);
     expect(moved('ju_rate_limit_refusals_total', { limit: 'money', per: 'user' })).toBe(1);
+  });
+});
+
+describe('refusals of the per-IP limits', () => {
+  it('are counted by the limit that refused', async () => {
+    const server = await startTestServer({
+      rateLimits: {
+        loginMessage: { max: 2, windowMs: MINUTE_MS },
+        authFailures: { max: 1, windowMs: MINUTE_MS },
+      },
+    });
+    try {
+      const asked = `${authPaths.loginMessage}?address=${testWallet('metrics ip').address}`;
+      const statuses = [];
+      for (let request = 0; request < 5; request++)
+        statuses.push((await server.request('GET', asked)).status);
+      expect(statuses).toEqual([200, 200, 429, 429, 429]);
+      const metrics = await scrape(server);
+      expect(
+        metrics.value('ju_rate_limit_refusals_total', { limit: 'loginMessage', per: 'ip' }),
+      ).toBe(3);
+      expect(metrics.find('ju_rate_limit_refusals_total', { limit: 'unknown' })).toEqual([]);
+      // A wrong session token counts against the address; the next call is refused for it.
+      const info = () => server.request('GET', '/api/v1/user/info', { token: 'stale-token' });
+      expect([(await info()).status, (await info()).status]).toEqual([401, 429]);
+      // The refusal covers the operator's token too, until the window is over.
+      server.clock.advance(MINUTE_MS);
+      const after = await scrape(server);
+      expect(
+        after.value('ju_rate_limit_refusals_total', { limit: 'authFailures', per: 'ip' }),
+      ).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 });
 
