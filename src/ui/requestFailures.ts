@@ -37,10 +37,14 @@ export function withSupportCode(text: string, error: unknown): string {
   return id ? `${text}\n${t`Quote this code to support: ${id}`}` : text;
 }
 
-/** Shows `text` (written with describeRequestError or withSupportCode) for a failed call. */
+/**
+ * Shows `text` (written with describeRequestError or withSupportCode) for a failed call. A
+ * burst of the same failure shows once, though each request has its own code.
+ */
 export function toastFailure(text: string, error: unknown): void {
-  const hasCode = error instanceof RequestError && error.requestId !== null;
-  toast(text, 'error', hasCode ? SUPPORT_CODE_TOAST_MS : undefined);
+  const id = error instanceof RequestError ? error.requestId : null;
+  if (id === null) return toast(text, 'error');
+  toast(text, 'error', { durationMs: SUPPORT_CODE_TOAST_MS, key: text.replaceAll(id, '') });
 }
 
 export function reportRequestError(error: unknown): void {

@@ -43,6 +43,8 @@ function movableClock(start = new Date()): MovableClock {
 export interface AppServerOptions {
   /** Server settings (environment names) on top of the test defaults. */
   env?: Record<string, string>;
+  /** Receives each line the server logs, at debug level (one line per request and more). */
+  onLogLine?: (line: string) => void;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
@@ -68,6 +70,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       ...options.env,
     },
     now: clock.now,
+    ...(options.onLogLine
+      ? { logger: { level: 'debug', stream: { write: options.onLogLine } } }
+      : {}),
   }).catch(async (error: unknown) => {
     await chain.stop();
     throw error;

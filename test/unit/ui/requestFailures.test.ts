@@ -1,12 +1,18 @@
 // A failure the server answered tells the user which request it was, to quote to support.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   HttpStatusError,
   NoResponseError,
   type RequestError,
 } from '../../../src/api/requestErrors.ts';
-import { describeRequestError, withSupportCode } from '../../../src/ui/requestFailures.ts';
+import {
+  describeRequestError,
+  toastFailure,
+  withSupportCode,
+} from '../../../src/ui/requestFailures.ts';
+import { toastsAtom } from '../../../src/ui/toast.ts';
+import { store } from '../../../src/state/store.ts';
 import { activateEnglish } from '../support/i18n.ts';
 
 const withId = <T extends RequestError>(error: T, id: string | null): T => {
@@ -35,5 +41,27 @@ describe('request failures in words', () => {
     expect(describeRequestError(new NoResponseError('offline'))).toBe('Server error, try later');
     expect(describeRequestError(new ApiError(400, 'Bad request', 400))).toBe('Bad request');
     expect(withSupportCode('Failed', new Error('not a request'))).toBe('Failed');
+  });
+
+  describe('as a toast', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      store.set(toastsAtom, []);
+    });
+
+    it('shows a burst of the same failure once, and keeps the code up long enough to copy', () => {
+      vi.useFakeTimers();
+      for (const id of ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb']) {
+        const error = withId(new HttpStatusError(502), id);
+        toastFailure(describeRequestError(error), error);
+      }
+      expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual([
+        'Request failed\nQuote this code to support: aaaaaaaaaaaaaaaa',
+      ]);
+      vi.advanceTimersByTime(9_999);
+      expect(store.get(toastsAtom)).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(store.get(toastsAtom)).toHaveLength(0);
+    });
   });
 });
