@@ -98,11 +98,14 @@ export async function buildApp(
       reply.statusCode,
       reply.elapsedTime,
     );
-    // Most servers run above debug: then the line is not even put together.
-    if (!DEBUG_LEVELS.has(request.log.level)) return;
-    request.log.debug(
-      `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
-    );
+    // A refused or failed request gets its line at info, so support finds the code a user
+    // quotes (its request id); others at debug, which most servers run above: then the line
+    // is not even put together.
+    const failed = reply.statusCode >= 400 && !QUIET_FAILURES.has(reply.statusCode);
+    if (!failed && !DEBUG_LEVELS.has(request.log.level)) return;
+    const line = `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (failed) request.log.info(line);
+    else request.log.debug(line);
   });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -180,6 +183,9 @@ export async function buildApp(
 }
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);
+// Shedding comes in floods, when the process is overloaded already: a line each would add to
+// the load, so it is counted instead (GET /metrics), as is a 503 of readiness.
+const QUIET_FAILURES = new Set([503]);
 
 /** Which per-IP limit guards a route, by its pattern: to count refusals by limit. */
 const ipLimitOfPath = new Map<string, string>(

@@ -43,7 +43,7 @@ function movableClock(start = new Date()): MovableClock {
 export interface AppServerOptions {
   /** Server settings (environment names) on top of the test defaults. */
   env?: Record<string, string>;
-  /** Receives each line the server logs, at debug level (one line per request and more). */
+  /** Receives each line the server logs, at its usual level (info). */
   onLogLine?: (line: string) => void;
 }
 
@@ -71,7 +71,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     },
     now: clock.now,
     ...(options.onLogLine
-      ? { logger: { level: 'debug', stream: { write: options.onLogLine } } }
+      ? { logger: { level: 'info', stream: { write: options.onLogLine } } }
       : {}),
   }).catch(async (error: unknown) => {
     await chain.stop();
