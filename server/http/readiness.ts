@@ -50,7 +50,9 @@ export function createReadiness(sources: ReadinessSources): () => Promise<Readin
   let chainCheck: { at: number; outcome: Promise<Outcome<number>> } | null = null;
   const wasUp = new Map<string, boolean>();
   const note = (dependency: string, up: boolean, error?: unknown) => {
-    if (wasUp.get(dependency) !== up) sources.log({ dependency, up, error });
+    const before = wasUp.get(dependency);
+    // Up from the first probe on is no news.
+    if (before !== up && (before !== undefined || !up)) sources.log({ dependency, up, error });
     wasUp.set(dependency, up);
   };
 

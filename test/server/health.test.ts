@@ -57,8 +57,15 @@ async function databaseOutage(server: TestServer) {
 
 describe('liveness and readiness', () => {
   let server: TestServer;
+  const logged: Array<{ level: number; msg: string }> = [];
+  const readinessLines = () => logged.filter((line) => line.msg.startsWith('readiness:'));
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void logged.push(JSON.parse(line)) },
+      },
+    });
   });
   afterAll(() => server.close());
 
@@ -84,6 +91,8 @@ describe('liveness and readiness', () => {
         event_loop: { lag_ms: expect.any(Number) },
       },
     });
+    // A dependency that is up from the start is no news.
+    expect(readinessLines()).toEqual([]);
   });
 
   it('answers a probe whatever Host it names, where other paths are refused', async () => {
@@ -135,12 +144,18 @@ describe('liveness and readiness', () => {
       expect(down.body.checks.migrations.status).toBe('unknown');
       // The process itself is alive: a liveness probe must not restart it for this.
       expect((await server.request('GET', '/healthz')).status).toBe(200);
+      expect((await server.request('GET', '/readyz')).status).toBe(503);
     } finally {
       await outage.start();
     }
     const back = await server.request('GET', '/readyz');
     expect(back.status).toBe(200);
     expect(back.body.status).toBe('ready');
+    // Once down and once back in the log, however many probes came between.
+    expect(readinessLines()).toEqual([
+      expect.objectContaining({ level: 40, msg: 'readiness: database is down' }),
+      expect.objectContaining({ level: 30, msg: 'readiness: database is back' }),
+    ]);
   });
 });
 
