@@ -150,7 +150,7 @@ describe('refusals of the per-IP limits', () => {
   });
 });
 
-describe('payments waiting for the chain, and the chain jobs', () => {
+describe('beside a local chain: its readiness check, payments waiting, the chain jobs', () => {
   let chain: TestChain;
   let server: TestServer;
   const treasury = randomAddress();
@@ -167,6 +167,24 @@ describe('payments waiting for the chain, and the chain jobs', () => {
   afterAll(async () => {
     await server?.close();
     await chain?.stop();
+  });
+
+  it('readiness asks the node: up on the right chain, degraded on another', async () => {
+    const ready = await server.request('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+    expect(ready.body.checks.chain).toEqual({ status: 'up' });
+    const elsewhere = await startTestServer({
+      chain: { id: 1, rpcUrl: chain.rpcUrl, treasury },
+    });
+    try {
+      const wrong = await elsewhere.request('GET', '/readyz');
+      expect(wrong.status).toBe(200);
+      expect(wrong.body.status).toBe('degraded');
+      expect(wrong.body.checks.chain).toEqual({ status: 'down', reason: 'wrong_chain' });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('move with a payment handed in before the chain mines it, and with each job run', async () => {
