@@ -18,8 +18,12 @@ import {
 } from './http/lowLevelErrors.ts';
 import { installHostCheck } from './http/origin.ts';
 import { installSecurityHeaders } from './http/securityHeaders.ts';
-import { installNotFoundHandler, serveBuiltApp } from './http/staticApp.ts';
+import { installNotFoundHandler, NOT_FOUND_ROUTE, serveBuiltApp } from './http/staticApp.ts';
 import { localeFromLangHeader } from './i18n/requestLocale.ts';
+import { isOperatorPath, registerOperatorRoutes } from './http/health.ts';
+import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShedding.ts';
+import { createReadiness } from './http/readiness.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './routes/index.ts';
@@ -36,6 +40,13 @@ export interface RouteSummary {
   url: string;
 }
 
+/** The server's state that outlives a request: how loaded it is, whether it is stopping. */
+export interface Lifecycle {
+  monitor: EventLoopMonitor;
+  /** True from the moment shutdown begins: readiness then says 503. */
+  stopping(): boolean;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   servesApp: boolean;
@@ -45,12 +56,17 @@ export interface BuiltApp {
 export async function buildApp(
   context: ServerContext,
   logger: FastifyServerOptions['logger'],
+  lifecycle: Lifecycle,
 ): Promise<BuiltApp> {
-  const { settings, translator, replies } = context;
+  const { settings, translator, replies, metrics } = context;
+  const { monitor } = lifecycle;
+  const { maxEventLoopLagMs } = settings.operations;
   const { timeouts } = settings;
   const headerSettings = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
   const app = Fastify({
     logger,
+    // Random ids (http/requestId.ts), written in every log line of the request.
+    genReqId: requestIdOf,
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that sends slowly, or stops, must not hold a connection for ever.
@@ -70,41 +86,64 @@ export async function buildApp(
     }),
     frameworkErrors: createFrameworkErrorHandler(headerSettings, replies),
     // One line per request at most, written below at debug level (LOG_LEVEL=debug shows it).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'request_id',
+    }),
   });
   app.addHook('onResponse', async (request, reply) => {
-    // Most servers run above debug: then the line is not even put together.
-    if (!DEBUG_LEVELS.has(request.log.level)) return;
-    request.log.debug(
-      `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`,
+    metrics.recordRequest(
+      request.routeLabel ?? request.routeOptions.url ?? NOT_FOUND_ROUTE,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime,
     );
+    // A refused or failed request gets its line at info, so support finds the code a user
+    // quotes (its request id); others at debug, which most servers run above: then the line
+    // is not even put together.
+    const failed = reply.statusCode >= 400 && !QUIET_FAILURES.has(reply.statusCode);
+    if (!failed && !DEBUG_LEVELS.has(request.log.level)) return;
+    const line = `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (failed) request.log.info(line);
+    else request.log.debug(line);
   });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const tooManyConnections = rawErrorResponse(translator, headerSettings, 'rate_limited');
-  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) =>
-    refuseConnection(socket, tooManyConnections),
-  );
+  limitConnectionsPerIp(app.server, settings.maxConnectionsPerIp, (socket) => {
+    metrics.rateLimitRefused('connections', 'connection');
+    refuseConnection(socket, tooManyConnections);
+  });
 
   // The API speaks JSON only; anything else is refused with a clear 400 (unsupported_media_type).
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('locale', FALLBACK_LOCALE);
-  // First hook of all, so that even a rate-limit refusal is in the user's language.
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('routeLabel', null);
+  // First hook of all, so that even a rate-limit refusal is in the user's language and
+  // carries the request's id; an overloaded server refuses here, before any other work.
+  app.addHook('onRequest', async (request, reply) => {
     request.locale = localeFromLangHeader(request.headers.lang);
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    if (isOverloaded(monitor, maxEventLoopLagMs) && !isOperatorPath(request.url)) {
+      metrics.loadShed();
+      throw serverBusy();
+    }
   });
   installSecurityHeaders(app, headerSettings);
-  installHostCheck(app, settings.publicUrl);
+  installHostCheck(app, settings.publicUrl, isOperatorPath);
   installErrorHandler(app, replies);
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, limit) =>
-      new DomainError('rate_limited', {
+    errorResponseBuilder: (request, limit) => {
+      const name = request.routeOptions.url && ipLimitOfPath.get(request.routeOptions.url);
+      metrics.rateLimitRefused(name || 'unknown', 'ip');
+      return new DomainError('rate_limited', {
         data: { retry_after_seconds: Math.ceil(limit.ttl / 1000) },
-      }),
+      });
+    },
   });
 
   await app.register(compress, {
@@ -114,6 +153,20 @@ export async function buildApp(
     requestEncodings: ['identity'],
   });
 
+  registerOperatorRoutes(
+    app,
+    context,
+    createReadiness({
+      db: context.db,
+      chain: settings.chain,
+      stopping: lifecycle.stopping,
+      eventLoopLagMs: () => monitor.lagMs,
+      log: ({ dependency, up, error }) =>
+        up
+          ? app.log.info(`readiness: ${dependency} is back`)
+          : app.log.warn({ err: error }, `readiness: ${dependency} is down`),
+    }),
+  );
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
   // Photo uploads: a raw body, in a scope of their own (see routes/visa.ts).
   await registerVisaUpload(app, context);
@@ -130,6 +183,14 @@ export async function buildApp(
 }
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);
+// Shedding comes in floods, when the process is overloaded already: a line each would add to
+// the load, so it is counted instead (GET /metrics), as is a 503 of readiness.
+const QUIET_FAILURES = new Set([503]);
+
+/** Which per-IP limit guards a route, by its pattern: to count refusals by limit. */
+const ipLimitOfPath = new Map<string, string>(
+  routeTable.flatMap((route) => (route.ipRateLimit ? [[route.path, route.ipRateLimit]] : [])),
+);
 
 function checkingInterval(timeouts: TimeoutSettings): number {
   const shortest = Math.min(timeouts.requestMs, timeouts.headersMs);

@@ -30,6 +30,16 @@ export interface TimeoutSettings {
   keepAliveMs: number;
 }
 
+/** Running behind a load balancer: load shedding, draining, background checks. */
+export interface OperationSettings {
+  /** Mean event-loop delay beyond which requests are refused (503, Retry-After); 0: never. */
+  maxEventLoopLagMs: number;
+  /** After a stop signal: how long readiness says 503 while requests are still served. */
+  shutdownDrainMs: number;
+  /** How often the ledger is checked in the background (ledger check); 0: never. */
+  ledgerCheckMs: number;
+}
+
 export interface ChainSettings {
   id: number;
   name: string;
@@ -86,6 +96,7 @@ export interface ServerSettings {
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
   card: CardSettings;
   timeouts: TimeoutSettings;
+  operations: OperationSettings;
   /** Open connections per client IP; 0 means no cap (e.g. behind a reverse proxy). */
   maxConnectionsPerIp: number;
   /** Trust X-Forwarded-* headers (client IP, protocol, host) from a reverse proxy. */
@@ -175,6 +186,11 @@ export function readSettings(env: Env): ServerSettings {
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * SECOND_MS,
       idleMs: integer(env, 'IDLE_TIMEOUT_SECONDS', 60, 1, 3600) * SECOND_MS,
       keepAliveMs: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5, 1, 3600) * SECOND_MS,
+    },
+    operations: {
+      maxEventLoopLagMs: integer(env, 'MAX_EVENT_LOOP_LAG_MS', 500, 0, 600_000),
+      shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 3600) * SECOND_MS,
+      ledgerCheckMs: integer(env, 'LEDGER_CHECK_MINUTES', 60, 0, 7 * 24 * 60) * MINUTE_MS,
     },
     // Behind a proxy every connection comes from the proxy's address: no cap unless asked.
     maxConnectionsPerIp: integer(

@@ -4,6 +4,7 @@ import type { ServerSettings } from './config.ts';
 import type { AuthFailureLimiter } from './http/authenticate.ts';
 import type { Replies } from './http/replies.ts';
 import type { Translator } from './i18n/catalogs.ts';
+import type { ServerMetrics } from './metrics/serverMetrics.ts';
 
 export interface ServerContext {
   readonly settings: ServerSettings;
@@ -15,4 +16,6 @@ export interface ServerContext {
   readonly now: () => Date;
   /** Failed authentications per client IP (see http/authenticate.ts). */
   readonly authFailures: AuthFailureLimiter;
+  /** What GET /metrics reports (metrics/serverMetrics.ts). */
+  readonly metrics: ServerMetrics;
 }

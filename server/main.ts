@@ -1,11 +1,9 @@
 // Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
+import { startBackgroundJobs } from './backgroundJobs.ts';
 import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
-import { startChainJobs } from './chain/jobs.ts';
-import { deleteExpiredSessions } from './auth/sessions.ts';
 import { cardContext } from './card/cardContext.ts';
-import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './card/uploads.ts';
 import {
   checkSettings,
   ConfigError,
@@ -17,18 +15,19 @@ import type { ServerContext } from './context.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
 import { AuthFailureLimiter } from './http/authenticate.ts';
+import { monitorEventLoop } from './http/loadShedding.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
-
-const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
+import { createServerMetrics } from './metrics/serverMetrics.ts';
 
 export interface StartServerOptions extends Partial<
-  Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts'>
+  Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts' | 'operations'>
 > {
   chain?: Partial<ChainSettings>;
   payments?: Partial<ServerSettings['payments']>;
   rateLimits?: Partial<ServerSettings['rateLimits']>;
   timeouts?: Partial<ServerSettings['timeouts']>;
+  operations?: Partial<ServerSettings['operations']>;
   /** Environment to read settings from; options given here win. Default: process.env. */
   env?: Record<string, string | undefined>;
   /** The clock. Tests pass one they can move. */
@@ -50,6 +49,11 @@ export interface RunningServer {
   routes: readonly RouteSummary[];
   /** Start-up facts worth a line on the console (database, catalogs, warnings). */
   notes: string[];
+  /**
+   * Stops: at once readiness says 503, requests are still served for the shutdown drain
+   * (SHUTDOWN_DRAIN_SECONDS, so a balancer can take the process out), then open requests
+   * finish and everything closes. Called again while draining, it stops draining.
+   */
   close(): Promise<void>;
 }
 
@@ -59,6 +63,7 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     payments,
     rateLimits,
     timeouts,
+    operations,
     env,
     now: _now,
     logger: _logger,
@@ -75,6 +80,7 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     payments: { ...fromEnv.payments, ...payments },
     rateLimits: { ...fromEnv.rateLimits, ...rateLimits },
     timeouts: { ...fromEnv.timeouts, ...timeouts },
+    operations: { ...fromEnv.operations, ...operations },
   };
   checkSettings(settings);
   return settings;
@@ -87,6 +93,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const translator = await loadTranslator(settings.localesDir);
   const db = await openDatabase({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
   const now = options.now ?? (() => new Date());
+  const monitor = monitorEventLoop();
+  // The metrics' log, once Fastify has made the logger.
+  const metricsLog: { to?: FastifyBaseLogger } = {};
+  let stopping = false;
   const context: ServerContext = {
     settings,
     adminToken,
@@ -95,45 +105,40 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     replies: createReplies(translator),
     now,
     authFailures: new AuthFailureLimiter(settings.rateLimits.authFailures, now),
+    metrics: createServerMetrics({
+      db,
+      now,
+      eventLoopLagMs: () => monitor.lagMs,
+      warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
+    }),
   };
   let built;
   try {
     // The card data key is read now: a missing or unsafe key stops the start, rather than
     // failing the first card request.
     cardContext(context);
-    built = await buildApp(context, options.logger ?? false);
+    built = await buildApp(context, options.logger ?? false, {
+      monitor,
+      stopping: () => stopping,
+    });
     await built.app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
     await built?.app.close();
+    monitor.stop();
     await db.close();
     throw error;
   }
   const { app, servesApp, routes } = built;
+  metricsLog.to = app.log;
   const notes = [
     `Database: ${db.description}; catalogs: ${translator.loadedLocales.join(', ') || 'none'}`,
   ];
   if (settings.envelope)
     notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
 
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(db, context.now()).catch((error: unknown) =>
-      app.log.error({ err: error }, 'session sweep'),
-    );
-  }, SESSION_SWEEP_INTERVAL_MS);
-  sweep.unref();
-  const chainJobs = startChainJobs(context, app.log);
-  // Expired upload slots and identity photos never used by a holder go on start and then
-  // regularly, whether or not their user comes back.
-  let cardSweeping: Promise<void> = Promise.resolve();
-  const sweepCardUploads = () => {
-    cardSweeping = cardSweeping
-      .then(() => sweepUploads(cardContext(context), context.now()))
-      .catch((error: unknown) => app.log.error({ err: error }, 'card upload sweep'));
-    return cardSweeping;
-  };
-  await sweepCardUploads();
-  const cardSweep = setInterval(sweepCardUploads, UPLOAD_SWEEP_INTERVAL_MS);
-  cardSweep.unref();
+  const jobs = await startBackgroundJobs(context, app.log);
+  let closing: Promise<void> | undefined;
+  let endDrain = () => {};
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
@@ -146,13 +151,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     db,
     routes,
     notes,
-    async close() {
-      clearInterval(sweep);
-      await chainJobs.stop();
-      clearInterval(cardSweep);
-      await cardSweeping;
-      await app.close();
-      await db.close();
+    close() {
+      if (closing) {
+        endDrain();
+        return closing;
+      }
+      stopping = true;
+      const drained = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, settings.operations.shutdownDrainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      closing = (async () => {
+        await drained;
+        await jobs.stop();
+        await app.close();
+        monitor.stop();
+        await db.close();
+      })();
+      return closing;
     },
   };
 }
@@ -190,7 +209,12 @@ export async function runFromCommandLine(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: finishing open requests, then stopping…`);
+    const drainSeconds = server.settings.operations.shutdownDrainMs / 1000;
+    console.log(
+      drainSeconds > 0
+        ? `${signal}: not ready any more; still serving for ${drainSeconds} s, then finishing open requests and stopping…`
+        : `${signal}: finishing open requests, then stopping…`,
+    );
     server
       .close()
       .then(() => embedded?.node.stop())

@@ -36,7 +36,16 @@ addPlugins([
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-const NOT_THE_APP = [/^\/api\//, /^\/admin\//, /^\/ws/, /^\/config\.json$/];
+// The server's own answers, never the app shell: the API, the realtime socket, the settings,
+// and the operator's health and metrics endpoints (server/http/health.ts), which must tell
+// the truth about the server even in a browser that has the app installed.
+const NOT_THE_APP = [
+  /^\/api\//,
+  /^\/admin\//,
+  /^\/ws/,
+  /^\/config\.json$/,
+  /^\/(healthz|readyz|metrics)$/,
+];
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_THE_APP }),
 );

@@ -9,6 +9,9 @@ import { expireNodeOrders } from '../node/nodes.ts';
 import { recheckPendingPayments } from './recheck.ts';
 import { purposeHandlers } from './purposes.ts';
 
+/** The chain jobs' name in GET /metrics. */
+const CHAIN_JOB = 'chain';
+
 export interface ChainJobReport {
   decided_payments: number;
   paid_cycles: number;
@@ -19,9 +22,12 @@ export interface ChainJobReport {
 /** One run per context at a time: a second caller waits for the run under way, then runs. */
 const running = new WeakMap<ServerContext, Promise<unknown>>();
 
+/** One run of the jobs, on the timer or asked for by the operator (counted alike). */
 export function runChainJobs(context: ServerContext): Promise<ChainJobReport> {
   const previous = running.get(context) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => runOnce(context));
+  const run = previous
+    .catch(() => undefined)
+    .then(() => context.metrics.jobs.run(CHAIN_JOB, () => runOnce(context)));
   running.set(context, run);
   return run;
 }
@@ -44,6 +50,7 @@ export function startChainJobs(
 ): { stop(): Promise<void> } {
   // Without a treasury nothing is paid on chain, so there is nothing to watch.
   if (!context.settings.chain.treasury) return { stop: async () => {} };
+  context.metrics.jobs.schedule(CHAIN_JOB, context.settings.payments.pollMs);
   const timer = setInterval(() => {
     runChainJobs(context).catch((error: unknown) => log.error({ err: error }, 'chain jobs'));
   }, context.settings.payments.pollMs);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Kysely, sql } from 'kysely';
 import type { SqlDialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
-import { createPostgresDialect } from './postgres.ts';
+import { createPostgresDialect, type PoolUse } from './postgres.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { createSqliteDialect } from './sqlite.ts';
 
@@ -19,6 +19,8 @@ export interface AppDatabase {
 export interface OpenedDatabase extends AppDatabase {
   /** Where the data lives, without credentials, for the start-up log. */
   readonly description: string;
+  /** The PostgreSQL connection pool's use now; null on SQLite (one connection). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 }
 
@@ -30,9 +32,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const dialect: SqlDialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const sqliteFile = path.join(options.dataDir, SQLITE_FILE_NAME);
+  let poolUse: () => PoolUse | null = () => null;
   const kysely = new Kysely<DatabaseSchema>({
     dialect: options.databaseUrl
-      ? createPostgresDialect(options.databaseUrl)
+      ? createPostgresDialect(options.databaseUrl, (use) => (poolUse = use))
       : createSqliteDialect(sqliteFile),
   });
   try {
@@ -50,6 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     description: options.databaseUrl
       ? `PostgreSQL ${redactUrl(options.databaseUrl)}`
       : `SQLite ${sqliteFile}`,
+    poolUse: () => poolUse(),
     close: () => kysely.destroy(),
   };
 }

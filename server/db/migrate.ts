@@ -1,5 +1,6 @@
-import type { UntypedKysely } from './dialect.ts';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import type { UntypedKysely } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 
 export class MigrationError extends Error {
@@ -25,3 +26,17 @@ export async function migrateToLatest(db: UntypedKysely): Promise<string[]> {
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
 }
+
+/**
+ * The migrations this server has that the database has not run (readiness): one query, so
+ * it also tells whether the database answers at all. A database ahead of the server (a
+ * newer release ran more) is fine.
+ */
+export async function missingMigrations(db: UntypedKysely): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/** How many migrations this server expects the database to have run. */
+export const EXPECTED_MIGRATIONS = Object.keys(migrations).length;

@@ -10,7 +10,7 @@
 // list of any length) cannot fill a connection with statements.
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { countQuery } from './queryStats.ts';
+import { countQuery, countTimedQuery } from './queryStats.ts';
 
 export const NAMED_STATEMENTS_LIMIT = 1000;
 
@@ -31,12 +31,16 @@ export function withNamedStatements(pool: NamingPool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     query: ((textOrCursor: unknown, values?: readonly unknown[]) => {
-      countQuery();
-      if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
+      if (typeof textOrCursor !== 'string') {
+        countQuery();
+        return client.query(textOrCursor as never);
+      }
       const name = values && values.length > 0 ? nameOf(textOrCursor) : null;
-      return name === null
-        ? client.query(textOrCursor, values as unknown[])
-        : client.query({ name, text: textOrCursor, values: values as unknown[] });
+      return countTimedQuery(
+        name === null
+          ? client.query(textOrCursor, values as unknown[])
+          : client.query({ name, text: textOrCursor, values: values as unknown[] }),
+      );
     }) as unknown as PostgresPoolClient['query'],
     release: (destroy?: boolean) => client.release(destroy),
     get processID() {

@@ -69,8 +69,9 @@ export class AuthFailureLimiter {
 
 function refuseIfLimited(context: ServerContext, request: FastifyRequest): void {
   const retryAfter = context.authFailures.retryAfterSeconds(request.ip);
-  if (retryAfter !== null)
-    throw new DomainError('rate_limited', { data: { retry_after_seconds: retryAfter } });
+  if (retryAfter === null) return;
+  context.metrics.rateLimitRefused('authFailures', 'ip');
+  throw new DomainError('rate_limited', { data: { retry_after_seconds: retryAfter } });
 }
 
 /** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */

@@ -46,7 +46,9 @@ export function toDomainError(error: unknown): DomainError {
 export function installErrorHandler(app: FastifyInstance, replies: Replies): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = toDomainError(error);
-    if (failure.definition.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A request shed under load is no fault, and logging each would add to the load.
+    if (failure.definition.status >= 500 && failure.errorName !== 'server_busy')
+      request.log.error({ err: error }, 'request failed');
     const retryAfter = (failure.data as { retry_after_seconds?: unknown } | null)
       ?.retry_after_seconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));

@@ -12,6 +12,7 @@ import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { toDomainError } from './errorHandler.ts';
 import { realtimeOrigin, siteOf } from './origin.ts';
 import type { Replies } from './replies.ts';
+import { REQUEST_ID_HEADER } from './requestId.ts';
 import { securityHeaders, type SecurityHeaderSettings } from './securityHeaders.ts';
 
 export type LowLevelErrorSettings = SecurityHeaderSettings;
@@ -26,6 +27,7 @@ export function createFrameworkErrorHandler(settings: LowLevelErrorSettings, rep
       .status(failure.definition.status)
       .headers(securityHeaders(settings, site ? realtimeOrigin(site) : null))
       .header('cache-control', 'no-store')
+      .header(REQUEST_ID_HEADER, request.id)
       .send(replies.failure(request, failure));
   };
 }

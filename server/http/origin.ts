@@ -87,9 +87,17 @@ export function realtimeOrigin(site: Site): string {
   return `${site.scheme === 'https' ? 'wss' : 'ws'}://${site.authority}`;
 }
 
-/** Refuses, before any route runs, a request whose site is unknown (see siteOf). */
-export function installHostCheck(app: FastifyInstance, publicUrl: string | null): void {
+/**
+ * Refuses, before any route runs, a request whose site is unknown (see siteOf). `anyHost`
+ * names requests answered whatever their Host (a balancer's probe names the address it
+ * calls, not the site).
+ */
+export function installHostCheck(
+  app: FastifyInstance,
+  publicUrl: string | null,
+  anyHost: (url: string) => boolean = () => false,
+): void {
   app.addHook('onRequest', async (request) => {
-    requireSite(request, publicUrl);
+    if (!anyHost(request.url)) requireSite(request, publicUrl);
   });
 }

@@ -17,7 +17,9 @@ export interface RouteRunner {
 }
 
 export function createRouteRunner(context: ServerContext): RouteRunner {
-  const limiter: UserRateLimiter = createUserRateLimiter(context.now);
+  const limiter: UserRateLimiter = createUserRateLimiter(context.now, (limit) =>
+    context.metrics.rateLimitRefused(limit, 'user'),
+  );
   return {
     async run(route, request, payload) {
       const user = route.auth === 'user' ? await requireUser(context, request) : null;

@@ -1,6 +1,7 @@
-// Serving the built app (dist/) from the same origin as the API, with a single-page-app
-// fallback: any GET for a page route (no file extension, not /api or /admin) gets
-// index.html, and the app's router takes it from there.
+// Serving the built app (dist/) from the same origin as the API: each of the app's own
+// routes (appRoutes.ts) gets index.html, and the app's router takes it from there. Any other
+// path is a 404: a browser's page gets the app page with that status (the app shows its
+// not-found screen), anything else the API's JSON 404.
 //
 // The first visit should paint after one wave of requests, so index.html goes out with the
 // runtime settings written into it (no /config.json round trip before the first render) and
@@ -22,6 +23,7 @@ import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runt
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
+import { readAppPagePatterns } from './appRoutes.ts';
 import { firstPaintHtml, newsDays } from './firstPaint.ts';
 import { jsonScript } from './jsonScript.ts';
 import {
@@ -268,18 +270,20 @@ export async function serveBuiltApp(
       response.setHeader('vary', 'Accept-Encoding');
     },
   });
-  app.get('/', sendPage);
   app.get('/index.html', sendPage);
+  for (const pattern of readAppPagePatterns()) app.get(pattern, sendPage);
   return sendPage;
 }
 
-function isPageRequest(request: FastifyRequest): boolean {
+/** A browser asking for a page (not a script, an API client or a monitoring probe). */
+function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?')[0] ?? '/';
-  if (SERVER_PATHS.test(pathname)) return false;
-  const lastSegment = pathname.split('/').at(-1) ?? '';
-  return !lastSegment.includes('.');
+  if (SERVER_PATHS.test(request.url.split('?', 1)[0] ?? '/')) return false;
+  return request.headers.accept?.includes('text/html') ?? false;
 }
+
+/** The route label (GET /metrics) of answers no route gave. */
+export const NOT_FOUND_ROUTE = '(unmatched)';
 
 export function installNotFoundHandler(
   app: FastifyInstance,
@@ -287,7 +291,9 @@ export function installNotFoundHandler(
   sendPage: AppPage | null,
 ): void {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (sendPage && isPageRequest(request)) return sendPage(request, reply);
-    return reply.status(404).send(replies.failure(request, new ApiFailure('not_found')));
+    request.routeLabel = NOT_FOUND_ROUTE;
+    void reply.status(404);
+    if (sendPage && wantsPage(request)) return sendPage(request, reply);
+    return reply.send(replies.failure(request, new ApiFailure('not_found')));
   });
 }

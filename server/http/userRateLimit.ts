@@ -9,7 +9,14 @@ export interface UserRateLimiter {
   consume(key: string, setting: RateLimitSetting): void;
 }
 
-export function createUserRateLimiter(now: () => Date): UserRateLimiter {
+/**
+ * `onRefused` hears of each refusal, by the part of its key before the first colon (the
+ * limit's name, as the route runner writes keys: `money:42`).
+ */
+export function createUserRateLimiter(
+  now: () => Date,
+  onRefused: (limit: string) => void = () => {},
+): UserRateLimiter {
   const windows = new Map<string, { startedAt: number; count: number }>();
   return {
     consume(key, setting) {
@@ -27,6 +34,7 @@ export function createUserRateLimiter(now: () => Date): UserRateLimiter {
       }
       window.count += 1;
       if (window.count > setting.max) {
+        onRefused(key.split(':', 1)[0]!);
         const retryAfterMs = window.startedAt + setting.windowMs - time;
         throw new DomainError('rate_limited', {
           data: { retry_after_seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },

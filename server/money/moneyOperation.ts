@@ -20,7 +20,9 @@ import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
 import { inGroupTransaction } from '../db/groupCommit.ts';
+import { DomainError } from '../domainError.ts';
 import { IdempotencyConflictError } from '../ledger/errors.ts';
+import { moneyOperations, type MoneyOutcome } from '../metrics/processMetrics.ts';
 
 /** owner_id of operator requests, which belong to no user. */
 export const OPERATOR_OWNER_ID = 0n;
@@ -49,6 +51,27 @@ export interface MoneyOperationResult<TAnswer> {
 }
 
 export async function runMoneyOperation<TAnswer>(
+  db: AppDatabase,
+  operation: MoneyOperation<TAnswer>,
+): Promise<MoneyOperationResult<TAnswer>> {
+  try {
+    const result = await runWithRetries(db, operation);
+    moneyOperations.inc({
+      kind: operation.scope,
+      outcome: result.replayed ? 'replayed' : 'posted',
+    });
+    return result;
+  } catch (error) {
+    moneyOperations.inc({ kind: operation.scope, outcome: outcomeOfFailure(error) });
+    throw error;
+  }
+}
+
+function outcomeOfFailure(error: unknown): MoneyOutcome {
+  return error instanceof DomainError && error.definition.status < 500 ? 'refused' : 'failed';
+}
+
+async function runWithRetries<TAnswer>(
   db: AppDatabase,
   operation: MoneyOperation<TAnswer>,
 ): Promise<MoneyOperationResult<TAnswer>> {

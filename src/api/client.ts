@@ -15,8 +15,10 @@ import {
   HttpStatusError,
   InviteRequiredError,
   NoResponseError,
+  RequestError,
   UnauthorizedError,
 } from './requestErrors.ts';
+import { REQUEST_ID_HEADER } from './response.ts';
 
 export interface ApiClientDeps {
   baseUrl: () => string;
@@ -147,7 +149,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
     }
     const body = await readEnvelope(response);
-    return interpret(response.status, body, options.data);
+    try {
+      return interpret(response.status, body, options.data);
+    } catch (error) {
+      if (error instanceof RequestError) error.requestId = response.headers.get(REQUEST_ID_HEADER);
+      throw error;
+    }
   }
 
   function sendPlain(

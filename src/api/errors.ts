@@ -914,6 +914,15 @@ export const apiErrors = {
       message: 'Too many wrong PINs. Try again in {minutes} minutes.',
     },
   },
+  /** Load shedding: refused before any work; `data.retry_after_seconds` says when to retry. */
+  server_busy: {
+    code: 503,
+    status: 503,
+    message: /*i18n*/ {
+      id: 'error.server_busy',
+      message: 'The server is busy, try again in a moment',
+    },
+  },
   internal: {
     code: 500,
     status: 500,

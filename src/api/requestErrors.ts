@@ -3,6 +3,8 @@
 
 export class RequestError extends Error {
   override name = 'RequestError';
+  /** The answer's X-Request-Id, when there was an answer: the code a user quotes to support. */
+  requestId: string | null = null;
 }
 
 /** The server answered with a non-200 `code`; `message` is the server's, in the user's language. */

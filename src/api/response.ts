@@ -16,6 +16,12 @@ export function apiResponse<TData extends v.GenericSchema>(dataSchema: TData) {
   });
 }
 
+/**
+ * The answer header naming the request: its id in the server's logs, which the app shows
+ * beside an error so that support can find the request a user quotes.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /** Any envelope, before `data` is known (used to read errors). */
 export const anyApiResponseSchema = apiResponse(v.unknown());
 

@@ -62,6 +62,12 @@ export interface TestServer extends RunningServer, HttpClient {
   admin<T = Json>(method: string, path: string, json?: unknown): Promise<HttpAnswer<T>>;
 }
 
+/**
+ * Load shedding that never fires by accident: test files run side by side on two cores, and
+ * a stalled moment must not fail an unrelated test. The load-shedding test sets its own.
+ */
+export const NEVER_SHED = { maxEventLoopLagMs: 600_000 };
+
 /** High enough that only the rate-limit tests ever meet the limits. */
 const GENEROUS_RATE_LIMITS = {
   login: { max: 100_000, windowMs: 60_000 },
@@ -87,6 +93,7 @@ export async function startTestServer(options: StartServerOptions = {}): Promise
       distDir: path.join(dataDir, 'no-dist'),
       now: clock.now,
       rateLimits: GENEROUS_RATE_LIMITS,
+      operations: NEVER_SHED,
       chain: { id: TEST_CHAIN_ID },
       ...options,
     });
@@ -97,6 +104,7 @@ export async function startTestServer(options: StartServerOptions = {}): Promise
   }
 
   const { request } = createHttpClient(server.url);
+  let closing: Promise<void> | undefined;
 
   return {
     ...server,
@@ -104,10 +112,15 @@ export async function startTestServer(options: StartServerOptions = {}): Promise
     dataDir,
     request,
     admin: (method, urlPath, json) => request(method, urlPath, { json, token: server.adminToken }),
-    async close() {
-      await server.close();
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+    close() {
+      // Called again while the server drains (see RunningServer.close), it ends the drain.
+      if (closing) return server.close().then(() => closing);
+      closing = (async () => {
+        await server.close();
+        await database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return closing;
     },
   };
 }

@@ -14,6 +14,7 @@ import { AuthFailureLimiter } from '../../server/http/authenticate.ts';
 import { createReplies } from '../../server/http/replies.ts';
 import { createRouteRunner } from '../../server/http/routeTable.ts';
 import { loadTranslator } from '../../server/i18n/catalogs.ts';
+import { createServerMetrics } from '../../server/metrics/serverMetrics.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, transfer } from './support/money.ts';
 import { withdrawEndpoints } from '../../src/api/withdraw.ts';
@@ -107,11 +108,12 @@ describe('dispatching the table without Fastify', () => {
   beforeAll(async () => {
     server = await startTestServer({ inviteRequired: false });
     const translator = await loadTranslator(server.settings.localesDir);
+    // The server keeps the database open and closes it; the context only borrows it.
+    const db = { ...server.db, description: 'test', poolUse: () => null, close: async () => {} };
     context = {
       settings: server.settings,
       adminToken: server.adminToken,
-      // The server keeps the database open and closes it; the context only borrows it.
-      db: { ...server.db, description: 'test', close: async () => {} },
+      db,
       translator,
       replies: createReplies(translator),
       now: server.clock.now,
@@ -119,6 +121,12 @@ describe('dispatching the table without Fastify', () => {
         server.settings.rateLimits.authFailures,
         server.clock.now,
       ),
+      metrics: createServerMetrics({
+        db,
+        now: server.clock.now,
+        eventLoopLagMs: () => 0,
+        warn: () => {},
+      }),
     };
   });
   afterAll(() => server.close());

@@ -16,6 +16,7 @@ import {
   type HomeContent,
 } from '../../src/api/content.ts';
 import { acceptedLanguages } from '../../server/http/staticApp.ts';
+import { apiErrors } from '../../src/api/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { admin, fileArgument } from './support/content.ts';
 import { dataOf } from './support/money.ts';
@@ -112,6 +113,44 @@ describe('serving the built app', () => {
       expect(answer.text).toContain('<title>JU Wallet</title>');
       expect(answer.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it("serves the app page for the app's own routes only, with or without the index slash", async () => {
+    for (const route of ['/wallet', '/wallet/', '/mall/orders', '/mall/orders/7', '/notice']) {
+      const answer = await server.request('GET', route, { headers: { accept: 'text/html' } });
+      expect(answer.status, route).toBe(200);
+      expect(answer.text).toContain('<title>JU Wallet</title>');
+    }
+  });
+
+  it('answers 404 for any other path: the app page to a browser (its not-found screen), JSON to others', async () => {
+    for (const route of ['/health', '/status', '/nope', '/wallet/nope', '/notice/detail/7/more']) {
+      const browser = await server.request('GET', route, {
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(browser.status, route).toBe(404);
+      expect(browser.text).toContain('<title>JU Wallet</title>');
+      const probe = await server.request('GET', route);
+      expect(probe.status, route).toBe(404);
+      expect(probe.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(probe.body.code).toBe(404);
+    }
+    const api = await server.request('GET', '/api/v1/nope', { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(api.body.code).toBe(404);
+  });
+
+  it('never answers the health and metrics paths with the app page', async () => {
+    const asBrowser = { headers: { accept: 'text/html' } };
+    const health = await server.request('GET', '/healthz', asBrowser);
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    const ready = await server.request('GET', '/readyz', asBrowser);
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+    const metrics = await server.request('GET', '/metrics', asBrowser);
+    expect(metrics.status).toBe(401);
+    expect(metrics.body.code).toBe(apiErrors.admin_unauthorized.code);
   });
 
   it('caches hashed assets for good and revalidates the service worker', async () => {

@@ -22,6 +22,7 @@ import {
 import { refreshAreas } from '../../state/queries/cacheAreas.ts';
 import { addressAtom } from '../../state/session.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
+import { toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
@@ -82,7 +83,7 @@ export function paymentFailureText(error: unknown, failureMessage: () => string)
     return error.kind === 'pay_failed' ? failureMessage() : i18n._(walletMessages[error.kind]);
   }
   if (error instanceof ApiError && error.status < 500 && error.message && paidToBalance(error)) {
-    return `${error.message}\n${paidToBalanceNote()}`;
+    return withSupportCode(`${error.message}\n${paidToBalanceNote()}`, error);
   }
   return actionFailureText(error, failureMessage);
 }
@@ -146,7 +147,7 @@ export function usePayment<K extends PaymentKind>(
       }
       const text = paymentFailureText(error, options.failureMessage);
       patchSlot(key, { failure: text });
-      toast(text, 'error');
+      toastFailure(text, error);
     }
   }
 

@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../api/endpoint.ts';
 import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErrors.ts';
 import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { useApi } from '../apiContext.tsx';
@@ -70,10 +70,15 @@ export function answerLost(error: unknown): boolean {
   );
 }
 
-/** A failure in words: the server's message when it explained, else the screen's own. */
+/** A failure in words: the server's message when it explained, else the screen's own; with the
+ * request's code to quote to support. */
 export function actionFailureText(error: unknown, failureMessage: () => string): string {
-  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
-  return `${failureMessage()} ${answerLost(error) ? describeRequestError(error) : ''}`.trim();
+  if (error instanceof ApiError && error.status < 500 && error.message) {
+    return withSupportCode(error.message, error);
+  }
+  return answerLost(error)
+    ? `${failureMessage()} ${describeRequestError(error)}`
+    : withSupportCode(failureMessage(), error);
 }
 
 export function useAction<E extends AnyEndpoint>(
@@ -123,7 +128,7 @@ export function useAction<E extends AnyEndpoint>(
       if (options.onFailure?.(error)) return false;
       const text = actionFailureText(error, options.failureMessage);
       setFailure(text);
-      toast(text, 'error');
+      toastFailure(text, error);
       return false;
     } finally {
       running.current = false;

@@ -43,6 +43,8 @@ function movableClock(start = new Date()): MovableClock {
 export interface AppServerOptions {
   /** Server settings (environment names) on top of the test defaults. */
   env?: Record<string, string>;
+  /** Receives each line the server logs, at its usual level (info). */
+  onLogLine?: (line: string) => void;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
@@ -63,9 +65,14 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       // Anvil mines each transaction at once: one confirmation is the block that holds it.
       CHAIN_CONFIRMATIONS: '1',
       CHAIN_POLL_SECONDS: '1',
+      // Browser files run side by side on two cores: a busy moment must not shed requests.
+      MAX_EVENT_LOOP_LAG_MS: '600000',
       ...options.env,
     },
     now: clock.now,
+    ...(options.onLogLine
+      ? { logger: { level: 'info', stream: { write: options.onLogLine } } }
+      : {}),
   }).catch(async (error: unknown) => {
     await chain.stop();
     throw error;

@@ -12,7 +12,8 @@ export function startServerProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, ['server/main.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, ...env },
+      // Load shedding never fires by accident (see NEVER_SHED in harness.ts).
+      env: { PATH: process.env.PATH, MAX_EVENT_LOOP_LAG_MS: '600000', ...env },
     });
     let output = '';
     const onData = (chunk: Buffer) => {

@@ -148,6 +148,43 @@ describe('request client (spec §8)', () => {
   });
 });
 
+describe('the id of a failed request', () => {
+  const answering = (status: number, body: unknown, requestId?: string) =>
+    createApiClient({
+      baseUrl: () => 'http://app.test',
+      token: () => null,
+      lang: () => 'EN',
+      fetch: async () =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: {
+            'Content-Type': 'application/json',
+            ...(requestId ? { 'X-Request-Id': requestId } : {}),
+          },
+        }),
+    }).call(infoEndpoint, {});
+
+  it('keeps the X-Request-Id of the answer on the error, whatever the failure', async () => {
+    const refused = await answering(400, { code: 40006, message: 'Invalid amount' }, 'r1x').catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ requestId: 'r1x' });
+    const broken = await answering(502, 'gateway', 'r2y').catch((e: unknown) => e);
+    expect(broken).toBeInstanceOf(HttpStatusError);
+    expect(broken).toMatchObject({ requestId: 'r2y' });
+  });
+
+  it('has none when the answer named none, or there was no answer', async () => {
+    const error = await answering(400, { code: 400, message: 'Bad request' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ requestId: null });
+    const dropped = await call('drop').catch((e: unknown) => e);
+    expect(dropped).toMatchObject({ requestId: null });
+  });
+});
+
 describe('extra request headers', () => {
   it('sends the idempotency key of a money call beside the session headers', async () => {
     const seen: Seen[] = [];

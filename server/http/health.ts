@@ -1,0 +1,48 @@
+// The operator's endpoints, for load balancers, Kubernetes probes and Prometheus:
+//   GET /healthz  the process is up and answering (no I/O): 200 {status: 'ok'}
+//   GET /readyz   it should get traffic (readiness.ts): 200 ready/degraded, 503 otherwise
+//   GET /metrics  Prometheus text, with the operator token (Authorization: Bearer)
+// They answer whatever Host names the server (a balancer or a probe uses its address, not
+// the public name) and are never shed under load.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { requireAdmin } from './authenticate.ts';
+import type { ReadinessReport } from './readiness.ts';
+
+export const OPERATOR_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+
+const operatorPaths = new Set<string>(OPERATOR_PATHS);
+
+/** Whether a request URL is one of the operator's endpoints (a query string allowed). */
+export function isOperatorPath(url: string): boolean {
+  const query = url.indexOf('?');
+  return operatorPaths.has(query === -1 ? url : url.slice(0, query));
+}
+
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  readiness: () => Promise<ReadinessReport>,
+): void {
+  app.get('/healthz', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness();
+    const ready = report.status === 'ready' || report.status === 'degraded';
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    // Business volumes are not public, and behind a proxy every caller is on loopback.
+    requireAdmin(context, request);
+    const { registry } = context.metrics;
+    const text = await registry.metrics();
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  });
+}

@@ -1,0 +1,37 @@
+// Every request's id: in the X-Request-Id answer header, in every log line of the request,
+// and shown by the app beside an error, so support can find the request a user quotes.
+// Random, so ids from several server processes never meet (Fastify's own is a per-process
+// counter). A proxy's id (X-Request-Id on the request) is kept when it looks like one, so a
+// request can be followed through the proxy's logs too.
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_HEADER } from '../../src/api/response.ts';
+
+export { REQUEST_ID_HEADER };
+
+// Letters and digits a person can read out (Crockford's base 32: no i, l, o, u).
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+/** 16 characters of 5 bits: 80 random bits, no collision in any realistic log. */
+const ID_LENGTH = 16;
+// Whatever a proxy sends is written into logs and headers: printable, no spaces, bounded.
+const INCOMING_ID = /^[A-Za-z0-9][A-Za-z0-9._:+=/-]{7,127}$/;
+
+// Random bytes fetched in batches: one call to the system's generator per 256 requests.
+const pool = Buffer.alloc(ID_LENGTH * 256);
+let offset = pool.length;
+
+export function newRequestId(): string {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  let id = '';
+  for (let end = offset + ID_LENGTH; offset < end; offset++) id += ALPHABET[pool[offset]! & 31];
+  return id;
+}
+
+/** Fastify's genReqId: the proxy's id when it is a sound one, else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : newRequestId();
+}
