@@ -7,6 +7,7 @@ import { CARD_LISTS, cardKeys } from './card.ts';
 import { ORDER_LIST } from './machine.ts';
 import { walletKeys } from './money.ts';
 import { NOTICE_LIST, noticeKeys } from './notice.ts';
+import { SESSION_LIST } from './sessions.ts';
 
 /** The record lists (records/recordList.ts, by name) that hold each area. */
 const LISTS: Partial<Record<CacheArea, readonly string[]>> = {
@@ -21,6 +22,7 @@ const LISTS: Partial<Record<CacheArea, readonly string[]>> = {
   orders: [ORDER_LIST],
   notices: [NOTICE_LIST],
   team: ['zhiList'],
+  sessions: [SESSION_LIST],
 };
 
 /** The other queries (by key prefix) that hold each area. */
@@ -31,7 +33,6 @@ const QUERIES: Partial<Record<CacheArea, readonly (readonly unknown[])[]>> = {
   release: [[...walletKeys.all, 'release']],
   cards: [cardKeys.all],
   orders: [['order']],
-  sessions: [['auth', 'sessions']],
   notices: [noticeKeys.all],
 };
 

@@ -1,31 +1,17 @@
-// The signed-in user's sessions (devices): list, end one, end all.
-import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { authEndpoints } from '../../api/auth.ts';
+// The signed-in user's sessions (devices). The server keeps at most ten per user
+// (server/auth/sessions.ts), so the list comes whole, in the one list shape.
+import { authEndpoints, type SessionInfo } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { useApi } from '../apiContext.tsx';
-import { addressAtom } from '../session.ts';
+import type { RecordListSource } from '../records/recordList.ts';
 
-export const sessionsKey = (address: string | null) => ['auth', 'sessions', address] as const;
+export const SESSION_LIST = 'sessions';
 
-export function fetchSessions(client: ApiClient) {
-  return client.call(authEndpoints.sessions);
-}
-
-export function postSessionEnd(client: ApiClient, id: string) {
-  return client.call(authEndpoints.sessionEnd, { id });
-}
-
-export function postLogoutAll(client: ApiClient) {
-  return client.call(authEndpoints.logoutAll);
-}
-
-export function useSessions() {
-  const api = useApi();
-  const address = useAtomValue(addressAtom);
-  return useQuery({
-    queryKey: sessionsKey(address),
-    queryFn: () => fetchSessions(api),
-    enabled: address !== null,
-  });
+export function sessionListSource(api: ApiClient): RecordListSource<SessionInfo> {
+  return {
+    name: SESSION_LIST,
+    // Which devices are signed in is the account's own business, and stale at once offline.
+    keepOffline: false,
+    fetchPage: (_page, _pageSize, signal) =>
+      api.call(authEndpoints.sessions, undefined, { signal }),
+  };
 }

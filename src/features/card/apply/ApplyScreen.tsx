@@ -24,7 +24,7 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { addressListSource, holderListSource, useVisaInfo } from '../../../state/queries/card.ts';
 import { useWallet } from '../../../state/queries/money.ts';
-import { useRecordList } from '../../../state/records/recordList.ts';
+import { type RecordListState, useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import {
@@ -234,10 +234,12 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
           label={<Trans>Holder</Trans>}
           error={errors.holder_id}
           hint={
-            approved.length === 0 && holders.status === 'ready' ? (
+            approved.length === 0 && holders.status === 'ready' && !holders.hasMore ? (
               <Trans>
                 No approved holder yet. <Link to="/bank/holdersList">See holders</Link>
               </Trans>
+            ) : holders.hasMore ? (
+              <MoreChoices list={holders} />
             ) : undefined
           }
         >
@@ -265,9 +267,12 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
             label={<Trans>Delivery address</Trans>}
             error={errors.address_id}
             hint={
-              <Link to="/bank/addAddress">
-                <Trans>Add an address</Trans>
-              </Link>
+              <>
+                <Link to="/bank/addAddress">
+                  <Trans>Add an address</Trans>
+                </Link>
+                {addresses.hasMore && <MoreChoices list={addresses} />}
+              </>
             }
           >
             {(control) => (
@@ -382,6 +387,24 @@ function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
 }
 
 /** What an empty list of choices says, so the select is never a blank box. */
+/** A picker fed by a record list offers the list's next page on demand. */
+function MoreChoices({
+  list,
+}: {
+  list: Pick<RecordListState<unknown>, 'loadMore' | 'loadingMore'>;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-ghost button-small"
+      onClick={list.loadMore}
+      disabled={list.loadingMore}
+    >
+      {list.loadingMore ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+    </button>
+  );
+}
+
 function NoChoice({ status }: { status: 'loading' | 'error' | 'ready' }) {
   const { t } = useLingui();
   return (
