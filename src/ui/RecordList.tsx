@@ -4,6 +4,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import type { RecordListState } from '../state/records/recordList.ts';
+import { LoadMoreButton } from './LoadMoreButton.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
 
@@ -128,16 +129,7 @@ export function RecordList<T>({
           ))}
         </ul>
         <div ref={sentinel} />
-        {list.hasMore && (
-          <button
-            type="button"
-            className="button button-ghost button-block"
-            onClick={list.loadMore}
-            disabled={list.loadingMore}
-          >
-            {list.loadingMore ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-          </button>
-        )}
+        {list.hasMore && <LoadMoreButton list={list} block />}
         {!list.hasMore && list.asOf === null && (
           <p className="records-end">
             <Trans>End of the list ({total} in all)</Trans>

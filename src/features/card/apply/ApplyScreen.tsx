@@ -24,8 +24,9 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { addressListSource, holderListSource, useVisaInfo } from '../../../state/queries/card.ts';
 import { useWallet } from '../../../state/queries/money.ts';
-import { type RecordListState, useRecordList } from '../../../state/records/recordList.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 import { Field } from '../../../ui/Field.tsx';
 import {
   catalogueMessage,
@@ -239,7 +240,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 No approved holder yet. <Link to="/bank/holdersList">See holders</Link>
               </Trans>
             ) : holders.hasMore ? (
-              <MoreChoices list={holders} />
+              <LoadMoreButton list={holders} />
             ) : undefined
           }
         >
@@ -271,7 +272,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 <Link to="/bank/addAddress">
                   <Trans>Add an address</Trans>
                 </Link>
-                {addresses.hasMore && <MoreChoices list={addresses} />}
+                {addresses.hasMore && <LoadMoreButton list={addresses} />}
               </>
             }
           >
@@ -387,24 +388,6 @@ function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
 }
 
 /** What an empty list of choices says, so the select is never a blank box. */
-/** A picker fed by a record list offers the list's next page on demand. */
-function MoreChoices({
-  list,
-}: {
-  list: Pick<RecordListState<unknown>, 'loadMore' | 'loadingMore'>;
-}) {
-  return (
-    <button
-      type="button"
-      className="button button-ghost button-small"
-      onClick={list.loadMore}
-      disabled={list.loadingMore}
-    >
-      {list.loadingMore ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
-    </button>
-  );
-}
-
 function NoChoice({ status }: { status: 'loading' | 'error' | 'ready' }) {
   const { t } = useLingui();
   return (
