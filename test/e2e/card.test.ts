@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allStoredText } from './support/app.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
+import { refresh, refreshUntil } from './support/chainSteps.ts';
 import { overflowingElements, seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
@@ -167,8 +168,7 @@ describe('card service', () => {
       expect(pending!.user_address.toLowerCase()).toBe(alice.address.toLowerCase());
       expect(pending!.photos).toHaveLength(2);
       await app.server.operator.approveHolder(pending!.id);
-      await shown(app.page.getByRole('button', { name: 'Refresh' })).click();
-      await expect.poll(() => holderRecord.getAttribute('data-status')).toBe('approved');
+      await refreshUntil(app, () => holderRecord.getAttribute('data-status'), 'approved');
 
       // A delivery address; §5: all fields required.
       await hubSection(app, 'Delivery addresses');
@@ -249,8 +249,7 @@ describe('card service', () => {
       for (const application of waiting) {
         cardIds[application.type] = await app.server.operator.issueCard(application.id);
       }
-      await shown(app.page.getByRole('button', { name: 'Refresh' })).click();
-      await expect.poll(() => applications.first().getAttribute('data-status')).toBe('success');
+      await refreshUntil(app, () => applications.first().getAttribute('data-status'), 'success');
 
       // The virtual card: recharge with a quick amount; fee 1.5% and total shown.
       await hubSection(app, 'My cards');
@@ -282,9 +281,7 @@ describe('card service', () => {
 
       // Records: consumption and recharge tabs.
       await app.page.getByRole('tab', { name: 'Consumption' }).click();
-      await shown(app.page.getByRole('button', { name: 'Refresh' }))
-        .first()
-        .click();
+      await refresh(app);
       await expect
         .poll(() => app.page.getByTestId('consume-record').first().textContent())
         .toContain('Coffee Corner');

@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
+import { refresh } from './support/chainSteps.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
@@ -33,12 +34,6 @@ async function openCardHub(app: BrowserApp) {
   await goHome(app);
   await app.page.locator('main').getByRole('link', { name: 'Card service' }).first().click();
   await expect.poll(app.path).toBe('/bank');
-}
-
-async function refresh(app: BrowserApp) {
-  await shown(app.page.getByRole('button', { name: 'Refresh' }))
-    .first()
-    .click();
 }
 
 describe('card second chances and controls', () => {

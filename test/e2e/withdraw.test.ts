@@ -2,6 +2,7 @@
 // (issue 5, spec §2, §5, §8).
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
+import { refreshUntil } from './support/chainSteps.ts';
 import {
   ALICE_KEY,
   BOB_KEY,
@@ -53,9 +54,7 @@ describe('withdrawal', () => {
     await app.server.operator.completeWithdrawal(withdrawal!.id, txid);
 
     await openMoneyAction(app, 'Withdrawal records', '/withdraw/list');
-    // Pages kept alive stay in the document, hidden: press this page's own Refresh.
-    await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
-    await expect.poll(() => record.getAttribute('data-status')).toBe('completed');
+    await refreshUntil(app, () => record.getAttribute('data-status'), 'completed');
     await expect.poll(() => record.textContent()).toContain('Completed');
     const link = record.getByRole('link', { name: /^Transaction / });
     expect(await link.getAttribute('href')).toContain(txid);
@@ -84,10 +83,8 @@ describe('failed withdrawal', () => {
       (w) => w.coin === 'JU' && w.amount === '15',
     );
     await app.server.operator.failWithdrawal(mine!.id, 'Address rejected by the chain');
-    // Pages kept alive stay in the document, hidden: press this page's own Refresh.
-    await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
     const record = app.page.getByTestId('withdraw-record').first();
-    await expect.poll(() => record.getAttribute('data-status')).toBe('failed');
+    await refreshUntil(app, () => record.getAttribute('data-status'), 'failed');
     await expect.poll(() => record.textContent()).toContain('Failed on chain');
     await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
     // Named as on the form, with the network fee the wallet paid, not a fee of 0.

@@ -25,9 +25,24 @@ export async function payWith(
   return confirmPopup(app.page, popupTitle, 'Pay');
 }
 
-/** Presses this page's own Refresh (kept-alive pages stay hidden in the document). */
+/**
+ * Presses this page's own Refresh. Kept-alive pages stay hidden in the document, and while one
+ * is revealed the page it replaces can still match for a frame: a click that finds its button
+ * hidden is tried again on a fresh match rather than waiting on the stale one.
+ */
 export async function refresh(app: BrowserApp): Promise<void> {
-  await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).first().click();
+  const button = app.page
+    .getByRole('button', { name: 'Refresh', exact: true })
+    .filter({ visible: true })
+    .first();
+  await expect
+    .poll(() =>
+      button.click({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      ),
+    )
+    .toBe(true);
 }
 
 /** Refreshes the visible list until `read` answers `expected`. */
