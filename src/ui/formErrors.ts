@@ -124,18 +124,3 @@ export function focusFirstError(form: ParentNode | null): HTMLElement | null {
   target.focus({ preventScroll: true });
   return target;
 }
-
-/**
- * A money action's `onFailure` for a form: puts the server's field errors on their fields and
- * answers whether it did (then the action shows no toast of its own).
- */
-export function showFieldErrors<F extends string>(
-  fields: readonly F[],
-  setErrors: (errors: FieldErrors<F>) => void,
-): (error: unknown) => boolean {
-  return (error) => {
-    const fromServer = fieldErrorsFromAnswer(error, fields);
-    if (fromServer) setErrors(fromServer);
-    return fromServer !== null;
-  };
-}

@@ -4,18 +4,11 @@
 // change of a PIN already set asks for the current one, which the server checks. The
 // digits live only in this form until submit and are wiped right after, whatever the answer.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { updatePinRequestSchema, visaEndpoints } from '../../api/visa.ts';
-
-import { Field } from '../../ui/Field.tsx';
-import {
-  checkForm,
-  hasFieldErrors,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../ui/formErrors.ts';
-import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { useAction } from '../../state/actions/useAction.ts';
+import { Field } from '../../ui/Field.tsx';
+import { schemaCheck, useForm } from '../../ui/useForm.ts';
 
 export const PIN_LENGTH = 6;
 const PIN_PATTERN = /^\d{6}$/;
@@ -28,14 +21,14 @@ export function pinMatch(first: string, second: string): PinMatch {
   return first === second ? 'match' : 'mismatch';
 }
 
-type PinField = 'current_pin' | 'pin' | 'confirm_pin';
-const FIELDS: readonly PinField[] = ['current_pin', 'pin', 'confirm_pin'];
-
 interface PinEntries {
-  current: string;
-  first: string;
-  second: string;
+  current_pin: string;
+  pin: string;
+  confirm_pin: string;
 }
+type PinField = keyof PinEntries;
+const NO_ENTRIES: PinEntries = { current_pin: '', pin: '', confirm_pin: '' };
+const checkPin = schemaCheck<typeof updatePinRequestSchema, PinField>(updatePinRequestSchema);
 
 export interface PinEntryProps {
   cardId: string;
@@ -48,46 +41,25 @@ export interface PinEntryProps {
 export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
   const { t } = useLingui();
   const id = useId();
-  const [entries, setEntries] = useState<PinEntries>({ current: '', first: '', second: '' });
-  const { errors, formRef, show, changed } = useFieldErrors<PinField>();
-  const match = pinMatch(entries.first, entries.second);
+  const form = useForm<PinEntries>({
+    initial: NO_ENTRIES,
+    check: ({ current_pin, pin, confirm_pin }) =>
+      checkPin({ id: cardId, ...(pinSet ? { current_pin } : {}), pin, confirm_pin }),
+  });
+  const { values: entries, errors } = form;
+  const match = pinMatch(entries.pin, entries.confirm_pin);
   const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
 
   const call = useAction(visaEndpoints.updatePin, {
     successMessage: () => (pinSet ? t`PIN changed` : t`PIN set`),
     failureMessage: () => t`PIN setting failed`,
-    onFailure: showFieldErrors(FIELDS, show),
+    onFailure: form.refusedFields,
   });
 
-  function check({ current, first, second }: PinEntries): FieldErrors<PinField> {
-    const checked = checkForm<typeof updatePinRequestSchema, PinField>(updatePinRequestSchema, {
-      id: cardId,
-      ...(pinSet ? { current_pin: current } : {}),
-      pin: first,
-      confirm_pin: second,
-    });
-    return checked.ok ? {} : checked.errors;
-  }
-
-  function change(field: PinField, key: keyof PinEntries, value: string) {
-    const next = { ...entries, [key]: onlyDigits(value) };
-    setEntries(next);
-    changed(field, () => check(next));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = check(entries);
-    show(found);
-    if (hasFieldErrors(found)) return;
-    const body = {
-      id: cardId,
-      ...(pinSet ? { current_pin: entries.current } : {}),
-      pin: entries.first,
-      confirm_pin: entries.first,
-    };
-    setEntries({ current: '', first: '', second: '' });
-    await call.submit(body);
+  function submit({ current_pin, pin }: PinEntries) {
+    const body = { id: cardId, ...(pinSet ? { current_pin } : {}), pin, confirm_pin: pin };
+    form.reset(NO_ENTRIES);
+    return call.submit(body);
   }
 
   const mismatch = match === 'mismatch';
@@ -98,26 +70,27 @@ export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
     match: <Trans>The PINs match</Trans>,
     mismatch: <Trans>The PINs do not match</Trans>,
   };
-  const pinInput = (key: keyof PinEntries, field: PinField) => ({
+  const pinInput = (field: PinField) => ({
     className: 'field-input mono',
     type: 'password',
     inputMode: 'numeric' as const,
     pattern: '[0-9]*',
     autoComplete: 'off',
     maxLength: PIN_LENGTH,
-    value: entries[key],
-    onChange: (event: { target: { value: string } }) => change(field, key, event.target.value),
+    value: entries[field],
+    onChange: (event: { target: { value: string } }) =>
+      form.set(field, onlyDigits(event.target.value)),
   });
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate ref={formRef}>
+    <form className="stack" onSubmit={form.onSubmit(submit)} noValidate>
       {pinSet && (
         <Field label={<Trans>Current PIN</Trans>} error={errors.current_pin}>
-          {(control) => <input {...control} {...pinInput('current', 'current_pin')} />}
+          {(control) => <input {...control} {...pinInput('current_pin')} />}
         </Field>
       )}
       <Field label={<Trans>New PIN (6 digits)</Trans>} error={errors.pin}>
-        {(control) => <input {...control} {...pinInput('first', 'pin')} />}
+        {(control) => <input {...control} {...pinInput('pin')} />}
       </Field>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-second`}>
@@ -125,7 +98,7 @@ export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
         </label>
         <input
           id={`${id}-second`}
-          {...pinInput('second', 'confirm_pin')}
+          {...pinInput('confirm_pin')}
           aria-invalid={mismatch || secondError !== undefined}
           aria-describedby={`${id}-match`}
         />

@@ -1,4 +1,5 @@
 // A text input in a <Field>, for the card forms' many plain fields.
+import { useLingui } from '@lingui/react/macro';
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import { Field } from '../../ui/Field.tsx';
 
@@ -31,4 +32,10 @@ export function TextField(props: TextFieldProps) {
       )}
     </Field>
   );
+}
+
+/** A phone number: the phone keypad, and the browser may fill it in. */
+export function PhoneField(props: Omit<TextFieldProps, 'label' | 'type' | 'inputMode'>) {
+  const { t } = useLingui();
+  return <TextField {...props} label={t`Phone`} type="tel" inputMode="tel" autoComplete="tel" />;
 }

@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { nodeEndpoints, type NodeConfigData, type NodeOrder } from '../../api/node.ts';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useAction } from '../../state/actions/useAction.ts';
@@ -16,6 +16,7 @@ import { useNodeConfig, useNodeOrder } from '../../state/queries/node.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage } from '../../ui/formErrors.ts';
+import { useForm } from '../../ui/useForm.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -160,8 +161,13 @@ function QuoteForm({
   onOrder: (order: NodeOrder) => void;
 }) {
   const { t } = useLingui();
-  const [quantity, setQuantity] = useState('1');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<{ quantity: string }>({
+    initial: { quantity: '1' },
+    check: ({ quantity }) => {
+      const problem = quantityProblem(quantity);
+      return problem ? { quantity: problem } : {};
+    },
+  });
   // A quote moves no money: no confirm, no success toast; the supply left is read again,
   // since others may have paid meanwhile.
   const quote = useAction(nodeEndpoints.getOrder, {
@@ -172,35 +178,36 @@ function QuoteForm({
   const allowed = offer.per_user_limit - offer.owned - offer.on_order;
   const room = Math.min(allowed, offer.supply_left);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function quantityProblem(quantity: string): string | undefined {
     const count = Number(quantity);
-    const problem =
-      !/^\d+$/.test(quantity.trim()) || count < 1
-        ? t`Enter a whole number of nodes, at least 1`
-        : count > offer.supply_left
-          ? catalogueMessage('node_sold_out')
-          : count > allowed
-            ? catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })
-            : undefined;
-    setError(problem);
-    if (!problem) void quote.submit({ quantity: count });
+    return !/^\d+$/.test(quantity.trim()) || count < 1
+      ? t`Enter a whole number of nodes, at least 1`
+      : count > offer.supply_left
+        ? catalogueMessage('node_sold_out')
+        : count > allowed
+          ? catalogueMessage('node_limit_reached', { limit: offer.per_user_limit })
+          : undefined;
   }
 
   return (
-    <form className="card stack" onSubmit={onSubmit} noValidate aria-labelledby="node-quote">
+    <form
+      className="card stack"
+      onSubmit={form.onSubmit(({ quantity }) => quote.submit({ quantity: Number(quantity) }))}
+      noValidate
+      aria-labelledby="node-quote"
+    >
       <h2 id="node-quote" className="section-title">
         <Trans>Buy nodes</Trans>
       </h2>
-      <Field label={<Trans>Quantity</Trans>} error={error}>
+      <Field label={<Trans>Quantity</Trans>} error={form.errors.quantity}>
         {(control) => (
           <input
             {...control}
             className="field-input"
             name="quantity"
             inputMode="numeric"
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
+            value={form.values.quantity}
+            onChange={(event) => form.set('quantity', event.target.value)}
             autoComplete="off"
           />
         )}

@@ -3,7 +3,7 @@
 // status; the release log; and the transfer of what has been released into the JU balance,
 // with its log.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
 import {
@@ -24,16 +24,11 @@ import {
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
-import {
-  catalogueMessage,
-  checkForm,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../ui/formErrors.ts';
+import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { useFieldErrors } from '../../ui/useFieldErrors.ts';
+import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -147,10 +142,19 @@ export function ReleaseScreen() {
   );
 }
 
+const checkReleaseTransfer = schemaCheck<typeof releaseTransferRequestSchema, 'amount'>(
+  releaseTransferRequestSchema,
+  { decimals: assetDecimals('JU') },
+);
+
 function ReleaseTransferForm({ transferable }: { transferable: string }) {
   const { t, i18n } = useLingui();
-  const [amount, setAmount] = useState('');
-  const { errors, formRef, show, changed } = useFieldErrors<'amount'>();
+  const form = useForm<{ amount: string }>({
+    initial: { amount: '' },
+    check: ({ amount }) => check(amount),
+  });
+  const { amount } = form.values;
+  const { errors } = form;
   const action = useAction(releaseEndpoints.transfer, {
     confirm: (input: { amount: string }) => {
       const quantity = `${formatCoinAmount(input.amount, 'JU', i18n.locale)} JU`;
@@ -166,17 +170,12 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
     },
     successMessage: () => t`Released JU moved to your balance`,
     failureMessage: () => t`Release transfer failed, try again`,
-    onSuccess: () => setAmount(''),
-    onFailure: showFieldErrors(['amount'], show),
+    onSuccess: () => form.reset({ amount: '' }),
+    onFailure: form.refusedFields,
   });
 
   function check(amount: string): FieldErrors<'amount'> {
-    const checked = checkForm<typeof releaseTransferRequestSchema, 'amount'>(
-      releaseTransferRequestSchema,
-      { amount },
-      { decimals: assetDecimals('JU') },
-    );
-    const found: FieldErrors<'amount'> = checked.ok ? {} : checked.errors;
+    const found = checkReleaseTransfer({ amount });
     if (!found.amount) {
       const limit = checkAmountLimits(parseAssetAmount(amount, 'JU')[0], {
         available: parseAssetAmount(transferable, 'JU')[0],
@@ -188,20 +187,12 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
     return found;
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = check(amount);
-    show(found);
-    if (!found.amount) void action.submit({ amount });
-  }
-
   return (
     <form
       className="card stack"
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit((values) => action.submit(values))}
       noValidate
       aria-labelledby="release-move"
-      ref={formRef}
     >
       <h2 id="release-move" className="section-title">
         <Trans>Release transfer</Trans>
@@ -209,10 +200,7 @@ function ReleaseTransferForm({ transferable }: { transferable: string }) {
       <AmountField
         coin="JU"
         value={amount}
-        onChange={(next) => {
-          setAmount(next);
-          changed('amount', () => check(next));
-        }}
+        onChange={(next) => form.set('amount', next)}
         error={errors.amount}
         available={transferable}
         all={transferable}

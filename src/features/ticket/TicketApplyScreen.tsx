@@ -5,7 +5,7 @@
 // sent from another of the user's wallets needs that wallet's signed claim.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { apiErrors } from '../../api/errors.ts';
 import { ApiError } from '../../api/requestErrors.ts';
 import {
@@ -25,7 +25,7 @@ import { walletMessages } from '../auth/walletMessages.ts';
 import { signPayerClaim } from '../payment/payerClaim.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Field } from '../../ui/Field.tsx';
-import { checkForm, showFieldErrors, type FieldErrors } from '../../ui/formErrors.ts';
+import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { StatusPill } from '../wallet/StatusPill.tsx';
@@ -33,8 +33,9 @@ import { applicationStatusLabels, applicationStatusTone } from './ticketLabels.t
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 
-type ApplyField = 'hash';
-const FIELDS: readonly ApplyField[] = ['hash'];
+const checkApplication = schemaCheck<typeof ticketApplyRequestSchema, 'hash'>(
+  ticketApplyRequestSchema,
+);
 
 /** The purchase came from another wallet: the one whose signed claim would make it the user's. */
 function claimableSender(error: unknown, hash: string): { hash: string; sender: string } | null {
@@ -50,14 +51,18 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
   const address = useAtomValue(addressAtom);
   const config = useTicketConfig();
   // Null until the user types: the user's latest purchase not applied with yet shows then.
-  const [typed, setHash] = useState<string | null>(initialHash || null);
-  const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const form = useForm<{ hash: string | null }, 'hash'>({
+    initial: { hash: initialHash || null },
+    check: (values) => checkApplication({ hash: values.hash ?? suggested ?? '' }),
+    fields: ['hash'],
+  });
+  const { errors } = form;
   const [claim, setClaim] = useState<{ hash: string; sender: string } | null>(null);
   const [signing, setSigning] = useState(false);
   const list = useRecordList(ticketApplicationsSource(api));
   const suggested = config.data?.unapplied_hash ?? null;
 
-  const hash = typed ?? suggested ?? '';
+  const hash = form.values.hash ?? suggested ?? '';
 
   const action = useAction(ticketEndpoints.apply, {
     confirm: (input) => ({
@@ -68,23 +73,18 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
     successMessage: () => t`Application submitted`,
     failureMessage: () => t`Application failed, try again`,
     onSuccess: () => {
-      setHash('');
+      form.reset({ hash: '' });
       setClaim(null);
     },
     onFailure: (error) => {
       setClaim(claimableSender(error, hash.trim().toLowerCase()));
-      return showFieldErrors(FIELDS, setErrors)(error);
+      return form.refusedFields(error);
     },
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkForm<typeof ticketApplyRequestSchema, ApplyField>(ticketApplyRequestSchema, {
-      hash,
-    });
-    setErrors(check.ok ? {} : check.errors);
+  function send() {
     setClaim(null);
-    if (check.ok) void action.submit({ hash: check.output.hash });
+    return action.submit({ hash: hash.trim() });
   }
 
   async function signClaim() {
@@ -132,7 +132,7 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
           </li>
         </ul>
       </aside>
-      <form className="stack" onSubmit={onSubmit} noValidate>
+      <form className="stack" onSubmit={form.onSubmit(send)} noValidate>
         <section className="card">
           <Field
             label={<Trans>Transaction hash</Trans>}
@@ -145,7 +145,7 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
                 className="field-input mono"
                 name="hash"
                 value={hash}
-                onChange={(event) => setHash(event.target.value)}
+                onChange={(event) => form.set('hash', event.target.value)}
                 autoComplete="off"
                 autoCapitalize="off"
                 spellCheck={false}

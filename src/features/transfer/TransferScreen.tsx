@@ -1,7 +1,7 @@
 // /wallet/transfer (spec §2, §5): send tickets to another user's wallet address.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../api/money.ts';
 import {
@@ -19,13 +19,8 @@ import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { Field } from '../../ui/Field.tsx';
-import {
-  catalogueMessage,
-  checkForm,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../ui/formErrors.ts';
-import { useFieldErrors } from '../../ui/useFieldErrors.ts';
+import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
+import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { isHexAddress } from '../../wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
@@ -33,8 +28,12 @@ import { QrScanDialog } from './QrScanDialog.tsx';
 import { useRecipientCheck } from './useRecipientCheck.ts';
 import '../../ui/records.css';
 
-type TransferField = 'address' | 'amount' | 'remark';
-const FIELDS: readonly TransferField[] = ['address', 'amount', 'remark'];
+type TransferInput = { address: string; amount: string; remark: string };
+type TransferField = keyof TransferInput;
+const checkTransfer = schemaCheck<typeof transferRequestSchema, TransferField>(
+  transferRequestSchema,
+  { decimals: assetDecimals(TRANSFER_COIN) },
+);
 
 export function TransferScreen() {
   const { t, i18n } = useLingui();
@@ -42,10 +41,12 @@ export function TransferScreen() {
   const navigate = useNavigate();
   const wallet = useWallet();
   const sent = useRecordList(transferListSource(api, 'out'));
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const [remark, setRemark] = useState('');
-  const { errors, formRef, show, changed } = useFieldErrors<TransferField>();
+  const form = useForm<TransferInput>({
+    initial: { address: '', amount: '', remark: '' },
+    check: (values) => validate(values),
+  });
+  const { address, amount, remark } = form.values;
+  const { errors } = form;
   const [scanning, setScanning] = useState(false);
   const recipientKnown = useRecipientCheck();
   // The address the server said no user has; the refusal shows while that address is typed.
@@ -81,31 +82,16 @@ export function TransferScreen() {
     successMessage: () => t`Transfer successful`,
     failureMessage: () => t`Transfer failed, try again`,
     onSuccess: () => {
-      setAddress('');
-      setAmount('');
-      setRemark('');
+      form.reset({ address: '', amount: '', remark: '' });
       void navigate({ to: '/transfer/list' });
     },
-    onFailure: showFieldErrors(FIELDS, show),
+    onFailure: form.refusedFields,
   });
 
-  type TransferInput = { address: string; amount: string; remark: string };
-  const current: TransferInput = { address, amount, remark };
-
-  // A scanned address replaces the typed one: whatever was said about that one is moot.
-  const onScan = useCallback(
-    (scanned: string) => {
-      setScanning(false);
-      setAddress(scanned);
-      changed('address', () => ({}));
-    },
-    [changed],
-  );
-
-  /** A field changed: its message goes once the new value passes. */
-  const change = (field: TransferField, value: string, set: (value: string) => void) => {
-    set(value);
-    changed(field, () => validate({ ...current, [field]: value }) ?? {});
+  // A scanned address replaces the typed one, and is judged as if typed.
+  const onScan = (scanned: string) => {
+    setScanning(false);
+    form.set('address', scanned);
   };
 
   /** Puts 'no such user' on the field when the server knows no account there; true if so. */
@@ -115,13 +101,8 @@ export function TransferScreen() {
     return true;
   }
 
-  function validate({ address, amount, remark }: TransferInput): FieldErrors<TransferField> | null {
-    const check = checkForm<typeof transferRequestSchema, TransferField>(
-      transferRequestSchema,
-      { address, amount, remark },
-      { decimals: assetDecimals(TRANSFER_COIN) },
-    );
-    const found: FieldErrors<TransferField> = check.ok ? {} : { ...check.errors };
+  function validate({ address, amount, remark }: TransferInput): FieldErrors<TransferField> {
+    const found = checkTransfer({ address, amount, remark });
     // A mixed-case address whose capitals are wrong is most likely mistyped: say so.
     if (found.address && isHexAddress(address)) {
       found.address = t`The address's capital letters do not match its checksum. Check it for a typo.`;
@@ -133,18 +114,14 @@ export function TransferScreen() {
       });
       if (limit) found.amount = catalogueMessage(limit);
     }
-    return Object.values(found).some(Boolean) ? found : null;
+    return found;
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function send(values: TransferInput) {
     if (available === undefined) return;
-    const found = validate(current);
-    show(found ?? {});
-    if (found) return;
     // Checked when the field was left; a submit straight after typing waits for that answer.
-    if (await refuseUnknownRecipient(address)) return;
-    await action.submit({ address, amount, remark: remark.trim() });
+    if (await refuseUnknownRecipient(values.address)) return;
+    await action.submit({ ...values, remark: values.remark.trim() });
   }
 
   const balanceLoading = available === undefined;
@@ -157,7 +134,7 @@ export function TransferScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate ref={formRef}>
+    <form className="stack" onSubmit={form.onSubmit(send)} noValidate>
       <section className="card">
         <Field
           label={<Trans>Receive address</Trans>}
@@ -171,7 +148,7 @@ export function TransferScreen() {
                 className="field-input mono"
                 name="address"
                 value={address}
-                onChange={(event) => change('address', event.target.value, setAddress)}
+                onChange={(event) => form.set('address', event.target.value)}
                 onBlur={() => void refuseUnknownRecipient(address)}
                 autoComplete="off"
                 autoCapitalize="off"
@@ -199,7 +176,7 @@ export function TransferScreen() {
         <AmountField
           coin={TRANSFER_COIN}
           value={amount}
-          onChange={(value) => change('amount', value, setAmount)}
+          onChange={(value) => form.set('amount', value)}
           error={errors.amount}
           available={available}
           all={available}
@@ -213,7 +190,7 @@ export function TransferScreen() {
               name="remark"
               maxLength={REMARK_MAX_LENGTH}
               value={remark}
-              onChange={(event) => change('remark', event.target.value, setRemark)}
+              onChange={(event) => form.set('remark', event.target.value)}
             />
           )}
         </Field>

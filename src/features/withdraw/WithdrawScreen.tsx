@@ -4,7 +4,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
 import {
@@ -22,22 +21,16 @@ import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { Field } from '../../ui/Field.tsx';
-import {
-  catalogueMessage,
-  checkForm,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../ui/formErrors.ts';
-import { useFieldErrors } from '../../ui/useFieldErrors.ts';
+import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
+import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { runtimeConfig } from '../../app/runtimeConfig.ts';
 import { PaymentProgress } from '../payment/PaymentProgress.tsx';
 import { usePayment } from '../payment/usePayment.ts';
 import '../../ui/records.css';
 
-type WithdrawField = 'coin' | 'address' | 'amount';
 type WithdrawInput = { coin: WithdrawCoin; address: string; amount: string };
-const FIELDS: readonly WithdrawField[] = ['coin', 'address', 'amount'];
+type WithdrawField = keyof WithdrawInput;
 
 /** What can be withdrawn: the available balance less the fee, never below zero. */
 function withdrawable(available: string, config: WithdrawCoinConfig, feeOnChain: boolean): string {
@@ -51,10 +44,12 @@ export function WithdrawScreen() {
   const navigate = useNavigate();
   const wallet = useWallet();
   const config = useWithdrawConfig();
-  const [coin, setCoin] = useState<WithdrawCoin>('USDT');
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const { errors, formRef, show: showErrors, changed, clear } = useFieldErrors<WithdrawField>();
+  const form = useForm<WithdrawInput>({
+    initial: { coin: 'USDT', address: '', amount: '' },
+    check: (values) => validate(values),
+  });
+  const { coin, address, amount } = form.values;
+  const { errors } = form;
 
   const coinConfig = config.data?.coins.find((c) => c.coin === coin);
   // Until the settings arrive, the same names from the chain the app was configured with.
@@ -93,8 +88,7 @@ export function WithdrawScreen() {
     confirmText: t`Withdraw`,
   });
   const onSuccess = () => {
-    setAddress('');
-    setAmount('');
+    form.reset({ coin, address: '', amount: '' });
     void navigate({ to: '/withdraw/list' });
   };
   const fromBalance = useAction(withdrawEndpoints.apply, {
@@ -106,7 +100,7 @@ export function WithdrawScreen() {
       }),
     failureMessage: () => t`Withdrawal failed, try again`,
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, showErrors),
+    onFailure: form.refusedFields,
   });
   const feePaidOnChain = usePayment({
     kind: 'withdraw_fee',
@@ -119,17 +113,15 @@ export function WithdrawScreen() {
       }),
     failureMessage: () => catalogueMessage('ju_fee_payment_failed'),
     onSuccess,
-    onFailure: showFieldErrors(FIELDS, showErrors),
+    onFailure: form.refusedFields,
   });
   const action = feeOnChain ? feePaidOnChain : fromBalance;
 
-  function validate(address: string, amount: string): FieldErrors<WithdrawField> | null {
-    const check = checkForm<typeof withdrawApplyRequestSchema, WithdrawField>(
+  function validate({ coin, address, amount }: WithdrawInput): FieldErrors<WithdrawField> {
+    const found = schemaCheck<typeof withdrawApplyRequestSchema, WithdrawField>(
       withdrawApplyRequestSchema,
-      { coin, address, amount },
       { decimals: assetDecimals(coin) },
-    );
-    const found: FieldErrors<WithdrawField> = check.ok ? {} : { ...check.errors };
+    )({ coin, address, amount });
     if (!found.amount && coinConfig && maximum !== undefined) {
       const limit = checkAmountLimits(parseAssetAmount(amount, coin)[0], {
         available: parseAssetAmount(maximum, coin)[0],
@@ -141,16 +133,7 @@ export function WithdrawScreen() {
         found.amount = catalogueMessage(limit);
       }
     }
-    return Object.values(found).some(Boolean) ? found : null;
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (maximum === undefined) return;
-    const found = validate(address, amount);
-    showErrors(found ?? {});
-    if (found) return;
-    void action.submit({ coin, address, amount });
+    return found;
   }
 
   const blockedReason =
@@ -162,7 +145,11 @@ export function WithdrawScreen() {
         : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
+    <form
+      className="stack"
+      onSubmit={form.onSubmit((values) => maximum !== undefined && action.submit(values))}
+      noValidate
+    >
       <section className="card">
         <fieldset className="segmented">
           <legend>
@@ -175,10 +162,7 @@ export function WithdrawScreen() {
                 name="coin"
                 value={code}
                 checked={coin === code}
-                onChange={() => {
-                  setCoin(code);
-                  clear();
-                }}
+                onChange={() => form.reset({ ...form.values, coin: code })}
               />
               <span>
                 {code} · {networkOf(code)}
@@ -203,11 +187,7 @@ export function WithdrawScreen() {
               className="field-input mono"
               name="address"
               value={address}
-              onChange={(event) => {
-                const next = event.target.value;
-                setAddress(next);
-                changed('address', () => validate(next, amount) ?? {});
-              }}
+              onChange={(event) => form.set('address', event.target.value)}
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
@@ -218,10 +198,7 @@ export function WithdrawScreen() {
         <AmountField
           coin={coin}
           value={amount}
-          onChange={(next) => {
-            setAmount(next);
-            changed('amount', () => validate(address, next) ?? {});
-          }}
+          onChange={(next) => form.set('amount', next)}
           error={errors.amount}
           available={available}
           all={maximum}

@@ -3,7 +3,7 @@ import { apiErrors } from '../../../src/api/errors.ts';
 import { ApiError } from '../../../src/api/requestErrors.ts';
 import { transferRequestSchema } from '../../../src/api/transfer.ts';
 import { withdrawApplyRequestSchema } from '../../../src/api/withdraw.ts';
-import { checkForm, fieldErrorsFromAnswer, showFieldErrors } from '../../../src/ui/formErrors.ts';
+import { checkForm, fieldErrorsFromAnswer } from '../../../src/ui/formErrors.ts';
 import { activateEnglish } from '../support/i18n.ts';
 
 const GOOD = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -90,15 +90,5 @@ describe("the server's validation answer lands on the field", () => {
     expect(fieldErrorsFromAnswer(new ApiError(500, 'x', 500), ['amount'])).toBeNull();
     const other = new ApiError(40004, 'bad', 400, { field: 'page' });
     expect(fieldErrorsFromAnswer(other, ['amount'])).toBeNull();
-  });
-
-  it('as an onFailure, shows field errors and says whether it did', () => {
-    const shown: unknown[] = [];
-    const onFailure = showFieldErrors(['amount'] as const, (errors) => shown.push(errors));
-    const onField = new ApiError(40010, 'Balance not enough', 400, { field: 'amount' });
-    expect(onFailure(onField)).toBe(true);
-    expect(shown).toEqual([{ amount: 'Balance not enough' }]);
-    expect(onFailure(new ApiError(500, 'x', 500))).toBe(false);
-    expect(shown).toHaveLength(1);
   });
 });

@@ -4,7 +4,6 @@
 // action (confirm first, one idempotency key per intent), with the server's reason on failure.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
@@ -31,10 +30,10 @@ import { Field } from '../../../ui/Field.tsx';
 import {
   catalogueMessage,
   checkForm,
-  showFieldErrors,
+  hasFieldErrors,
   type FieldErrors,
 } from '../../../ui/formErrors.ts';
-import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
+import { useForm } from '../../../ui/useForm.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
@@ -77,17 +76,21 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const addresses = useRecordList(addressListSource(api));
   const regionName = useRegionName();
   const approved = holders.items.filter((holder) => holder.status === 'approved');
-  const [region, setRegion] = useState('');
-  const [holderId, setHolderId] = useState('');
-  const [addressId, setAddressId] = useState('');
-  const [agree, setAgree] = useState(false);
-  const { errors, formRef, show, changed } = useFieldErrors<ApplyField>();
+  const form = useForm<ApplyInput, ApplyField>({
+    initial: { region: '', holder_id: '', address_id: '', agree: false },
+    check: (values) => validate(chosen(values)),
+    fields: FIELDS,
+  });
+  const { agree } = form.values;
+  const { errors } = form;
   const physical = type === 'physical';
   const fee = info.data?.fees[type];
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
-  const chosenRegion = region || (info.data?.regions[0] ?? '');
-  const chosenHolder = holderId || (approved[0]?.id ?? '');
-  const chosenAddress = addressId || (addresses.items[0]?.id ?? '');
+  const {
+    region: chosenRegion,
+    holder_id: chosenHolder,
+    address_id: chosenAddress,
+  } = chosen(form.values);
   const feeText = fee ? `${formatCoinAmount(fee, CARD_COIN, i18n.locale)} ${CARD_COIN}` : '';
   const typeName = i18n._(cardTypeLabels[type]);
   // What the user read: sent with the application, which records it.
@@ -115,12 +118,12 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     onFailure: (error: unknown) => {
       // The wording changed while the user read it: show the new one, to be agreed to again.
       if (error instanceof ApiError && error.code === apiErrors.agreements_changed.code) {
-        setAgree(false);
+        form.reset({ ...form.values, agree: false });
         void info.refetch();
-        show({ agree: error.message });
+        form.show({ agree: error.message });
         return true;
       }
-      return showFieldErrors(FIELDS, show)(error);
+      return form.refusedFields(error);
     },
   };
   const virtualCard = useAction(visaEndpoints.openVirtualCard, outcome);
@@ -144,7 +147,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     return virtualCard.submit({ region, holder_id, agree, agreements });
   }
 
-  function validate(input: ApplyInput): FieldErrors<ApplyField> | null {
+  function validate(input: ApplyInput): FieldErrors<ApplyField> {
     const address = physical ? { address_id: input.address_id } : {};
     const check = reapplyOf
       ? checkForm<typeof replaceApplyRequestSchema, ApplyField>(replaceApplyRequestSchema, {
@@ -163,33 +166,20 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     const found: FieldErrors<ApplyField> = check.ok ? {} : { ...check.errors };
     if (physical && !input.address_id) found.address_id = catalogueMessage('address_not_found');
     if (!input.holder_id) found.holder_id = catalogueMessage('holder_not_approved');
-    return Object.values(found).some(Boolean) ? found : null;
+    if (hasFieldErrors(found) || !fee || available === undefined) return found;
+    // The fee is judged last, alone: it is about the balance, not what the user chose.
+    const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
+    return short ? { fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) } : {};
   }
 
-  const current = (): ApplyInput => ({
-    region: chosenRegion,
-    holder_id: chosenHolder,
-    address_id: physical ? chosenAddress : '',
-    agree,
-  });
-  /** A choice changed: its message goes once the choice is right. */
-  const choose = (field: ApplyField, next: Partial<ApplyInput>) =>
-    changed(field, () => validate({ ...current(), ...next }) ?? {});
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = current();
-    const found = validate(input);
-    show(found ?? {});
-    if (found) return;
-    if (fee && available !== undefined) {
-      const short = parseAssetAmount(available, CARD_COIN)[0] < parseAssetAmount(fee, CARD_COIN)[0];
-      if (short) {
-        show({ fee: catalogueMessage(AMOUNT_ERRORS.exceeds_balance) });
-        return;
-      }
-    }
-    void submit(input);
+  /** What is sent: a choice not made yet is the first one offered. */
+  function chosen(values: ApplyInput): ApplyInput {
+    return {
+      region: values.region || (info.data?.regions[0] ?? ''),
+      holder_id: values.holder_id || (approved[0]?.id ?? ''),
+      address_id: physical ? values.address_id || (addresses.items[0]?.id ?? '') : '',
+      agree: values.agree,
+    };
   }
 
   const blockedReason =
@@ -197,7 +187,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     (info.isError ? describeRequestError(info.error) : !fee ? t`Loading the card fees…` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
+    <form className="stack" onSubmit={form.onSubmit((values) => submit(chosen(values)))} noValidate>
       {reapplyOf && (
         <p className="notice" role="status">
           <Trans>You are applying again. The fee is paid again.</Trans>
@@ -218,8 +208,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 className="field-select"
                 value={chosenRegion}
                 onChange={(event) => {
-                  setRegion(event.target.value);
-                  choose('region', { region: event.target.value });
+                  form.set('region', event.target.value);
                 }}
               >
                 {(info.data?.regions ?? []).map((code) => (
@@ -250,8 +239,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
               className="field-select"
               value={chosenHolder}
               onChange={(event) => {
-                setHolderId(event.target.value);
-                choose('holder_id', { holder_id: event.target.value });
+                form.set('holder_id', event.target.value);
               }}
             >
               {approved.length === 0 && <NoChoice status={holders.status} />}
@@ -282,8 +270,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
                 className="field-select"
                 value={chosenAddress}
                 onChange={(event) => {
-                  setAddressId(event.target.value);
-                  choose('address_id', { address_id: event.target.value });
+                  form.set('address_id', event.target.value);
                 }}
               >
                 {addresses.items.length === 0 && <NoChoice status={addresses.status} />}
@@ -334,8 +321,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
             checked={agree}
             aria-invalid={Boolean(errors.agree)}
             onChange={(event) => {
-              setAgree(event.target.checked);
-              choose('agree', { agree: event.target.checked });
+              form.set('agree', event.target.checked);
             }}
           />
           <span>

@@ -1,7 +1,6 @@
 // Recharge a card from the balance (spec §2, §5): quick amounts, the fee by the server's rule
 // and the total that leaves the balance; the amount is required.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
 import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../api/money.ts';
 import {
   CARD_COIN,
@@ -17,14 +16,9 @@ import { useAction } from '../../../state/actions/useAction.ts';
 import { useWallet } from '../../../state/queries/money.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
 import { AmountField } from '../../../ui/AmountField.tsx';
-import {
-  catalogueMessage,
-  checkForm,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../../ui/formErrors.ts';
+import { catalogueMessage, type FieldErrors } from '../../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
-import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
+import { schemaCheck, useForm } from '../../../ui/useForm.ts';
 
 const DECIMALS = assetDecimals(CARD_COIN);
 
@@ -46,6 +40,10 @@ export function rechargeQuote(amount: string, rule: VisaInfoData['recharge']) {
 }
 
 type RechargeField = 'amount';
+const checkRecharge = schemaCheck<typeof rechargeRequestSchema, RechargeField>(
+  rechargeRequestSchema,
+  { decimals: DECIMALS },
+);
 
 /** The recharge rules in words: the smallest amount and how the fee is worked out. */
 export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
@@ -82,8 +80,13 @@ export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
 export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
   const { t, i18n } = useLingui();
   const wallet = useWallet();
-  const [amount, setAmount] = useState('');
-  const { errors, formRef, show: showErrors, changed } = useFieldErrors<RechargeField>();
+  const form = useForm<{ amount: string }, RechargeField>({
+    initial: { amount: '' },
+    check: ({ amount }) => check(amount),
+    fields: ['amount'],
+  });
+  const { amount } = form.values;
+  const { errors } = form;
   const available = wallet.data?.balances.find((b) => b.coin === CARD_COIN)?.available;
   const quote = rechargeQuote(amount, rule);
   const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
@@ -111,19 +114,12 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
         comment: 'The request is handed in; no money has been sent or paid out yet.',
       }),
     failureMessage: () => t`Recharge failed, try again`,
-    onSuccess: () => {
-      setAmount('');
-    },
-    onFailure: showFieldErrors(['amount'] as const, showErrors),
+    onSuccess: () => form.reset({ amount: '' }),
+    onFailure: form.refusedFields,
   });
 
   function check(amount: string): FieldErrors<RechargeField> {
-    const checked = checkForm<typeof rechargeRequestSchema, RechargeField>(
-      rechargeRequestSchema,
-      { id: cardId, amount },
-      { decimals: DECIMALS },
-    );
-    const found: FieldErrors<RechargeField> = checked.ok ? {} : { ...checked.errors };
+    const found = checkRecharge({ id: cardId, amount });
     const quote = rechargeQuote(amount, rule);
     if (!found.amount && quote && available !== undefined) {
       const limit = checkAmountLimits(quote.amountUnits, {
@@ -137,24 +133,18 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
     return found;
   }
 
-  const changeAmount = (next: string) => {
-    setAmount(next);
-    changed('amount', () => check(next));
-  };
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = check(amount);
-    showErrors(found);
-    if (found.amount) return;
-    void action.submit({ id: cardId, amount });
-  }
+  const changeAmount = (next: string) => form.set('amount', next);
 
   const blockedReason =
     action.disabledReason ?? (available === undefined ? t`Balance loading` : null);
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t`Recharge`} ref={formRef}>
+    <form
+      className="stack"
+      onSubmit={form.onSubmit(({ amount }) => action.submit({ id: cardId, amount }))}
+      noValidate
+      aria-label={t`Recharge`}
+    >
       <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
         {rule.quick_amounts.map((quick) => (
           <button

@@ -4,9 +4,8 @@
 // downsized on the device and uploaded before the form is sent; a confirmation first.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
-  editKycRequestSchema,
   holderFormSchema,
   ID_TYPES,
   type Holder,
@@ -14,28 +13,23 @@ import {
   type IdType,
   visaEndpoints,
 } from '../../../api/visa.ts';
+import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { uploadImg, useHolder } from '../../../state/queries/card.ts';
-import {
-  checkForm,
-  hasFieldErrors,
-  showFieldErrors,
-  type FieldErrors,
-} from '../../../ui/formErrors.ts';
-import { useFieldErrors } from '../../../ui/useFieldErrors.ts';
-import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
-import { describeRequestError } from '../../../ui/requestFailures.ts';
+import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
+import { schemaCheck, useForm } from '../../../ui/useForm.ts';
 import { idTypeLabels } from '../cardLabels.ts';
 import { usePhotoSlot, type RequestUpload } from '../photos/usePhotoSlot.ts';
-import { TextField } from '../TextField.tsx';
-import { useAction } from '../../../state/actions/useAction.ts';
+import { PhoneField, TextField } from '../TextField.tsx';
 import '../card.css';
 
 // The camera, canvas and upload parts load when the form shows its photo fields.
 const PhotoPicker = lazy(() => import('../photos/PhotoPicker.tsx'));
 
 type TextKey = Exclude<keyof HolderForm, 'id_type' | 'photos'>;
-type HolderField = TextKey | 'id_type' | 'photos';
+type HolderValues = Record<TextKey, string> & { id_type: IdType };
+type HolderSent = HolderValues & { photos: string[] };
+type HolderField = keyof HolderForm;
 const FIELDS: readonly HolderField[] = [
   'first_name',
   'last_name',
@@ -53,19 +47,14 @@ const FIELDS: readonly HolderField[] = [
 ];
 
 export function HolderFormScreen({ id }: { id?: string | undefined }) {
-  const holder = useHolder(id);
-  if (id && holder.isPending) return <PageSkeleton />;
-  if (id && holder.isError) {
-    return (
-      <p className="form-error" role="alert">
-        {describeRequestError(holder.error)}
-      </p>
-    );
-  }
-  return <HolderFormBody key={id ?? 'new'} holder={id ? (holder.data ?? null) : null} />;
+  return (
+    <RecordToEdit id={id} query={useHolder(id)}>
+      {(holder) => <HolderFormBody key={id ?? 'new'} holder={holder} />}
+    </RecordToEdit>
+  );
 }
 
-function emptyText(holder: Holder | null): Record<TextKey, string> {
+function initialValues(holder: Holder | null): HolderValues {
   return {
     first_name: holder?.first_name ?? '',
     last_name: holder?.last_name ?? '',
@@ -75,38 +64,55 @@ function emptyText(holder: Holder | null): Record<TextKey, string> {
     city: holder?.city ?? '',
     district: holder?.district ?? '',
     address: holder?.address ?? '',
+    id_type: holder?.id_type ?? 'id_card',
     id_number: holder?.id_number ?? '',
     issue_date: holder?.issue_date ?? '',
     expiry_date: holder?.expiry_date ?? '',
   };
 }
 
+const checkHolder = schemaCheck<ReturnType<typeof holderFormSchema>, HolderField>(
+  holderFormSchema(),
+);
+
 function HolderFormBody({ holder }: { holder: Holder | null }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
-  const [text, setText] = useState(() => emptyText(holder));
-  const [idType, setIdType] = useState<IdType>(holder?.id_type ?? 'id_card');
-  const { errors, formRef, show, changed } = useFieldErrors<HolderField>();
   const requestUpload: RequestUpload = (photo, signal) =>
     uploadImg(api, { content_type: photo.type, size: photo.blob.size }, signal);
   const front = usePhotoSlot(holder?.photos[0] ?? null, requestUpload);
   const back = usePhotoSlot(holder?.photos[1] ?? null, requestUpload);
-  const photosOf = (type: IdType) =>
-    (type === 'passport' ? [front.file] : [front.file, back.file]).filter(
+  // A photo counts once its upload is done; the id type decides how many there are.
+  const withPhotos = (values: HolderValues): HolderSent => ({
+    ...values,
+    photos: (values.id_type === 'passport' ? [front.file] : [front.file, back.file]).filter(
       (file): file is string => file !== null,
-    );
-  const photos = photosOf(idType);
+    ),
+  });
+  const form = useForm<HolderValues, HolderField>({
+    initial: () => initialValues(holder),
+    check: (values) => checkHolder(withPhotos(values)),
+    fields: FIELDS,
+    // The dates are judged together (expiry after issue), and the id type decides the photos.
+    linked: {
+      issue_date: ['issue_date', 'expiry_date'],
+      expiry_date: ['issue_date', 'expiry_date'],
+      id_type: ['id_type', 'photos'],
+    },
+  });
+  const { errors } = form;
+  const idType = form.values.id_type;
 
-  const confirmHolder = (form: HolderForm) => ({
+  const confirmHolder = (values: HolderSent) => ({
     title: t`Confirm holder`,
     message: [
-      `${form.first_name} ${form.last_name}`,
-      `${i18n._(idTypeLabels[idType])} ${form.id_number}`,
-      `${form.issue_date} – ${form.expiry_date}`,
-      form.phone,
-      form.email,
-      [form.address, form.district, form.city, form.province].join(', '),
+      `${values.first_name} ${values.last_name}`,
+      `${i18n._(idTypeLabels[values.id_type])} ${values.id_number}`,
+      `${values.issue_date} – ${values.expiry_date}`,
+      values.phone,
+      values.email,
+      [values.address, values.district, values.city, values.province].join(', '),
       t`Check every detail: it must match your document.`,
     ].join('\n'),
     confirmText: t`Submit`,
@@ -115,7 +121,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     successMessage: () => (holder ? t`Holder updated` : t`Holder saved`),
     failureMessage: () => (holder ? t`Holder update failed` : t`Holder save failed`),
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
-    onFailure: showFieldErrors(FIELDS, show),
+    onFailure: form.refusedFields,
   };
   const add = useAction(visaEndpoints.addKyc, saved);
   const edit = useAction(visaEndpoints.editKyc, saved);
@@ -132,70 +138,24 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
   });
 
-  function check(values: HolderForm): FieldErrors<HolderField> {
-    const checked = holder
-      ? checkForm<ReturnType<typeof editKycRequestSchema>, HolderField>(editKycRequestSchema(), {
-          ...values,
-          id: holder.id,
-        })
-      : checkForm<ReturnType<typeof holderFormSchema>, HolderField>(holderFormSchema(), values);
-    return checked.ok ? {} : checked.errors;
-  }
+  const submit = (values: HolderValues) => {
+    const sent = withPhotos(values);
+    return save.submit(holder ? { ...sent, id: holder.id } : sent, confirmHolder(sent));
+  };
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const values = { ...text, id_type: idType, photos };
-    const found = check(values);
-    show(found);
-    if (!hasFieldErrors(found))
-      void save.submit(holder ? { ...values, id: holder.id } : values, confirmHolder(values));
-  }
-
-  // A photo counts once its upload is done, whenever that is.
+  // An upload finishing is news about the photos, whenever it happens.
   const frontFile = front.file;
   const backFile = back.file;
   useEffect(() => {
-    changed('photos', () => check({ ...text, id_type: idType, photos: photosOf(idType) }));
-    // Only a change of the uploaded files is news here; the rest is checked where it changes.
+    form.recheck('photos');
+    // Only a change of the uploaded files is news here; the rest is judged where it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frontFile, backFile]);
 
-  // The dates are judged together (expiry after issue), and the id type decides the photos.
-  const linked: Partial<Record<HolderField, readonly HolderField[]>> = {
-    issue_date: ['issue_date', 'expiry_date'],
-    expiry_date: ['issue_date', 'expiry_date'],
-    id_type: ['id_type', 'photos'],
-  };
-  const changeText = (name: TextKey, value: string) => {
-    const next = { ...text, [name]: value };
-    setText(next);
-    changed(linked[name] ?? name, () =>
-      check({ ...next, id_type: idType, photos: photosOf(idType) }),
-    );
-  };
-  const changeIdType = (type: IdType) => {
-    setIdType(type);
-    changed(linked.id_type!, () => check({ ...text, id_type: type, photos: photosOf(type) }));
-  };
-
-  const field = (
-    name: TextKey,
-    label: string,
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
-    <TextField
-      name={name}
-      label={label}
-      value={text[name]}
-      onChange={(value) => changeText(name, value)}
-      error={errors[name]}
-      {...extra}
-    />
-  );
   const latinHint = <Trans>In English or pinyin.</Trans>;
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate ref={formRef}>
+    <form className="stack" onSubmit={form.onSubmit(submit)} noValidate>
       {holder?.status === 'rejected' && holder.reject_reason && (
         <p className="notice" role="status">
           <Trans>Rejected: {holder.reject_reason}</Trans>
@@ -205,25 +165,35 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
         <h2 className="section-title">
           <Trans>Holder</Trans>
         </h2>
-        {field('first_name', t`First name (English)`, {
-          hint: latinHint,
-          autoComplete: 'given-name',
-        })}
-        {field('last_name', t`Last name (English)`, {
-          hint: latinHint,
-          autoComplete: 'family-name',
-        })}
-        {field('phone', t`Phone`, { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
-        {field('email', t`Email`, { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+        <TextField
+          {...form.bind('first_name')}
+          label={t`First name (English)`}
+          hint={latinHint}
+          autoComplete="given-name"
+        />
+        <TextField
+          {...form.bind('last_name')}
+          label={t`Last name (English)`}
+          hint={latinHint}
+          autoComplete="family-name"
+        />
+        <PhoneField {...form.bind('phone')} />
+        <TextField
+          {...form.bind('email')}
+          label={t`Email`}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
       </section>
       <section className="card stack">
         <h2 className="section-title">
           <Trans>Billing address</Trans>
         </h2>
-        {field('province', t`Province`, { hint: latinHint })}
-        {field('city', t`City`, { hint: latinHint })}
-        {field('district', t`District`, { hint: latinHint })}
-        {field('address', t`Detailed address`, { hint: latinHint })}
+        <TextField {...form.bind('province')} label={t`Province`} hint={latinHint} />
+        <TextField {...form.bind('city')} label={t`City`} hint={latinHint} />
+        <TextField {...form.bind('district')} label={t`District`} hint={latinHint} />
+        <TextField {...form.bind('address')} label={t`Detailed address`} hint={latinHint} />
       </section>
       <section className="card stack">
         <h2 className="section-title">
@@ -240,15 +210,15 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
                 name="id_type"
                 value={type}
                 checked={idType === type}
-                onChange={() => changeIdType(type)}
+                onChange={() => form.set('id_type', type)}
               />
               <span>{i18n._(idTypeLabels[type])}</span>
             </label>
           ))}
         </fieldset>
-        {field('id_number', t`ID number`)}
-        {field('issue_date', t`Issue date`, { type: 'date' })}
-        {field('expiry_date', t`Expiry date`, { type: 'date' })}
+        <TextField {...form.bind('id_number')} label={t`ID number`} />
+        <TextField {...form.bind('issue_date')} label={t`Issue date`} type="date" />
+        <TextField {...form.bind('expiry_date')} label={t`Expiry date`} type="date" />
         <div className="stack" data-invalid={Boolean(errors.photos)}>
           <Suspense fallback={<div className="skeleton skeleton-row" />}>
             <PhotoPicker

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState, type FormEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/requestErrors.ts';
 import { Field } from '../../../src/ui/Field.tsx';
 import { afterFieldChange, focusFirstError, type FieldErrors } from '../../../src/ui/formErrors.ts';
-import { useFieldErrors } from '../../../src/ui/useFieldErrors.ts';
+import { useForm } from '../../../src/ui/useForm.ts';
 
 type Name = 'city' | 'zip' | 'remark';
 
@@ -68,55 +68,62 @@ describe('focusFirstError', () => {
 });
 
 /** A form of three fields in the shape every form uses. */
-function CityForm({ onValid }: { onValid: () => void }) {
-  const [values, setValues] = useState<Record<Name, string>>({ city: '', zip: '', remark: '' });
-  const { errors, formRef, show, changed } = useFieldErrors<Name>();
-  const check = (next: Record<Name, string>): FieldErrors<Name> => ({
-    ...(next.city ? {} : { city: 'Enter a city' }),
-    ...(/^\d+$/.test(next.zip) ? {} : { zip: next.zip ? 'Digits only' : 'Enter a zip code' }),
+function CityForm({ onValid }: { onValid: (values: Record<Name, string>) => void }) {
+  const form = useForm<Record<Name, string>>({
+    initial: { city: '', zip: '', remark: '' },
+    check: (next) => ({
+      ...(next.city ? {} : { city: 'Enter a city' }),
+      ...(!/^\d+$/.test(next.zip)
+        ? { zip: next.zip ? 'Digits only' : 'Enter a zip code' }
+        : next.city === 'Kowloon' && !next.zip.startsWith('999')
+          ? { zip: 'Not a Kowloon code' }
+          : {}),
+    }),
+    // A zip code is judged with its city (say, a city's own range of codes).
+    linked: { city: ['city', 'zip'] },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(values);
-    show(found);
-    if (Object.keys(found).length === 0) onValid();
-  };
+  const refuse = () =>
+    form.refusedFields(new ApiError(40004, 'Not delivered there', 400, { field: 'remark' }));
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit(onValid)} noValidate>
       {(['city', 'zip', 'remark'] as const).map((name) => (
-        <Field key={name} label={name} error={errors[name]}>
+        <Field key={name} label={name} error={form.errors[name]}>
           {(control) => (
             <input
               {...control}
-              value={values[name]}
-              onChange={(event) => {
-                const next = { ...values, [name]: event.target.value };
-                setValues(next);
-                changed(name, () => check(next));
-              }}
+              value={form.values[name]}
+              onChange={(event) => form.set(name, event.target.value)}
             />
           )}
         </Field>
       ))}
       <button type="submit">Save</button>
+      <button type="button" onClick={refuse}>
+        Refuse
+      </button>
     </form>
   );
 }
 
-describe('useFieldErrors', () => {
+async function save() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+}
+
+describe('useForm', () => {
   it('after a failed submit focuses the first field in error; each message goes when its field is right', async () => {
     const onValid = vi.fn();
     render(<CityForm onValid={onValid} />);
     const city = screen.getByLabelText('city');
     const zip = screen.getByLabelText('zip');
     fireEvent.change(city, { target: { value: 'Kowloon' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    });
+    await save();
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Enter a zip code',
     ]);
     expect(document.activeElement).toBe(zip);
+    expect(onValid).not.toHaveBeenCalled();
 
     // Still wrong: reworded, not dropped. Then right: gone at once, no resubmit needed.
     fireEvent.change(zip, { target: { value: '99a' } });
@@ -128,14 +135,40 @@ describe('useFieldErrors', () => {
     // Emptying the city again does not nag before the next submit.
     fireEvent.change(city, { target: { value: '' } });
     expect(screen.queryByRole('alert')).toBeNull();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    });
+    await save();
     expect(document.activeElement).toBe(city);
     fireEvent.change(city, { target: { value: 'Kowloon' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    });
+    await save();
     expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid).toHaveBeenCalledWith({ city: 'Kowloon', zip: '999077', remark: '' });
+  });
+
+  it('judges linked fields again together', async () => {
+    render(<CityForm onValid={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Kowloon' } });
+    fireEvent.change(screen.getByLabelText('zip'), { target: { value: '12' } });
+    await save();
+    expect(screen.getByRole('alert').textContent).toBe('Not a Kowloon code');
+    // The city changed: its zip code is judged again with it, and now passes.
+    fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Sha Tin' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("puts the server's refusal of a field on that field, focused, until the field changes", async () => {
+    render(<CityForm onValid={vi.fn()} />);
+    const remark = screen.getByLabelText('remark');
+    fireEvent.change(screen.getByLabelText('city'), { target: { value: 'Kowloon' } });
+    fireEvent.change(screen.getByLabelText('zip'), { target: { value: '999077' } });
+    await save();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refuse' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Not delivered there');
+    expect(document.activeElement).toBe(remark);
+    // Another field changing leaves it; its own field changing clears it.
+    fireEvent.change(screen.getByLabelText('zip'), { target: { value: '999078' } });
+    expect(screen.getByRole('alert').textContent).toBe('Not delivered there');
+    fireEvent.change(remark, { target: { value: 'Leave at the door' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
