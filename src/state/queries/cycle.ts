@@ -14,26 +14,28 @@ export const cycleKeys = {
   pool: () => [...walletKeys.all, 'cyclePool'] as const,
 };
 
+export function cycleConfigOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: cycleKeys.config(),
+    queryFn: ({ signal }) => api.call(cycleEndpoints.config, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useCycleConfig() {
-  const api = useApi();
-  return useQuery(
-    queryOptions({
-      queryKey: cycleKeys.config(),
-      queryFn: ({ signal }) => api.call(cycleEndpoints.config, undefined, { signal }),
-      staleTime: 5 * 60_000,
-    }),
-  );
+  return useQuery(cycleConfigOptions(useApi()));
+}
+
+export function cyclePoolOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: cycleKeys.pool(),
+    queryFn: ({ signal }) => api.call(cycleEndpoints.pool, undefined, { signal }),
+    staleTime: 0,
+  });
 }
 
 export function useCyclePool() {
-  const api = useApi();
-  return useQuery(
-    queryOptions({
-      queryKey: cycleKeys.pool(),
-      queryFn: ({ signal }) => api.call(cycleEndpoints.pool, undefined, { signal }),
-      staleTime: 0,
-    }),
-  );
+  return useQuery(cyclePoolOptions(useApi()));
 }
 
 export function cycleListSource(api: ApiClient) {

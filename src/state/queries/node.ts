@@ -13,15 +13,16 @@ export const nodeKeys = {
   config: () => [...walletKeys.all, 'nodeConfig'] as const,
 };
 
+export function nodeConfigOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: nodeKeys.config(),
+    queryFn: ({ signal }) => api.call(nodeEndpoints.config, undefined, { signal }),
+    staleTime: 0,
+  });
+}
+
 export function useNodeConfig() {
-  const api = useApi();
-  return useQuery(
-    queryOptions({
-      queryKey: nodeKeys.config(),
-      queryFn: ({ signal }) => api.call(nodeEndpoints.config, undefined, { signal }),
-      staleTime: 0,
-    }),
-  );
+  return useQuery(nodeConfigOptions(useApi()));
 }
 
 /** One order, looked at again every few seconds while its payment waits for the chain. */

@@ -10,18 +10,18 @@ import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
 import { walletKeys } from './money.ts';
 
+export function releaseSummaryOptions(api: ApiClient, address: string | null) {
+  return queryOptions({
+    // Under the wallet keys: a money action (a release transfer) refreshes it.
+    queryKey: [...walletKeys.all, 'release', address] as const,
+    queryFn: ({ signal }) => api.call(releaseEndpoints.summary, undefined, { signal }),
+    enabled: address !== null,
+    staleTime: 0,
+  });
+}
+
 export function useReleaseSummary() {
-  const api = useApi();
-  const address = useAtomValue(addressAtom);
-  return useQuery(
-    queryOptions({
-      // Under the wallet keys: a money action (a release transfer) refreshes it.
-      queryKey: [...walletKeys.all, 'release', address] as const,
-      queryFn: ({ signal }) => api.call(releaseEndpoints.summary, undefined, { signal }),
-      enabled: address !== null,
-      staleTime: 0,
-    }),
-  );
+  return useQuery(releaseSummaryOptions(useApi(), useAtomValue(addressAtom)));
 }
 
 export function releaseLogSource(api: ApiClient) {

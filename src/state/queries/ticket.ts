@@ -13,15 +13,16 @@ export const ticketKeys = {
   config: () => [...walletKeys.all, 'ticketConfig'] as const,
 };
 
+export function ticketConfigOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ticketKeys.config(),
+    queryFn: ({ signal }) => api.call(ticketEndpoints.config, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useTicketConfig() {
-  const api = useApi();
-  return useQuery(
-    queryOptions({
-      queryKey: ticketKeys.config(),
-      queryFn: ({ signal }) => api.call(ticketEndpoints.config, undefined, { signal }),
-      staleTime: 5 * 60_000,
-    }),
-  );
+  return useQuery(ticketConfigOptions(useApi()));
 }
 
 export function myTicketsSource(api: ApiClient) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
 import { userEndpoints } from '../../api/user.ts';
@@ -19,16 +19,22 @@ export async function loadUserInfo(context: { api: ApiClient; store: AppStore })
   return user;
 }
 
-export function useUserInfo() {
-  const api = useApi();
-  const store = useStore();
-  const address = useAtomValue(addressAtom);
-  return useQuery({
+export function userInfoOptions(context: { api: ApiClient; store: AppStore }) {
+  const address = context.store.get(addressAtom);
+  return queryOptions({
     queryKey: userInfoKey(address),
-    queryFn: () => loadUserInfo({ api, store }),
+    queryFn: () => loadUserInfo(context),
     enabled: address !== null,
     // It carries the balances, which change outside the app (a deposit, tickets from another
     // user): like the wallet's, they are fetched again whenever a screen showing them opens.
     staleTime: 0,
   });
+}
+
+export function useUserInfo() {
+  const api = useApi();
+  const store = useStore();
+  // Read here too, so the query follows an account switch.
+  useAtomValue(addressAtom);
+  return useQuery(userInfoOptions({ api, store }));
 }

@@ -1,11 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplicationListScreen } from '../../../features/card/apply/ApplicationListScreen.tsx';
+import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/applyList')({
   staticData: {
     title: msg`Card applications`,
     keepAlive: true,
   },
+  loader: screenData('card', (q, { api, list }) => [
+    q.visaInfoOptions(api),
+    list(q.applicationListSource(api)),
+  ]),
   component: ApplicationListScreen,
 });

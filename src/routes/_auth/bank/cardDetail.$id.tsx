@@ -1,11 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { CardDetailScreen } from '../../../features/card/cards/CardDetailScreen.tsx';
+import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/cardDetail/$id')({
   staticData: {
     title: msg`Card detail`,
   },
+  loader: screenData('card', (q, { api, params }) => [
+    q.cardOptions(api, params.id!),
+    q.visaInfoOptions(api),
+  ]),
   component: function CardDetail() {
     const { id } = Route.useParams();
     return <CardDetailScreen key={id} id={id} />;

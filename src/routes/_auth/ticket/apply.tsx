@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { TicketApplyScreen } from '../../../features/ticket/TicketApplyScreen.tsx';
+import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/ticket/apply')({
   staticData: {
@@ -9,6 +10,10 @@ export const Route = createFileRoute('/_auth/ticket/apply')({
   // `?hash=` fills the field in after a purchase here.
   validateSearch: (search: Record<string, unknown>): { hash?: string } =>
     typeof search.hash === 'string' ? { hash: search.hash.slice(0, 100) } : {},
+  loader: screenData('ticket', (q, { api, list }) => [
+    q.ticketConfigOptions(api),
+    list(q.ticketApplicationsSource(api)),
+  ]),
   component: TicketApplyRoute,
 });
 

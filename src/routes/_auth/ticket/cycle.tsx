@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { CycleScreen } from '../../../features/cycle/CycleScreen.tsx';
+import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/ticket/cycle')({
   staticData: {
@@ -11,6 +12,10 @@ export const Route = createFileRoute('/_auth/ticket/cycle')({
     typeof search.ticket === 'string' && /^\d{1,18}$/.test(search.ticket)
       ? { ticket: search.ticket }
       : {},
+  loader: screenData('cycle', (q, { api, list }) => [
+    q.cycleConfigOptions(api),
+    list(q.cycleListSource(api)),
+  ]),
   component: CycleRoute,
 });
 

@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { MyTicketsScreen } from '../../../features/ticket/MyTicketsScreen.tsx';
+import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/ticket/mine')({
   staticData: {
     title: msg`My tickets`,
   },
+  loader: screenData('ticket', (q, { api, list }) => [list(q.myTicketsSource(api))]),
   component: MyTicketsScreen,
 });

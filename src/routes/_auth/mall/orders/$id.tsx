@@ -1,11 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderDetailScreen } from '../../../../features/mall/OrderDetailScreen.tsx';
+import { screenData } from '../../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/mall/orders/$id')({
   staticData: {
     title: msg`Order detail`,
   },
+  loader: screenData('machine', (q, { api, address, params }) => [
+    q.orderDetailOptions(api, address, params.id!),
+  ]),
   component: OrderDetailRoute,
 });
 

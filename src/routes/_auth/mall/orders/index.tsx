@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderListScreen } from '../../../../features/mall/OrderListScreen.tsx';
 import type { OrderFilter } from '../../../../state/queries/machine.ts';
+import { screenData } from '../../../../state/routeData.ts';
 
 // Written here rather than imported: route definitions load with the first screen, and the
 // labels module would come along. The type keeps the list honest.
@@ -16,6 +17,9 @@ export const Route = createFileRoute('/_auth/mall/orders/')({
     FILTERS_IN_URL.includes(search.status as (typeof FILTERS_IN_URL)[number])
       ? { status: search.status as OrderFilter }
       : {},
+  loader: screenData('machine', (q, { api, search, list }) => [
+    list(q.orderListSource(api, (search.status as OrderFilter | undefined) ?? 'all')),
+  ]),
   component: OrderListRoute,
 });
 

@@ -1,0 +1,110 @@
+// Data starts loading with the route, not after its screen mounts: a route's loader names the
+// queries its screen reads first, and they are fetched while the screen's code downloads (or
+// as soon as the user's finger rests on a link: the router preloads on intent). The query
+// modules load on demand too, so the first screen carries none of them.
+//
+// A loader never holds or fails its route for want of the network: nothing is awaited, a
+// failure is left for the screen to show in its own words, and data already cached (fresh or
+// not) is left to the screen's own rules for reading again.
+import type {
+  FetchInfiniteQueryOptions,
+  FetchQueryOptions,
+  QueryClient,
+} from '@tanstack/react-query';
+import type { ApiClient } from '../api/client.ts';
+import { currentLocale } from '../i18n/current.ts';
+import type { RecordListSource } from './records/recordList.ts';
+import { addressAtom } from './session.ts';
+import type { AppStore } from './store.ts';
+
+export interface RouteDataContext {
+  store: AppStore;
+  api: ApiClient;
+  queryClient: QueryClient;
+}
+
+/** A query's options as the query modules build them (`queryOptions`, `recordListOptions`). */
+export interface QueryNeed {
+  queryKey: readonly unknown[];
+  enabled?: unknown;
+  initialPageParam?: unknown;
+}
+
+/** What a screen's first render reads, for the signed-in `address`. */
+export interface ScreenDataInput {
+  api: ApiClient;
+  store: AppStore;
+  address: string | null;
+  locale: string;
+  /** The route's path parameters (`$id`) and search. */
+  params: Record<string, string>;
+  search: Record<string, unknown>;
+  /** The first page of a record list, as `useRecordList(source)` reads it. */
+  list<T>(source: RecordListSource<T>): QueryNeed;
+}
+
+// Only the context is named: the router infers a route's params from its loader as well as
+// its path, and a loader that names them loosely would loosen them for the whole route.
+interface RouteLoaderArgs {
+  context: RouteDataContext;
+}
+type RouteMatchArgs = { params?: Record<string, string>; location?: { search: unknown } };
+
+// The query modules, each loaded on demand: one entry per module keeps the first screen's
+// share of this (the import stubs) small whatever the number of routes.
+const queryModules = {
+  card: () => import('./queries/card.ts'),
+  cycle: () => import('./queries/cycle.ts'),
+  machine: () => import('./queries/machine.ts'),
+  money: () => import('./queries/money.ts'),
+  node: () => import('./queries/node.ts'),
+  notice: () => import('./queries/notice.ts'),
+  release: () => import('./queries/release.ts'),
+  ticket: () => import('./queries/ticket.ts'),
+  user: () => import('./queries/user.ts'),
+};
+type QueryModules = typeof queryModules;
+
+/** Starts the queries `needs` names, once the query module `name` has arrived. */
+export function screenData<K extends keyof QueryModules>(
+  name: K,
+  needs: (
+    module: Awaited<ReturnType<QueryModules[K]>>,
+    input: ScreenDataInput,
+  ) => readonly QueryNeed[],
+) {
+  return (args: RouteLoaderArgs): void => {
+    const route = args as RouteLoaderArgs & RouteMatchArgs;
+    const { context } = route;
+    const address = context.store.get(addressAtom);
+    void Promise.all([queryModules[name](), import('./records/recordList.ts')])
+      .then(([module, records]) => {
+        const input: ScreenDataInput = {
+          api: context.api,
+          store: context.store,
+          address,
+          locale: currentLocale(),
+          params: route.params ?? {},
+          search: (route.location?.search ?? {}) as Record<string, unknown>,
+          list: (source) => records.recordListOptions(address, source),
+        };
+        warmQueries(
+          context.queryClient,
+          needs(module as Awaited<ReturnType<QueryModules[K]>>, input),
+        );
+      })
+      .catch(() => undefined);
+  };
+}
+
+/** Fetches each query not in the cache yet; a query its screen would not run is skipped. */
+export function warmQueries(queryClient: QueryClient, needs: readonly QueryNeed[]): void {
+  for (const need of needs) {
+    if (need.enabled === false) continue;
+    const started =
+      need.initialPageParam !== undefined
+        ? queryClient.ensureInfiniteQueryData(need as FetchInfiniteQueryOptions)
+        : queryClient.ensureQueryData(need as FetchQueryOptions);
+    started.catch(() => undefined);
+  }
+}
