@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import * as dn from 'dnum';
+import { describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '../../../src/i18n/locales.ts';
 import { formatAmount } from '../../../src/money/index.ts';
 
 describe('formatAmount', () => {
@@ -28,5 +30,45 @@ describe('formatAmount', () => {
 
   it('keeps full precision on the largest storable amount', () => {
     expect(formatAmount([2n ** 63n - 1n, 6], { locale: 'en' })).toBe('9,223,372,036,854.775807');
+  });
+});
+
+describe('formatAmount in every language', () => {
+  // Amounts around the edges: zero, tiny, truncated, negative, grouped, and the largest.
+  const samples: [bigint, number][] = [
+    [0n, 6],
+    [1n, 6],
+    [-1n, 18],
+    [999_999n, 6],
+    [1_000_000n, 6],
+    [-1_500_000n, 6],
+    [123_456_789_012_345n, 6],
+    [-987_654_321_987_654_321n, 18],
+    [2n ** 63n - 1n, 6],
+    [42n, 0],
+  ];
+
+  it.each(LOCALES.map(({ locale }) => locale))(
+    '%s: the same text as the arbitrary-precision formatter, exactly',
+    (locale) => {
+      for (const value of samples) {
+        const expected = dn.format(value, {
+          digits: Math.min(6, value[1]),
+          locale,
+          decimalsRounding: 'ROUND_DOWN',
+          signDisplay: 'negative',
+        });
+        expect(formatAmount(value, { locale })).toBe(expected);
+      }
+    },
+  );
+
+  it('builds one number formatter per language, however many amounts it formats', () => {
+    const built = vi.spyOn(Intl, 'NumberFormat');
+    for (let i = 0; i < 1_000; i++) formatAmount([BigInt(i) * 1_234_567n, 6], { locale: 'vi' });
+    formatAmount([5n, 6], { locale: 'ko' });
+    // Earlier tests may have met these languages already: never more than once each.
+    expect(built.mock.calls.length).toBeLessThanOrEqual(2);
+    built.mockRestore();
   });
 });
