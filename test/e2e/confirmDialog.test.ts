@@ -52,13 +52,13 @@ describe('the confirm popup', () => {
 
   it('counts a double tap on the form button as one: the popup stays open, nothing is sent', async () => {
     const { sent } = await transferFormFor(app);
-    // First time: the popup's code is still loading when the second tap lands.
+    // The popup's code came with the form: the second tap lands on the open popup.
     await submitButton().dblclick();
     await popup().waitFor();
     await popup().getByRole('button', { name: 'Cancel' }).click();
     await popup().waitFor({ state: 'hidden' });
 
-    // Again, with the popup's code loaded: the second tap lands on the open popup.
+    // And again.
     await submitButton().dblclick();
     await popup().waitFor();
     expect(await popup().isVisible()).toBe(true);
@@ -69,6 +69,18 @@ describe('the confirm popup', () => {
     await app.page.getByText('Transfer successful').waitFor();
     await expect.poll(app.path).toBe('/transfer/list');
     expect(sent).toHaveLength(1);
+  });
+
+  it('opens the first popup without fetching code: it loaded with the form', async () => {
+    await transferFormFor(app);
+    const scripts: string[] = [];
+    app.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await submitButton().click();
+    await popup().waitFor();
+    expect(scripts).toEqual([]);
+    await popup().getByRole('button', { name: 'Cancel' }).click();
   });
 
   it("sends once on a double tap on the popup's confirm, and the second tap does nothing else", async () => {

@@ -6,10 +6,10 @@
 // read again.
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../api/endpoint.ts';
 import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErrors.ts';
-import { confirm, ConfirmCancelled, type ConfirmOptions } from '../../ui/confirm.ts';
+import { confirm, ConfirmCancelled, expectConfirm, type ConfirmOptions } from '../../ui/confirm.ts';
 import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
 import { useOnline } from '../../ui/useOnline.ts';
@@ -97,6 +97,10 @@ export function useAction<E extends AnyEndpoint>(
   const disabledReason = online
     ? null
     : t`You are offline. Money actions are paused until you reconnect.`;
+  const asks = options.confirm !== undefined;
+  useEffect(() => {
+    if (asks) expectConfirm();
+  }, [asks]);
 
   async function send(current: Intent<I>): Promise<boolean> {
     running.current = true;
