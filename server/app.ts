@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import { homeContentCopies } from './content/blocks.ts';
-import type { ServerContext } from './context.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import { DomainError } from './domainError.ts';
 import { limitConnectionsPerIp } from './http/connectionLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
@@ -54,7 +54,7 @@ export interface BuiltApp {
 }
 
 export async function buildApp(
-  context: ServerContext,
+  context: HttpContext,
   logger: FastifyServerOptions['logger'],
   lifecycle: Lifecycle,
 ): Promise<BuiltApp> {

@@ -11,10 +11,10 @@ import {
   type ChainSettings,
   type ServerSettings,
 } from './config.ts';
-import type { ServerContext } from './context.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
-import { AuthFailureLimiter } from './http/authenticate.ts';
+import { AuthFailureLimiter } from './http/authFailures.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import { monitorEventLoop } from './http/loadShedding.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
@@ -97,7 +97,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The metrics' log, once Fastify has made the logger.
   const metricsLog: { to?: FastifyBaseLogger } = {};
   let stopping = false;
-  const context: ServerContext = {
+  const context: HttpContext = {
     settings,
     adminToken,
     db,

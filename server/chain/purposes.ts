@@ -4,7 +4,7 @@ import { nodePaymentHandler } from '../node/nodes.ts';
 import { ticketPaymentHandler } from '../ticket/tickets.ts';
 import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { withdrawFeePaymentHandler } from './withdrawFee.ts';
-import type { PurposeHandlers } from './payments.ts';
+import type { PurposeHandlers } from './purposeHandler.ts';
 
 export const purposeHandlers: PurposeHandlers = {
   ticket: ticketPaymentHandler,

@@ -42,10 +42,10 @@ import {
   receiveUpload,
   UPLOAD_PUT_PATH,
 } from '../card/uploads.ts';
-import type { ServerContext } from '../context.ts';
 import { DomainError } from '../domainError.ts';
 import { parseInput } from '../http/input.ts';
 import { requireSite } from '../http/origin.ts';
+import type { HttpContext } from '../http/httpContext.ts';
 import { defineRoute, type Route } from '../http/route.ts';
 import type { CardFileRow } from '../db/schemaCard.ts';
 import { cardRoutes } from './visaCards.ts';
@@ -180,7 +180,7 @@ const claimedSlots = new WeakMap<object, CardFileRow>();
  */
 export async function registerVisaUpload(
   app: FastifyInstance,
-  context: ServerContext,
+  context: HttpContext,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
