@@ -26,9 +26,9 @@ import { createReadiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
-import { routeTable } from './routes/index.ts';
-import { runtimeConfigFor } from './routes/runtimeConfig.ts';
-import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './routes/visa.ts';
+import { routeTable } from './areas.ts';
+import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './card/routes.ts';
+import { runtimeConfigFor } from './http/runtimeConfig.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;

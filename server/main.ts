@@ -1,6 +1,7 @@
 // Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
+import { areaCatalogue, backgroundJobs } from './areas.ts';
 import { startBackgroundJobs } from './backgroundJobs.ts';
 import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
 import { cardContext } from './card/cardContext.ts';
@@ -104,6 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     translator,
     replies: createReplies(translator),
     now,
+    areas: areaCatalogue,
     authFailures: new AuthFailureLimiter(settings.rateLimits.authFailures, now),
     metrics: createServerMetrics({
       db,
@@ -136,7 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (settings.envelope)
     notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
 
-  const jobs = await startBackgroundJobs(context, app.log);
+  const jobs = await startBackgroundJobs(context, app.log, backgroundJobs);
   let closing: Promise<void> | undefined;
   let endDrain = () => {};
 

@@ -21,7 +21,7 @@ import { withdrawEndpoints } from '../../src/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
 import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
-import { routeTable } from '../../server/routes/index.ts';
+import { areaCatalogue, routeTable } from '../../server/areas.ts';
 
 describe('route table', () => {
   it('has each method and path once', () => {
@@ -117,6 +117,7 @@ describe('dispatching the table without Fastify', () => {
       translator,
       replies: createReplies(translator),
       now: server.clock.now,
+      areas: areaCatalogue,
       authFailures: new AuthFailureLimiter(
         server.settings.rateLimits.authFailures,
         server.clock.now,
