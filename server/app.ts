@@ -168,7 +168,7 @@ export async function buildApp(
     }),
   );
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
-  // Photo uploads: a raw body, in a scope of their own (see routes/visa.ts).
+  // Photo uploads: a raw body, in a scope of their own (see card/routes.ts).
   await registerVisaUpload(app, context);
 
   const sendPage = await serveBuiltApp(
