@@ -1,8 +1,58 @@
+import { resolve } from 'node:path';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const importSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+
+/** import-x matches zones against absolute paths: globs are anchored at this folder. */
+const fromRoot = (glob) => resolve(import.meta.dirname, glob);
+
+/** The part of src/ that is free of the app, so the server and the scripts may import it. */
+const SHARED_SRC = [
+  'src/api/**',
+  'src/money/**',
+  'src/wallet/{address,addressShape,eip191,siwe,tronAddress}.ts',
+  // Single files as @(name) globs: import-x wants globs throughout a zone once one is a glob.
+  'src/i18n/@(locales).ts',
+];
+
+/**
+ * The server's layers under `root`: http handlers (http/, each area's routes.ts, *Routes.ts and
+ * area.ts, the registry and the start-up files) → domain (the area folders' other files and
+ * the shared top-level files) → db. The db imports nothing else of the server; the domain
+ * imports no handler. admin/ is the operator's command-line client and its contract.
+ */
+function serverLayers(root) {
+  const at = (glob) => fromRoot(`${root}/${glob}`);
+  return [
+    {
+      target: at('db/**'),
+      from: at('**'),
+      except: [at('db/**')],
+      message: 'The database layer imports neither the domain nor the HTTP layer.',
+    },
+    {
+      target: [
+        at('!(http|admin|db)/**/!(routes|area|*Routes).ts'),
+        at('!(app|main|area|areas|backgroundJobs).ts'),
+      ],
+      from: [
+        at('http/**'),
+        at('**/{routes,*Routes,area}.ts'),
+        at('{app,main,area,areas,backgroundJobs}.ts'),
+      ],
+      message:
+        'Domain code does not import HTTP handlers: a route calls the domain, never the other way; what the domain needs from other areas is handed in (see server/areas.ts).',
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -12,7 +62,8 @@ export default tseslint.config(
       'data',
       'src/routeTree.gen.ts',
       'coverage',
-      // Deliberately broken code that test/unit/lint/boundaries.test.ts lints on purpose.
+      // Deliberately broken code that test/unit/lint/boundaries.test.ts and
+      // serverBoundaries.test.ts lint on purpose.
       'test/fixtures/lint',
     ],
   },
@@ -45,6 +96,69 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='sessionStorage']",
           message: 'No sessionStorage: the session lives in memory only.',
+        },
+      ],
+    },
+  },
+  {
+    // The server and the scripts: no import cycle (type-only cycles are caught by
+    // scripts/importCycles.ts, run by test/unit/lint/serverBoundaries.test.ts, since import-x
+    // skips `import type`), and layers that point one way (serverLayers below).
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.ts',
+      'test/fixtures/lint/server/**/*.ts',
+      'test/fixtures/lint/scripts/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverLayers('server'),
+            ...serverLayers('test/fixtures/lint/server'),
+            {
+              target: [
+                'server/**',
+                'scripts/**',
+                'test/fixtures/lint/server/**',
+                'test/fixtures/lint/scripts/**',
+              ].map(fromRoot),
+              from: fromRoot('src/**'),
+              except: [
+                ...SHARED_SRC,
+                // Still in the app's folder for now; it is app-free and moves out later.
+                'src/app/@(earlyTap).ts',
+              ].map(fromRoot),
+              message:
+                'The server and the scripts use only the shared, app-free part of src/: api, money, the pure wallet files and i18n/locales.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the server shares with the app never reaches into the app's layers.
+    files: [...SHARED_SRC, 'test/fixtures/lint/src/api/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [...SHARED_SRC, 'test/fixtures/lint/src/api/**'].map(fromRoot),
+              from: ['src/**', 'test/fixtures/lint/src/**'].map(fromRoot),
+              except: [...SHARED_SRC, 'test/fixtures/lint/src/api/**'].map(fromRoot),
+              message:
+                'src/api, src/money, the pure wallet files and i18n/locales.ts are shared with the server: they import only each other and libraries, never the app.',
+            },
+          ],
         },
       ],
     },

@@ -1,14 +1,14 @@
 // Fails when any interface string lacks a translation in one of the ten catalogs, when a
 // translation drops or renames a placeholder, when it does not use its language's glossary
 // term (docs/glossary/), when the pt catalog slips into European Portuguese, or when zh-TW
-// writes a Simplified character. The demo content (server/content/demoSeed.ts) is held to
+// writes a Simplified character. The demo content (server/db/demoSeed.ts) is held to
 // the same words. Runs `lingui extract` first so the catalogs hold every string the source
 // uses.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { formatter } from '@lingui/format-po';
 import linguiConfig from '../lingui.config.ts';
-import { SAMPLES, type SampleText } from '../server/content/demoSeed.ts';
+import { SAMPLES, type SampleText } from '../server/db/demoSeed.ts';
 import { TARGET_LOCALES, type TargetLocale } from './i18n/glossary.ts';
 import {
   glossaryProblems,

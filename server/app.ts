@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import { homeContentCopies } from './content/blocks.ts';
-import type { ServerContext } from './context.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import { DomainError } from './domainError.ts';
 import { limitConnectionsPerIp } from './http/connectionLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
@@ -26,9 +26,9 @@ import { createReadiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
-import { routeTable } from './routes/index.ts';
-import { runtimeConfigFor } from './routes/runtimeConfig.ts';
-import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './routes/visa.ts';
+import { routeTable } from './areas.ts';
+import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './card/routes.ts';
+import { runtimeConfigFor } from './http/runtimeConfig.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -54,7 +54,7 @@ export interface BuiltApp {
 }
 
 export async function buildApp(
-  context: ServerContext,
+  context: HttpContext,
   logger: FastifyServerOptions['logger'],
   lifecycle: Lifecycle,
 ): Promise<BuiltApp> {
@@ -168,7 +168,7 @@ export async function buildApp(
     }),
   );
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
-  // Photo uploads: a raw body, in a scope of their own (see routes/visa.ts).
+  // Photo uploads: a raw body, in a scope of their own (see card/routes.ts).
   await registerVisaUpload(app, context);
 
   const sendPage = await serveBuiltApp(

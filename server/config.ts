@@ -8,7 +8,7 @@ import { parseAssetAmount } from '../src/money/parseAmount.ts';
 import { toChecksumAddress, isValidAddress } from '../src/wallet/address.ts';
 import { readPaymentSettings, type PaymentSettings } from './chain/settings.ts';
 import { readCardSettings, type CardSettings } from './card/settings.ts';
-import { isLoopbackHost } from './http/origin.ts';
+import { isLoopbackHost } from './loopbackHost.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));

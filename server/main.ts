@@ -1,6 +1,7 @@
 // Starts the reference server: `node server/main.ts` (or `npm start`, which builds first).
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
+import { areaCatalogue, backgroundJobs } from './areas.ts';
 import { startBackgroundJobs } from './backgroundJobs.ts';
 import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
 import { cardContext } from './card/cardContext.ts';
@@ -11,10 +12,10 @@ import {
   type ChainSettings,
   type ServerSettings,
 } from './config.ts';
-import type { ServerContext } from './context.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
-import { AuthFailureLimiter } from './http/authenticate.ts';
+import { AuthFailureLimiter } from './http/authFailures.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import { monitorEventLoop } from './http/loadShedding.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
@@ -97,13 +98,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The metrics' log, once Fastify has made the logger.
   const metricsLog: { to?: FastifyBaseLogger } = {};
   let stopping = false;
-  const context: ServerContext = {
+  const context: HttpContext = {
     settings,
     adminToken,
     db,
     translator,
     replies: createReplies(translator),
     now,
+    areas: areaCatalogue,
     authFailures: new AuthFailureLimiter(settings.rateLimits.authFailures, now),
     metrics: createServerMetrics({
       db,
@@ -136,7 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (settings.envelope)
     notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
 
-  const jobs = await startBackgroundJobs(context, app.log);
+  const jobs = await startBackgroundJobs(context, app.log, backgroundJobs);
   let closing: Promise<void> | undefined;
   let endDrain = () => {};
 

@@ -1,5 +1,5 @@
 // Operator API for content (home, marquee, notices) and mall orders, under /admin/v1; shared
-// by the server (routes/adminContent.ts) and the admin CLI (admin/commands/content.ts).
+// by the server (content/adminRoutes.ts) and the admin CLI (admin/commands/content.ts).
 import * as v from 'valibot';
 import { NOTICE_BODY_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../../src/api/notice.ts';
 import { ORDER_COINS, orderSchema } from '../../src/api/machine.ts';

@@ -6,7 +6,7 @@
 import type { ServerContext } from '../context.ts';
 import { ACCOUNT_KIND, ensureSystemAccount, ensureUserAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import type { PurposeHandler } from './payments.ts';
+import type { PurposeHandler } from './purposeHandler.ts';
 
 export const PAYMENT_CREDIT_TRANSFER_KIND = 'chain_payment_credit';
 

@@ -34,18 +34,11 @@ import { wireAmount } from '../money/wireAmounts.ts';
 import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { chainClient } from './client.ts';
 import { claimedPayer } from './payerClaim.ts';
+import type { PurposeHandler } from './purposeHandler.ts';
 import { verifyPayment, type PaymentVerdict, type SeenTransaction } from './verifyPayment.ts';
 
 /** Stored payments a user may have that the chain has not mined yet (in the pool, dropped). */
 export const MAX_UNMINED_PAYMENTS = 3;
-
-/** What a purpose does when the chain decides; runs inside the deciding transaction, once. */
-export interface PurposeHandler {
-  onConfirmed(trx: AppDatabase, payment: ChainPaymentRow, context: ServerContext): Promise<void>;
-  onRejected(trx: AppDatabase, payment: ChainPaymentRow, context: ServerContext): Promise<void>;
-}
-
-export type PurposeHandlers = Record<PaymentPurpose, PurposeHandler>;
 
 /** A verdict on a transaction the node knows and that is the payment asked for. */
 export type SeenVerdict = Extract<PaymentVerdict, { status: 'pending' | 'confirmed' }>;

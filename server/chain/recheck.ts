@@ -19,8 +19,8 @@ import {
   keepForBalanceCredit,
   seenColumns,
   type PaymentDecision,
-  type PurposeHandlers,
 } from './payments.ts';
+import type { PurposeHandlers } from './purposeHandler.ts';
 import { findReplacement, type MinedReplacement } from './replacement.ts';
 
 /** A pending payment with the address of the user it belongs to. */

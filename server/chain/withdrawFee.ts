@@ -18,9 +18,9 @@ import {
   keepForBalanceCredit,
   refusalOfStoredHash,
   seenOrRefused,
-  type PurposeHandler,
   type SeenPayment,
 } from './payments.ts';
+import type { PurposeHandler } from './purposeHandler.ts';
 
 export const withdrawFeePaymentHandler: PurposeHandler = {
   async onConfirmed() {},

@@ -15,7 +15,8 @@ import { DomainError } from '../domainError.ts';
 import { ACCOUNT_KIND, ensureSystemAccount, ensureUserAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
-import { paymentWire, submitPayment, type PurposeHandler } from '../chain/payments.ts';
+import { paymentWire, submitPayment } from '../chain/payments.ts';
+import type { PurposeHandler } from '../chain/purposeHandler.ts';
 import { ticketStatus } from '../ticket/tickets.ts';
 import { lockedPoolBalance } from './pool.ts';
 

@@ -10,6 +10,14 @@ import { postTransfer, type PostedTransfer } from '../ledger/postTransfer.ts';
 
 export type PoolKind = typeof ACCOUNT_KIND.cycle_pool | typeof ACCOUNT_KIND.release_pool;
 
+/** The transfer that funds a pool, by the pool's kind. */
+const fundTransferKind = (kind: PoolKind) => `${kind}_fund` as const;
+
+export const POOL_FUND_TRANSFER_KINDS = [
+  fundTransferKind(ACCOUNT_KIND.cycle_pool),
+  fundTransferKind(ACCOUNT_KIND.release_pool),
+];
+
 /** The pool's account and balance, locked until the transaction ends (PostgreSQL). */
 export async function lockedPoolBalance(
   trx: AppDatabase,
@@ -56,7 +64,7 @@ export function fundPool(
     const pool = await ensureSystemAccount(trx, 'JU', kind, now);
     return postTransfer(trx, {
       idempotencyKey: `pool-fund:${kind}:${idempotencyKey}`,
-      kind: `${kind}_fund`,
+      kind: fundTransferKind(kind),
       legs: [
         { accountId: deposits, amount: -units },
         { accountId: pool, amount: units },

@@ -1,13 +1,12 @@
-// Authentication of user routes (session bearer token) and admin routes (admin token), and
-// the per-IP limit on failed attempts: a client that keeps presenting wrong or expired tokens
-// is refused with 429 for a while, whatever token it sends next.
+// Authentication of user routes (session bearer token) and admin routes (admin token). A
+// client that keeps presenting wrong or expired tokens is refused with 429 for a while,
+// whatever token it sends next (authFailures.ts counts them).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
-import type { RateLimitSetting } from '../config.ts';
-import type { ServerContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
+import type { HttpContext } from './httpContext.ts';
 
 /** `Authorization: Bearer <token>`; the bare token is accepted too (spec §7 just says "the token"). */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -18,56 +17,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return /^\S+$/.test(header) ? header : null;
 }
 
-// Beyond this many addresses in the table, the oldest are forgotten (memory stays bounded).
-const MAX_TRACKED_ADDRESSES = 100_000;
-
-/** Failed authentications per client IP in fixed windows, on the server's clock. */
-export class AuthFailureLimiter {
-  readonly #setting: RateLimitSetting;
-  readonly #now: () => Date;
-  readonly #windows = new Map<string, { start: number; failures: number }>();
-
-  constructor(setting: RateLimitSetting, now: () => Date) {
-    this.#setting = setting;
-    this.#now = now;
-  }
-
-  /** Seconds until `ip` may try again, or null when it may try now. */
-  retryAfterSeconds(ip: string): number | null {
-    const window = this.#current(ip);
-    if (!window || window.failures < this.#setting.max) return null;
-    const left = window.start + this.#setting.windowMs - this.#now().getTime();
-    return Math.max(1, Math.ceil(left / 1000));
-  }
-
-  recordFailure(ip: string): void {
-    const window = this.#current(ip);
-    if (window) {
-      window.failures += 1;
-      return;
-    }
-    if (this.#windows.size >= MAX_TRACKED_ADDRESSES) this.#forgetExpired();
-    if (this.#windows.size >= MAX_TRACKED_ADDRESSES)
-      this.#windows.delete(this.#windows.keys().next().value!);
-    this.#windows.set(ip, { start: this.#now().getTime(), failures: 1 });
-  }
-
-  #current(ip: string) {
-    const window = this.#windows.get(ip);
-    if (!window) return undefined;
-    if (this.#now().getTime() >= window.start + this.#setting.windowMs) {
-      this.#windows.delete(ip);
-      return undefined;
-    }
-    return window;
-  }
-
-  #forgetExpired(): void {
-    for (const ip of [...this.#windows.keys()]) this.#current(ip);
-  }
-}
-
-function refuseIfLimited(context: ServerContext, request: FastifyRequest): void {
+function refuseIfLimited(context: HttpContext, request: FastifyRequest): void {
   const retryAfter = context.authFailures.retryAfterSeconds(request.ip);
   if (retryAfter === null) return;
   context.metrics.rateLimitRefused('authFailures', 'ip');
@@ -76,7 +26,7 @@ function refuseIfLimited(context: ServerContext, request: FastifyRequest): void 
 
 /** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
 export async function requireSession(
-  context: ServerContext,
+  context: HttpContext,
   request: FastifyRequest,
 ): Promise<FoundSession> {
   refuseIfLimited(context, request);
@@ -95,7 +45,7 @@ export async function requireSession(
  * or expired token just makes the caller anonymous there.
  */
 export async function sessionUser(
-  context: ServerContext,
+  context: HttpContext,
   request: FastifyRequest,
 ): Promise<UserRow | null> {
   const token = bearerToken(request);
@@ -103,10 +53,7 @@ export async function sessionUser(
 }
 
 /** The signed-in user (see requireSession). */
-export async function requireUser(
-  context: ServerContext,
-  request: FastifyRequest,
-): Promise<UserRow> {
+export async function requireUser(context: HttpContext, request: FastifyRequest): Promise<UserRow> {
   return (await requireSession(context, request)).user;
 }
 
@@ -118,7 +65,7 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 /** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
-export function requireAdmin(context: ServerContext, request: FastifyRequest): void {
+export function requireAdmin(context: HttpContext, request: FastifyRequest): void {
   refuseIfLimited(context, request);
   const token = bearerToken(request);
   if (token && sameSecret(token, context.adminToken)) return;

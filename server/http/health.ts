@@ -5,7 +5,7 @@
 // They answer whatever Host names the server (a balancer or a probe uses its address, not
 // the public name) and are never shed under load.
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context.ts';
+import type { HttpContext } from './httpContext.ts';
 import { requireAdmin } from './authenticate.ts';
 import type { ReadinessReport } from './readiness.ts';
 
@@ -21,7 +21,7 @@ export function isOperatorPath(url: string): boolean {
 
 export function registerOperatorRoutes(
   app: FastifyInstance,
-  context: ServerContext,
+  context: HttpContext,
   readiness: () => Promise<ReadinessReport>,
 ): void {
   app.get('/healthz', async (_request, reply) => {

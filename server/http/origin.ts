@@ -4,6 +4,7 @@
 // otherwise a phishing site's backend could obtain a sign-in message for its own domain.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
+import { isLoopbackHost } from '../loopbackHost.ts';
 import { boundedMemo } from './boundedMemo.ts';
 
 export interface Site {
@@ -17,21 +18,6 @@ export interface Site {
 
 // RFC 3986 host[:port] as browsers send it: a bracketed IPv6 literal or a name, and a port.
 const AUTHORITY = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?$/;
-const IPV4_LOOPBACK = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-/** Whether `host` (a name or an IP, IPv6 with or without brackets) is this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  if (name === 'localhost' || name === 'localhost.') return true;
-  if (IPV4_LOOPBACK.test(name)) return true;
-  if (!name.includes(':')) return false;
-  try {
-    return new URL(`http://[${name}]/`).hostname === '[::1]';
-  } catch {
-    return false;
-  }
-}
-
 /** `authority` split into host and port if it is a well-formed host[:port], else null. */
 export function parseAuthority(authority: string): { host: string; port: number | null } | null {
   const match = AUTHORITY.exec(authority);

@@ -13,11 +13,11 @@ import type {
   EndpointParsedInput,
   RateLimitClass,
 } from '../../src/api/endpoint.ts';
-import type { ServerContext } from '../context.ts';
+import type { HttpContext } from './httpContext.ts';
 import type { UserRow } from '../db/schema.ts';
 
 export interface RouteCall<E extends AnyEndpoint> {
-  context: ServerContext;
+  context: HttpContext;
   /** The query (GET) or body (POST), checked against the endpoint's input schema. */
   input: EndpointParsedInput<E>;
   user: E['auth'] extends 'user' ? UserRow : null;

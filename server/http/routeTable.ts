@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/api/money.ts';
 import * as v from 'valibot';
-import type { ServerContext } from '../context.ts';
+import type { HttpContext } from './httpContext.ts';
 import { DomainError } from '../domainError.ts';
 import { requireAdmin, requireUser, sessionUser } from './authenticate.ts';
 import { parseInput } from './input.ts';
@@ -16,7 +16,7 @@ export interface RouteRunner {
   run(route: Route, request: FastifyRequest, payload: unknown): Promise<unknown>;
 }
 
-export function createRouteRunner(context: ServerContext): RouteRunner {
+export function createRouteRunner(context: HttpContext): RouteRunner {
   const limiter: UserRateLimiter = createUserRateLimiter(context.now, (limit) =>
     context.metrics.rateLimitRefused(limit, 'user'),
   );
@@ -55,7 +55,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 
 export function registerRouteTable(
   app: FastifyInstance,
-  context: ServerContext,
+  context: HttpContext,
   runner: RouteRunner,
   routes: readonly Route[],
 ): void {

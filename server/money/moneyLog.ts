@@ -8,15 +8,8 @@ import type { MoneyStatus } from '../../src/api/money.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';
-import { DEPOSIT_TRANSFER_KIND } from '../admin/credit.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
-import { CARD_TRANSFER_KIND } from '../card/transferKinds.ts';
-import { PAYMENT_CREDIT_TRANSFER_KIND } from '../chain/balanceCredit.ts';
-import { CYCLE_TRANSFER_KIND } from '../cycle/cycles.ts';
-import { NODE_TRANSFER_KIND } from '../node/nodes.ts';
-import { RELEASE_TRANSFER_KIND } from '../release/release.ts';
-import { TICKET_TRANSFER_KIND } from './ticketTransfers.ts';
-import { WITHDRAW_TRANSFER_KIND } from './withdrawals.ts';
+import type { MoneyLogSources } from './moneyLogSources.ts';
 import { wireAmount } from './wireAmounts.ts';
 
 export async function walletBalances(db: AppDatabase, userId: bigint): Promise<WalletBalance[]> {
@@ -35,40 +28,16 @@ export async function walletBalances(db: AppDatabase, userId: bigint): Promise<W
   }));
 }
 
-/** Which ledger transfers make which money-log type, and the sign of the user's entry. */
-const TYPE_FILTERS: Record<MoneyLogType, { kind: string; sign?: 'negative' | 'positive' }> = {
-  deposit: { kind: DEPOSIT_TRANSFER_KIND },
-  transfer_out: { kind: TICKET_TRANSFER_KIND, sign: 'negative' },
-  transfer_in: { kind: TICKET_TRANSFER_KIND, sign: 'positive' },
-  withdraw: { kind: WITHDRAW_TRANSFER_KIND.reserve },
-  withdraw_refund: { kind: WITHDRAW_TRANSFER_KIND.void },
-  cycle_return: { kind: CYCLE_TRANSFER_KIND.payout },
-  release: { kind: RELEASE_TRANSFER_KIND },
-  node_purchase: { kind: NODE_TRANSFER_KIND },
-  card_fee: { kind: CARD_TRANSFER_KIND.applicationFee },
-  card_fee_refund: { kind: CARD_TRANSFER_KIND.applicationRefund },
-  card_recharge: { kind: CARD_TRANSFER_KIND.recharge },
-  card_recharge_refund: { kind: CARD_TRANSFER_KIND.rechargeRefund },
-  card_balance_return: { kind: CARD_TRANSFER_KIND.balanceReturn },
-  payment_credit: { kind: PAYMENT_CREDIT_TRANSFER_KIND },
-};
-
-// Memos written for the user: a ticket transfer's note, the reason a card fee or recharge came
-// back. Other memos are the server's own bookkeeping (order and cycle numbers, in English).
-const USER_MEMO_TYPES = new Set<MoneyLogType>([
-  'transfer_out',
-  'transfer_in',
-  'card_fee_refund',
-  'card_recharge_refund',
-]);
-
-const LOGGED_KINDS = [...new Set(Object.values(TYPE_FILTERS).map((filter) => filter.kind))];
-
-function typeOf(kind: string, amount: bigint): MoneyLogType | null {
-  if (kind === TICKET_TRANSFER_KIND) return amount < 0n ? 'transfer_out' : 'transfer_in';
-  const found = (Object.keys(TYPE_FILTERS) as MoneyLogType[]).find(
-    (type) => TYPE_FILTERS[type].kind === kind,
-  );
+/** The money-log type of a user's entry in a transfer of `kind`, if it shows in the log. */
+function typeOf(sources: MoneyLogSources, kind: string, amount: bigint): MoneyLogType | null {
+  const types = Object.keys(sources) as MoneyLogType[];
+  const found = types.find((type) => {
+    const source = sources[type];
+    if (source.kind !== kind) return false;
+    if (source.sign === 'negative') return amount < 0n;
+    if (source.sign === 'positive') return amount > 0n;
+    return true;
+  });
   return found ?? null;
 }
 
@@ -96,18 +65,17 @@ function userEntries(db: AppDatabase, userId: bigint, kinds: readonly string[]) 
     .where('transfers.kind', 'in', [...kinds]);
 }
 
+/** The user's money log; `sources` say which transfers show as which type (areas.ts). */
 export async function moneyLog(
   db: AppDatabase,
   userId: bigint,
   query: MoneyLogQuery,
+  sources: MoneyLogSources,
 ): Promise<{ list: MoneyLogRow[]; total: number }> {
-  let filtered = userEntries(
-    db,
-    userId,
-    query.type ? [TYPE_FILTERS[query.type].kind] : LOGGED_KINDS,
-  );
+  const loggedKinds = [...new Set(Object.values(sources).map((source) => source.kind))];
+  let filtered = userEntries(db, userId, query.type ? [sources[query.type].kind] : loggedKinds);
   if (query.coin) filtered = filtered.where('accounts.asset', '=', query.coin);
-  const sign = query.type ? TYPE_FILTERS[query.type].sign : undefined;
+  const sign = query.type ? sources[query.type].sign : undefined;
   if (sign === 'negative') filtered = filtered.where('entries.amount', '<', 0n);
   if (sign === 'positive') filtered = filtered.where('entries.amount', '>', 0n);
 
@@ -148,7 +116,7 @@ export async function moneyLog(
 
   const list: MoneyLogRow[] = [];
   for (const row of rows) {
-    const type = typeOf(row.kind, row.amount);
+    const type = typeOf(sources, row.kind, row.amount);
     if (!type || !isAssetCode(row.asset)) continue;
     const isTicket = type === 'transfer_out' || type === 'transfer_in';
     list.push({
@@ -169,7 +137,7 @@ export async function moneyLog(
         type === 'withdraw' && row.withdrawal_fee !== null && row.withdrawal_fee > 0n
           ? wireAmount(row.asset, row.withdrawal_fee)
           : null,
-      remark: USER_MEMO_TYPES.has(type) ? row.memo : '',
+      remark: sources[type].userMemo ? row.memo : '',
       transfer_id: String(row.transfer_id),
       withdrawal_id: row.withdrawal_id === null ? null : String(row.withdrawal_id),
     });

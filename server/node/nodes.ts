@@ -26,7 +26,8 @@ import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { recordPerformance } from '../users/performance.ts';
-import { paymentWire, submitPayment, type PurposeHandler } from '../chain/payments.ts';
+import { paymentWire, submitPayment } from '../chain/payments.ts';
+import type { PurposeHandler } from '../chain/purposeHandler.ts';
 
 export const NODE_TRANSFER_KIND = 'node_purchase';
 const SUPPLY_LOCK_KEY = 7_310_008;

@@ -1,5 +1,5 @@
 // What a decided ticket payment means for a dividend application waiting on it.
-import type { ServerContext } from '../context.ts';
+import type { DecisionContext } from '../chain/purposeHandler.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { ChainPaymentRow } from '../db/schemaChain.ts';
 
@@ -10,7 +10,7 @@ import type { ChainPaymentRow } from '../db/schemaChain.ts';
 export async function onTicketPaymentDecided(
   trx: AppDatabase,
   payment: ChainPaymentRow,
-  context: ServerContext,
+  context: DecisionContext,
 ): Promise<void> {
   await trx.kysely
     .updateTable('ticket_applications')

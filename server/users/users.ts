@@ -97,3 +97,17 @@ export async function referralCounts(db: AppDatabase, userId: bigint): Promise<R
   );
   return { direct: Number(rows[0]?.direct ?? 0), team: Number(rows[0]?.team ?? 0) };
 }
+
+/** The addresses of these users, by id (for the operator's lists). */
+export async function addressesOf(
+  db: AppDatabase,
+  userIds: bigint[],
+): Promise<Map<bigint, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'address'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.address]));
+}

@@ -2,7 +2,7 @@
 // every field a user's request can carry has such a name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as v from 'valibot';
-import { routeTable } from '../../server/routes/index.ts';
+import { routeTable } from '../../server/areas.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { fieldLabel } from '../../src/api/fieldLabels.ts';
 import { editKycRequestSchema } from '../../src/api/visa.ts';

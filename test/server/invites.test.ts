@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
   login,
@@ -12,18 +12,22 @@ import {
 } from './harness.ts';
 
 describe('invites', () => {
+  // One server for the file, invites required. Its first user, the founder, signs in without
+  // a code; every test then brings its own users, invited by the founder.
   let server: TestServer;
-  afterEach(() => server.close());
+  let founder: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    founder = await login(server, testWallet('founder'));
+  });
+  afterAll(() => server.close());
 
   it('the very first user needs no invite code', async () => {
-    server = await startTestServer();
-    const token = await login(server, testWallet('root'));
-    expect((await userInfo(server, token)).zhi_num).toBe(0);
+    expect((await userInfo(server, founder)).address).toBe(testWallet('founder').address);
   });
 
   it('after that, a new wallet gets HTTP 401 with body code 200, and can retry the same message with a code', async () => {
-    server = await startTestServer();
-    const rootToken = await register(server, testWallet('root'));
+    const rootToken = await register(server, testWallet('inviter'), founder);
     const newcomer = testWallet('newcomer');
     const message = await loginMessage(server, newcomer.address);
 
@@ -44,9 +48,8 @@ describe('invites', () => {
   });
 
   it('an unknown invite code is refused with 400 and the message stays usable', async () => {
-    server = await startTestServer();
-    const rootToken = await register(server, testWallet('root'));
-    const newcomer = testWallet('newcomer');
+    const rootToken = await register(server, testWallet('inviter 2'), founder);
+    const newcomer = testWallet('newcomer 2');
     const message = await loginMessage(server, newcomer.address);
 
     const refused = await submitLogin(server, newcomer, message, 'NOPE2345');
@@ -61,9 +64,8 @@ describe('invites', () => {
   });
 
   it('an existing user signs in without a code, and a code they send is ignored', async () => {
-    server = await startTestServer();
-    const root = testWallet('root');
-    await register(server, root);
+    const root = testWallet('member');
+    await register(server, root, founder);
     expect(
       (await submitLogin(server, root, await loginMessage(server, root.address), 'WHATEVER'))
         .status,
@@ -71,7 +73,9 @@ describe('invites', () => {
   });
 
   it('with INVITE_REQUIRED off anyone may register, with or without a referrer', async () => {
-    server = await startTestServer({ inviteRequired: false });
+    // Other settings: a server of its own.
+    const server = await startTestServer({ inviteRequired: false });
+    onTestFinished(() => server.close());
     const rootToken = await register(server, testWallet('root'));
     await login(server, testWallet('loner'));
     await register(server, testWallet('friend'), rootToken);
@@ -81,11 +85,10 @@ describe('invites', () => {
   });
 
   it('counts direct referrals and the whole team below a user', async () => {
-    server = await startTestServer();
     // root ─┬─ a ─┬─ a1 ── a1x
     //       │     └─ a2
     //       └─ b
-    const root = await register(server, testWallet('root'));
+    const root = await register(server, testWallet('root'), founder);
     const a = await register(server, testWallet('a'), root);
     const b = await register(server, testWallet('b'), root);
     const a1 = await register(server, testWallet('a1'), a);

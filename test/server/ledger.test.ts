@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditDeposit } from '../../server/admin/credit.ts';
+import { creditDeposit } from '../../server/money/deposits.ts';
 import {
   ACCOUNT_KIND,
   ensureSystemAccount,

@@ -2,7 +2,7 @@
 // "Ledger"): rewriting history, changing a balance without an entry, unbalanced transfers.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { creditDeposit } from '../../server/admin/credit.ts';
+import { creditDeposit } from '../../server/money/deposits.ts';
 import { sumUnits, unitsFromSum } from '../../server/db/sumUnits.ts';
 import { ensureUserAccount } from '../../server/ledger/accounts.ts';
 import { findUserByAddress } from '../../server/users/users.ts';

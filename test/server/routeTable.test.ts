@@ -9,8 +9,8 @@ import { ticketEndpoints } from '../../src/api/ticket.ts';
 import { transferEndpoints, transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
 import { visaEndpoints } from '../../src/api/visa.ts';
 import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
-import type { ServerContext } from '../../server/context.ts';
-import { AuthFailureLimiter } from '../../server/http/authenticate.ts';
+import { AuthFailureLimiter } from '../../server/http/authFailures.ts';
+import type { HttpContext } from '../../server/http/httpContext.ts';
 import { createReplies } from '../../server/http/replies.ts';
 import { createRouteRunner } from '../../server/http/routeTable.ts';
 import { loadTranslator } from '../../server/i18n/catalogs.ts';
@@ -21,7 +21,7 @@ import { withdrawEndpoints } from '../../src/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
 import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
-import { routeTable } from '../../server/routes/index.ts';
+import { areaCatalogue, routeTable } from '../../server/areas.ts';
 
 describe('route table', () => {
   it('has each method and path once', () => {
@@ -104,7 +104,7 @@ describe('failures as answers', () => {
 
 describe('dispatching the table without Fastify', () => {
   let server: TestServer;
-  let context: ServerContext;
+  let context: HttpContext;
   beforeAll(async () => {
     server = await startTestServer({ inviteRequired: false });
     const translator = await loadTranslator(server.settings.localesDir);
@@ -117,6 +117,7 @@ describe('dispatching the table without Fastify', () => {
       translator,
       replies: createReplies(translator),
       now: server.clock.now,
+      areas: areaCatalogue,
       authFailures: new AuthFailureLimiter(
         server.settings.rateLimits.authFailures,
         server.clock.now,

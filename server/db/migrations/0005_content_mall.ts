@@ -1,9 +1,9 @@
 // Operator content (home, marquee, notices per language), read marks, mall orders and the
 // performance entries behind personal and team performance; then the neutral demo content
-// a new installation starts with (server/content/demoSeed.ts), so every language shows a
+// a new installation starts with (server/db/demoSeed.ts), so every language shows a
 // living home page and notice list until the operator writes their own.
 import { sql } from 'kysely';
-import { demoSeedRows } from '../../content/demoSeed.ts';
+import { demoSeedRows } from '../demoSeed.ts';
 import { dialectOf, type UntypedKysely } from '../dialect.ts';
 
 export async function up(db: UntypedKysely): Promise<void> {

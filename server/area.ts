@@ -1,0 +1,23 @@
+// What a server area (a folder: auth, money, chain, card…) owns and exports from its area.ts,
+// for the registry (areas.ts) to assemble. An area lists only what is its own; nothing
+// outside the area and the registry names its routes, transfer kinds or payment purposes.
+import type { PaymentPurpose } from '../src/api/chain.ts';
+import type { MoneyLogType } from '../src/api/wallet.ts';
+import type { BackgroundJob } from './backgroundJob.ts';
+import type { PurposeHandler } from './chain/purposeHandler.ts';
+import type { Route } from './http/route.ts';
+import type { MoneyLogSource } from './money/moneyLogSources.ts';
+
+export interface ServerArea {
+  /** Its folder's name. */
+  readonly name: string;
+  /** Its endpoints, user and operator alike (each from its descriptor in the contract). */
+  readonly routes?: readonly Route[];
+  /** The ledger transfer kinds it posts. */
+  readonly transferKinds?: readonly string[];
+  /** What it does when the chain decides a payment made for it. */
+  readonly paymentPurposes?: Partial<Record<PaymentPurpose, PurposeHandler>>;
+  /** The money-log types its transfers make. */
+  readonly moneyLogTypes?: Partial<Record<MoneyLogType, MoneyLogSource>>;
+  readonly jobs?: readonly BackgroundJob[];
+}

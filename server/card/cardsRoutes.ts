@@ -1,0 +1,207 @@
+// /api/v1/visa/*: card applications, cards, recharges and card controls (src/api/visa.ts).
+// Every id is looked up with the session's user: another user's card, application or
+// record answers exactly like a missing one.
+import { assetDecimals } from '../../src/api/assets.ts';
+import {
+  CARD_COIN,
+  type ApplyCardListData,
+  type Card,
+  type CardApplication,
+  type ConsumeListData,
+  type GetVirtualCardBinData,
+  type MyCardListData,
+  type RechargeListData,
+  type RechargeRecord,
+  type RevealData,
+  type RevealMessageData,
+  visaEndpoints,
+} from '../../src/api/visa.ts';
+import { parseAmount } from '../../src/money/parseAmount.ts';
+import { applicationWire, applyForCard, listApplications, reapplyForCard } from './applications.ts';
+import { cardContext } from './cardContext.ts';
+import type { CardAction } from './cardStates.ts';
+import { setPin } from './cardPin.ts';
+import { cardsWire, findOwnCard, listCards, moveCard } from './cards.ts';
+import { cardBins } from './info.ts';
+import { listConsumptions, listRecharges, rechargeCard, rechargeWire } from './recharges.ts';
+import { issueRevealMessage, revealCard } from './reveal.ts';
+import { defineRoute, type Route } from '../http/route.ts';
+
+const done = null;
+
+/** A card move that needs nothing but the card's id (activate, freeze, unfreeze). */
+function cardMoveRoute(
+  endpoint: (typeof visaEndpoints)['active'],
+  action: Exclude<CardAction, 'report'>,
+): Route {
+  return defineRoute({
+    endpoint,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), action);
+    },
+  });
+}
+
+export const cardRoutes: Route[] = [
+  defineRoute({
+    endpoint: visaEndpoints.getVirtualCardBin,
+    async handler({ context, input }): Promise<GetVirtualCardBinData> {
+      return { list: cardBins(context.settings.card, input) };
+    },
+  }),
+
+  // ---- Applications (money)
+  defineRoute({
+    endpoint: visaEndpoints.openVirtualCard,
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return applyForCard(
+        cardContext(context),
+        user.id,
+        {
+          type: 'virtual',
+          region: input.region,
+          holderId: BigInt(input.holder_id),
+          addressId: null,
+          bin: input.bin,
+          agreements: input.agreements,
+        },
+        idempotencyKey,
+      );
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.openRealCard,
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return applyForCard(
+        cardContext(context),
+        user.id,
+        {
+          type: 'physical',
+          region: input.region,
+          holderId: BigInt(input.holder_id),
+          addressId: BigInt(input.address_id),
+          agreements: input.agreements,
+        },
+        idempotencyKey,
+      );
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.replaceApply,
+    async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
+      return reapplyForCard(
+        cardContext(context),
+        user.id,
+        {
+          applicationId: BigInt(input.id),
+          holderId: input.holder_id === undefined ? undefined : BigInt(input.holder_id),
+          addressId: input.address_id === undefined ? undefined : BigInt(input.address_id),
+          agreements: input.agreements,
+        },
+        idempotencyKey,
+      );
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.applyCardList,
+    async handler({ context, user, input }): Promise<ApplyCardListData> {
+      const { rows, total } = await listApplications(context.db, {
+        userId: user.id,
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      return { total, list: rows.map(({ row, canReapply }) => applicationWire(row, canReapply)) };
+    },
+  }),
+
+  // ---- Cards
+  defineRoute({
+    endpoint: visaEndpoints.myCardList,
+    async handler({ context, user, input }): Promise<MyCardListData> {
+      return listCards(context.db, user.id, {
+        type: input.type,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.cardDetail,
+    async handler({ context, user, input }): Promise<Card> {
+      const row = await findOwnCard(context.db, user.id, BigInt(input.id));
+      return (await cardsWire(context.db, [row]))[0]!;
+    },
+  }),
+  cardMoveRoute(visaEndpoints.active, 'activate'),
+  cardMoveRoute(visaEndpoints.freeze, 'freeze'),
+  cardMoveRoute(visaEndpoints.unfreeze, 'unfreeze'),
+  defineRoute({
+    endpoint: visaEndpoints.report,
+    async handler({ context, user, input }): Promise<Card> {
+      return moveCard(cardContext(context), user.id, BigInt(input.id), 'report', input.reason);
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.updatePin,
+    async handler({ context, user, input }): Promise<null> {
+      await setPin(cardContext(context), user.id, BigInt(input.id), {
+        pin: input.pin,
+        currentPin: input.current_pin,
+      });
+      return done;
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.revealMessage,
+    async handler({ context, user, input }): Promise<RevealMessageData> {
+      return issueRevealMessage(cardContext(context), user, BigInt(input.id));
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.reveal,
+    async handler({ context, user, input }): Promise<RevealData> {
+      return revealCard(cardContext(context), user, {
+        cardId: BigInt(input.id),
+        message: input.message,
+        signature: input.signature,
+      });
+    },
+  }),
+
+  // ---- Recharge and records
+  defineRoute({
+    endpoint: visaEndpoints.recharge,
+    async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
+      // The schema has checked it: plain, positive, within the coin's decimals.
+      const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
+      return rechargeCard(cardContext(context), user.id, BigInt(input.id), units, idempotencyKey);
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.rechargeList,
+    async handler({ context, user, input }): Promise<RechargeListData> {
+      await findOwnCard(context.db, user.id, BigInt(input.id));
+      const { rows, total } = await listRecharges(context.db, {
+        userId: user.id,
+        cardId: BigInt(input.id),
+        status: input.status,
+        page: input.page,
+        pageSize: input.page_size,
+      });
+      return { total, list: rows.map(rechargeWire) };
+    },
+  }),
+  defineRoute({
+    endpoint: visaEndpoints.consumeList,
+    async handler({ context, user, input }): Promise<ConsumeListData> {
+      await findOwnCard(context.db, user.id, BigInt(input.id));
+      return listConsumptions(context.db, {
+        userId: user.id,
+        cardId: BigInt(input.id),
+        page: input.page,
+        pageSize: input.page_size,
+      });
+    },
+  }),
+];

@@ -1,0 +1,47 @@
+// GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts). The same
+// settings are written into index.html when the server sends it (http/staticApp.ts), so the
+// app starts without waiting for this request.
+import type { FastifyRequest } from 'fastify';
+import { runtimeConfigEndpoint, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
+import type { ServerSettings } from '../config.ts';
+import { realtimeOrigin, requireSite } from './origin.ts';
+import { defineRoute } from './route.ts';
+
+export const REALTIME_PATH = '/ws';
+
+function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string {
+  return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
+}
+
+/** The app's settings; also written into index.html when it is sent (http/staticApp.ts). */
+export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettings): RuntimeConfig {
+  return {
+    api_base: '',
+    realtime_url: realtimeUrl(request, settings.publicUrl),
+    chain: {
+      id: settings.chain.id,
+      name: settings.chain.name,
+      rpc_url: settings.chain.rpcUrl,
+      token_symbol: settings.chain.tokenSymbol,
+      ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
+      ...(settings.chain.treasury ? { treasury: settings.chain.treasury } : {}),
+    },
+    // The encrypted envelope is not built yet; until it is, requests travel plain.
+    envelope: false,
+    server_public_key: null,
+    invite_required: settings.inviteRequired,
+  };
+}
+
+export const runtimeConfigRoutes = [
+  defineRoute({
+    endpoint: runtimeConfigEndpoint,
+    // The app reads it before it speaks the API, so it is the bare document.
+    bare: true,
+    // Deployments change it without a new build, so browsers must always revalidate.
+    headers: { 'cache-control': 'no-cache' },
+    async handler({ context: { settings }, request }): Promise<RuntimeConfig> {
+      return runtimeConfigFor(request, settings);
+    },
+  }),
+];

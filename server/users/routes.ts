@@ -1,0 +1,41 @@
+// /api/v1/user/*: the signed-in user's own information.
+import { type UserInfo, type ZhiListData, userEndpoints } from '../../src/api/user.ts';
+import { requireSite } from '../http/origin.ts';
+import { defineRoute } from '../http/route.ts';
+import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
+import { balancesOfUser } from '../ledger/balances.ts';
+import { PERFORMANCE_ASSET } from './performance.ts';
+import { directReferrals, teamSummary } from './referrals.ts';
+
+export const userRoutes = [
+  defineRoute({
+    endpoint: userEndpoints.info,
+    async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
+      const [counts, balances] = await Promise.all([
+        teamSummary(db, user.id),
+        balancesOfUser(db, user.id),
+      ]);
+      const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
+      inviteUrl.searchParams.set('code', user.invite_code);
+      return {
+        code: user.invite_code,
+        name: user.address,
+        address: user.address,
+        zhi_num: counts.direct,
+        team_num: counts.team,
+        me_performance: wireAmount(PERFORMANCE_ASSET, counts.personalUnits),
+        team_performance: wireAmount(PERFORMANCE_ASSET, counts.teamUnits),
+        level: Number(user.level),
+        invite_url: inviteUrl.toString(),
+        activated_at: user.activated_at,
+        created_at: user.created_at,
+        balances: wireBalances(balances),
+      };
+    },
+  }),
+  defineRoute({
+    endpoint: userEndpoints.zhiList,
+    handler: ({ context: { db }, user, input }): Promise<ZhiListData> =>
+      directReferrals(db, { userId: user.id, page: input.page, pageSize: input.page_size }),
+  }),
+];
