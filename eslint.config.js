@@ -65,7 +65,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/{api,state,wallet,money,ui,offline,realtime,i18n}/**/*.{ts,tsx}',
+      'src/{api,config,state,wallet,money,ui,offline,realtime,i18n,signIn,payment}/**/*.{ts,tsx}',
       'test/fixtures/lint/src/state/**/*.ts',
     ],
     rules: {
@@ -76,7 +76,7 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(app|features|routes)/|main\\.tsx$',
               message:
-                'A lower layer (api, state, wallet, money, ui, offline, realtime, i18n) must not import app, features or routes: take what you need as a parameter or from context.',
+                'A lower layer (api, config, state, wallet, money, ui, offline, realtime, i18n, signIn, payment) must not import app, features or routes: take what you need as a parameter or from context.',
             },
           ],
         },
@@ -86,6 +86,26 @@ export default tseslint.config(
   {
     files: ['src/features/**/*.{ts,tsx}', 'test/fixtures/lint/src/features/**/*.ts'],
     rules: {
+      // Each feature stands on its own: a file in features/<a>/ imports nothing from another
+      // features/<b>/. What two features share belongs in a lower layer; a route composes them.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['src', 'test/fixtures/lint/src'].flatMap((root) =>
+            process
+              .getBuiltinModule('node:fs')
+              .readdirSync(`${root}/features`, { withFileTypes: true })
+              .filter((entry) => entry.isDirectory())
+              .map(({ name }) => ({
+                target: `${root}/features/${name}`,
+                from: `${root}/features`,
+                except: [`./${name}`],
+                message:
+                  'A feature must not import another feature: move what both use to a lower layer (ui, state, signIn, payment…), or let the route compose them.',
+              })),
+          ),
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

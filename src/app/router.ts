@@ -2,8 +2,8 @@ import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import { store } from '../state/store.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
-import { api } from './api.ts';
-import { queryClient } from './queryClient.ts';
+import { api } from '../state/apiClient.ts';
+import { queryClient } from '../state/queryClient.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 

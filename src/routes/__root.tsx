@@ -9,13 +9,13 @@ import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
 import { RouteAnnouncer } from '../app/shell/RouteAnnouncer.tsx';
 import { UpdatePrompt } from '../app/shell/UpdatePrompt.tsx';
 import { NotFound } from '../app/shell/NotFound.tsx';
-import { SignInPrompts } from '../features/auth/SignInPrompts.tsx';
+import { SignInPrompts } from '../signIn/SignInPrompts.tsx';
 import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 
 // Only a signed-in user has payments to follow: a visitor's first screen does without it.
-const PaymentWatch = lazy(() => import('../features/payment/PaymentWatch.tsx'));
+const PaymentWatch = lazy(() => import('../payment/PaymentWatch.tsx'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -2,8 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import LogOut from 'lucide-react/icons/log-out';
-import { signOut } from '../../features/auth/signOut.ts';
-import { SignInButton } from '../../features/auth/SignInButton.tsx';
+import { signOut } from '../../signIn/signOut.ts';
+import { SignInButton } from '../../signIn/SignInButton.tsx';
 import { lastAddressAtom } from '../../state/preferences.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtom, useAtomValue } from 'jotai';
-import { signInStepAtom } from '../../features/auth/signInStep.ts';
+import { signInStepAtom } from '../../signIn/signInStep.ts';
 import { applyUpdateAtom } from '../serviceWorker.ts';
 
 /**

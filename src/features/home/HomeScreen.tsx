@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { homeServices, NavList } from '../../app/navigation.tsx';
 import { pendingInviteCodeAtom } from '../../state/preferences.ts';
 import { sessionAtom } from '../../state/session.ts';
-import { SignInButton } from '../auth/SignInButton.tsx';
+import { SignInButton } from '../../signIn/SignInButton.tsx';
 import { HomeContent } from './HomeContent.tsx';
 import { Marquee } from './Marquee.tsx';
 

@@ -10,7 +10,7 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { IncomeItem } from '../wallet/IncomeItem.tsx';
+import { IncomeItem } from '../../ui/IncomeItem.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 

@@ -30,9 +30,9 @@ import {
 } from '../../ui/formErrors.ts';
 import { useFieldErrors } from '../../ui/useFieldErrors.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { runtimeConfig } from '../../app/runtimeConfig.ts';
-import { PaymentProgress } from '../payment/PaymentProgress.tsx';
-import { usePayment } from '../payment/usePayment.ts';
+import { runtimeConfig } from '../../config/runtimeConfig.ts';
+import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
+import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
 
 type WithdrawField = 'coin' | 'address' | 'amount';

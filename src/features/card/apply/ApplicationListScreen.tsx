@@ -8,7 +8,7 @@ import { applicationListSource, useVisaInfo } from '../../../state/queries/card.
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
 import '../card.css';

@@ -33,7 +33,7 @@ import { Amount } from '../../../ui/Amount.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
 import { toast } from '../../../ui/toast.ts';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from '../cardLabels.ts';
 import { PinEntry } from '../PinEntry.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
