@@ -50,8 +50,9 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point one way: routes → features → api/state/wallet/money/ui/offline/realtime,
-    // with main.tsx the one composition root. Cycles fail too.
+    // Layers point one way: boot/router → routes → shell/features → signIn/payment →
+    // api/config/state/wallet/money/ui/offline/i18n, with main.tsx the one composition root.
+    // Cycles fail too.
     files: ['src/**/*.{ts,tsx}', 'test/fixtures/lint/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -65,7 +66,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/{api,config,state,wallet,money,ui,offline,realtime,i18n,signIn,payment}/**/*.{ts,tsx}',
+      'src/{api,config,state,wallet,money,ui,offline,i18n,signIn,payment}/**/*.{ts,tsx}',
       'test/fixtures/lint/src/state/**/*.ts',
     ],
     rules: {
@@ -74,9 +75,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(app|features|routes)/|main\\.tsx$',
+              regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
               message:
-                'A lower layer (api, config, state, wallet, money, ui, offline, realtime, i18n, signIn, payment) must not import app, features or routes: take what you need as a parameter or from context.',
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
             },
           ],
         },
@@ -111,9 +112,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(routes/|app/router\\.ts$|app/shell/)|main\\.tsx$',
+              regex: '^(\\.\\./)+(boot|router|routes|shell)/|main\\.tsx$',
               message:
-                'Features must not import routes, the router or the shell: routes use features, never the other way.',
+                'Features must not import routes, the router, the shell or boot: routes use features, never the other way.',
             },
           ],
         },

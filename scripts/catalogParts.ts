@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 
 /** Sources whose messages the first screen may show. Keep in step with what `/index` loads. */
 const FIRST_SCREEN_SOURCES = [
-  /^src\/app\//,
+  /^src\/(boot|router|shell)\//,
   // Sign-in's own steps (the wallet list, invite code, network and wallet errors) show only
   // after a tap on 'Connect wallet', which waits for the rest of the catalog (SignInButton).
   /^src\/signIn\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|loginMessageCheck)\.tsx?$)/,

@@ -4,7 +4,7 @@
 // small inline script, allowed by its hash in the CSP (no 'unsafe-inline'), asks for the
 // app's scripts after the first contentful paint.
 import { createHash } from 'node:crypto';
-import { EARLY_TAP_ATTRIBUTE } from '../../src/app/earlyTap.ts';
+import { EARLY_TAP_ATTRIBUTE } from '../../src/boot/earlyTap.ts';
 import { jsonScript } from './jsonScript.ts';
 
 export const APP_SCRIPTS_ELEMENT_ID = 'ju-app-scripts';

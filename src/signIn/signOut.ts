@@ -5,7 +5,7 @@ import { store } from '../state/store.ts';
 
 /**
  * Ends the session on the server (best effort; skipped when `serverSessionEnded`, e.g. after
- * signing out everywhere) and forgets it here; the session-end handler (app/sessionEnd.ts)
+ * signing out everywhere) and forgets it here; the session-end handler (boot/sessionEnd.ts)
  * clears cached data, stops the wallet watch and goes home.
  */
 export async function signOut(options: { serverSessionEnded?: boolean } = {}): Promise<void> {

@@ -5,7 +5,7 @@ import { catalogPartOf } from '../../../scripts/catalogParts.ts';
 describe('catalogPartOf', () => {
   it('puts what the shell, home, sign-in button and shared controls say in the first part', () => {
     for (const file of [
-      'src/app/shell/Menu.tsx',
+      'src/shell/Menu.tsx',
       'src/features/home/HomeScreen.tsx',
       'src/signIn/SignInButton.tsx',
       'src/signIn/SignInPromptDialogs.tsx',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAppRouter } from '../../../src/app/router.ts';
-import { parseSearch, stringifySearch } from '../../../src/app/searchParams.ts';
+import { createAppRouter } from '../../../src/router/router.ts';
+import { parseSearch, stringifySearch } from '../../../src/router/searchParams.ts';
 
 const HASH = `0x${'ab12'.repeat(16)}`;
 

@@ -1,10 +1,10 @@
 // The language list, loaded the first time the language button is about to be used.
 import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
-import { activateLocale } from '../../i18n/activate.ts';
-import { LOCALES, type Locale } from '../../i18n/locales.ts';
-import { localeAtom } from '../../state/preferences.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { activateLocale } from '../i18n/activate.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { localeAtom } from '../state/preferences.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import './menu.css';
 
 export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtom, useAtomValue } from 'jotai';
-import { signInStepAtom } from '../../signIn/signInStep.ts';
-import { applyUpdateAtom } from '../serviceWorker.ts';
+import { signInStepAtom } from '../signIn/signInStep.ts';
+import { applyUpdateAtom } from '../offline/serviceWorker.ts';
 
 /**
  * Offers the new version once one is waiting, but not in the middle of a sign-in, when a

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installSessionEndHandler } from '../../../src/app/sessionEnd.ts';
+import { installSessionEndHandler } from '../../../src/boot/sessionEnd.ts';
 import { dispatchSessionAtom } from '../../../src/state/session.ts';
 import { store } from '../../../src/state/store.ts';
 import { toastsAtom } from '../../../src/ui/toast.ts';

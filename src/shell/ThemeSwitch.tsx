@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import { themeAtom, type Theme } from '../../state/preferences.ts';
+import { themeAtom, type Theme } from '../state/preferences.ts';
 
 export function ThemeSwitch() {
   const { t } = useLingui();

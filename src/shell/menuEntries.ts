@@ -14,7 +14,7 @@ import Tickets from 'lucide-react/icons/tickets';
 import UserPlus from 'lucide-react/icons/user-plus';
 import Users from 'lucide-react/icons/users';
 import Wallet from 'lucide-react/icons/wallet';
-import type { NavEntry } from '../navigation.tsx';
+import type { NavEntry } from '../ui/NavList.tsx';
 
 /**
  * Spec §2 menu entries (address and level are shown above the list), each going somewhere of

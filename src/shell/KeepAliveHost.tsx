@@ -3,7 +3,7 @@
 // page shows. Kept screens therefore must not read route-bound hooks (Route.useParams…).
 import { Activity, type ComponentType, Suspense, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 
 const MAX_KEPT = 8;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyUpdateAtom, watchForUpdates } from '../../../src/app/serviceWorker.ts';
+import { applyUpdateAtom, watchForUpdates } from '../../../src/offline/serviceWorker.ts';
 import { store } from '../../../src/state/store.ts';
 
 function fakeWorkbox() {

@@ -1,6 +1,6 @@
 import type { HistoryLocation, RouterHistory } from '@tanstack/react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installBackClosesDialogs } from '../../../src/app/backClosesDialogs.ts';
+import { installBackClosesDialogs } from '../../../src/router/backClosesDialogs.ts';
 import { ConfirmCancelled, confirm } from '../../../src/ui/confirm.ts';
 import { dismissOpenPrompts } from '../../../src/ui/prompt.ts';
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useOnline } from '../../ui/useOnline.ts';
+import { useOnline } from '../ui/useOnline.ts';
 
 export function OfflineBanner() {
   const online = useOnline();

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import MenuIcon from 'lucide-react/icons/menu';
 import { lazy, Suspense, useState } from 'react';
-import { useOnceTrue } from '../../ui/useOnceTrue.ts';
+import { useOnceTrue } from '../ui/useOnceTrue.ts';
 
 // The sheet (account, entries, theme) is not part of the first screen: its code loads when a
 // pointer or focus reaches the button, in time for the tap.
