@@ -13,7 +13,7 @@ const FIRST_SCREEN_SOURCES = [
   /^src\/(boot|router|shell)\//,
   // Sign-in's own steps (the wallet list, invite code, network and wallet errors) show only
   // after a tap on 'Connect wallet', which waits for the rest of the catalog (SignInButton).
-  /^src\/signIn\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|loginMessageCheck)\.tsx?$)/,
+  /^src\/signIn\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|signInMessageCheck)\.tsx?$)/,
   /^src\/features\/home\//,
   /^src\/i18n\//,
   /^src\/offline\//,

@@ -1,6 +1,6 @@
 // Sign-in, start to finish: connect (our wallet list when there are several) → right network
 // → invite code when a new wallet needs one (checked before anything is signed) → fetch the
-// message → sign → log in → load the user.
+// message → sign → open the session → load the user.
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { IsRegisterData } from '../api/auth.ts';
@@ -30,7 +30,7 @@ import {
 import type { ChainConfig } from '../wallet/eip1193.ts';
 import { WalletError } from '../wallet/walletErrors.ts';
 import { askInviteCode, askNetworkSwitch, askWalletChoice, PromptDismissed } from './prompts.ts';
-import { messageIsForThisSite } from './loginMessageCheck.ts';
+import { messageIsForThisSite } from './signInMessageCheck.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { walletMessages } from './walletMessages.ts';
 import { watchWallet } from './walletWatch.ts';
@@ -75,7 +75,7 @@ async function inviteCodeBeforeSigning(address: string): Promise<string> {
   });
 }
 
-async function logIn(
+async function openSession(
   connection: WalletConnection,
   message: string,
   signature: string,
@@ -136,7 +136,7 @@ export async function signIn({
     }
     const signature = await signMessage(connection, message);
     store.set(signInStepAtom, 'verifying');
-    const session = await logIn(connection, message, signature, code);
+    const session = await openSession(connection, message, signature, code);
     store.set(dispatchSessionAtom, {
       type: 'signedIn',
       token: session.token,

@@ -8,7 +8,7 @@ import { RecordTime } from './RecordTime.tsx';
 export function IncomeItem({ row }: { row: IncomeRow }) {
   const { i18n } = useLingui();
   return (
-    <div className="record-body" data-testid="earning">
+    <div className="record-body" data-testid="income">
       <span className="record-line">
         <span className="record-title">{i18n._(incomeKindLabels[row.kind])}</span>
         <Amount className="record-amount" value={row.amount} coin={row.coin} signed />

@@ -26,7 +26,7 @@ import {
   revealCard,
   revealMessage,
   useCard,
-  useVisaInfo,
+  useCardInfo,
 } from '../../../state/queries/card.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
@@ -169,7 +169,7 @@ function CardDetail({ card }: { card: Card }) {
   useWhenChanged(`${card.balance}|${card.pending_recharge}`, () => {
     void cardChanged(queryClient, card.id, 'card');
   });
-  const info = useVisaInfo();
+  const info = useCardInfo();
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
 
