@@ -85,6 +85,33 @@ export default tseslint.config(
     },
   },
   {
+    // Below signIn and payment (which use them), the shared layers import neither. The rule's
+    // options replace the block's above, so its pattern comes along.
+    files: [
+      'src/{api,config,state,wallet,money,ui,offline,i18n}/**/*.{ts,tsx}',
+      'test/fixtures/lint/src/state/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
+              message:
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
+            },
+            {
+              regex: '^(\\.\\./)+(signIn|payment)/',
+              message:
+                'api, config, state, wallet, money, ui, offline and i18n sit below signIn and payment: take what you need as a parameter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}', 'test/fixtures/lint/src/features/**/*.ts'],
     rules: {
       // Each feature stands on its own: a file in features/<a>/ imports nothing from another
