@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -130,8 +131,8 @@ export default tseslint.config(
               from: fromRoot('src/**'),
               except: [
                 ...SHARED_SRC,
-                // Still in the app's folder for now; it is app-free and moves out later.
-                'src/app/@(earlyTap).ts',
+                // The early-tap marker the first paint shares with the app's boot code; app-free.
+                'src/boot/@(earlyTap).ts',
               ].map(fromRoot),
               message:
                 'The server and the scripts use only the shared, app-free part of src/: api, money, the pure wallet files and i18n/locales.ts.',
@@ -164,8 +165,9 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point one way: routes → features → api/state/wallet/money/ui/offline/realtime,
-    // with main.tsx the one composition root. Cycles fail too.
+    // Layers point one way: boot/router → routes → shell/features → signIn/payment →
+    // api/config/state/wallet/money/ui/offline/i18n, with main.tsx the one composition root.
+    // Cycles fail too.
     files: ['src/**/*.{ts,tsx}', 'test/fixtures/lint/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -179,7 +181,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/{api,state,wallet,money,ui,offline,realtime,i18n}/**/*.{ts,tsx}',
+      'src/{api,config,state,wallet,money,ui,offline,i18n,signIn,payment}/**/*.{ts,tsx}',
       'test/fixtures/lint/src/state/**/*.ts',
     ],
     rules: {
@@ -188,9 +190,36 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(app|features|routes)/|main\\.tsx$',
+              regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
               message:
-                'A lower layer (api, state, wallet, money, ui, offline, realtime, i18n) must not import app, features or routes: take what you need as a parameter or from context.',
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Below signIn and payment (which use them), the shared layers import neither. The rule's
+    // options replace the block's above, so its pattern comes along.
+    files: [
+      'src/{api,config,state,wallet,money,ui,offline,i18n}/**/*.{ts,tsx}',
+      'test/fixtures/lint/src/state/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
+              message:
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
+            },
+            {
+              regex: '^(\\.\\./)+(signIn|payment)/',
+              message:
+                'api, config, state, wallet, money, ui, offline and i18n sit below signIn and payment: take what you need as a parameter.',
             },
           ],
         },
@@ -200,14 +229,32 @@ export default tseslint.config(
   {
     files: ['src/features/**/*.{ts,tsx}', 'test/fixtures/lint/src/features/**/*.ts'],
     rules: {
+      // Each feature stands on its own: a file in features/<a>/ imports nothing from another
+      // features/<b>/. What two features share belongs in a lower layer; a route composes them.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['src', 'test/fixtures/lint/src'].flatMap((root) =>
+            readdirSync(`${root}/features`, { withFileTypes: true })
+              .filter((entry) => entry.isDirectory())
+              .map(({ name }) => ({
+                target: `${root}/features/${name}`,
+                from: `${root}/features`,
+                except: [`./${name}`],
+                message:
+                  'A feature must not import another feature: move what both use to a lower layer (ui, state, signIn, payment…), or let the route compose them.',
+              })),
+          ),
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(routes/|app/router\\.ts$|app/shell/)|main\\.tsx$',
+              regex: '^(\\.\\./)+(boot|router|routes|shell)/|main\\.tsx$',
               message:
-                'Features must not import routes, the router or the shell: routes use features, never the other way.',
+                'Features must not import routes, the router, the shell or boot: routes use features, never the other way.',
             },
           ],
         },

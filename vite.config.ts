@@ -88,7 +88,7 @@ export default defineConfig({
       },
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: resolve(import.meta.dirname, 'src/app/reactShims.ts'),
+        replacement: resolve(import.meta.dirname, 'src/boot/reactShims.ts'),
       },
     ],
   },

@@ -10,15 +10,16 @@ import type { Plugin } from 'vite';
 
 /** Sources whose messages the first screen may show. Keep in step with what `/index` loads. */
 const FIRST_SCREEN_SOURCES = [
-  /^src\/app\//,
+  /^src\/(boot|router|shell)\//,
   // Sign-in's own steps (the wallet list, invite code, network and wallet errors) show only
   // after a tap on 'Connect wallet', which waits for the rest of the catalog (SignInButton).
-  /^src\/features\/auth\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|loginMessageCheck)\.tsx?$)/,
+  /^src\/signIn\/(?!(signIn|walletMessages|InviteCodeDialog|NetworkPrompt|WalletSheet|signInMessageCheck)\.tsx?$)/,
   /^src\/features\/home\//,
   /^src\/i18n\//,
   /^src\/offline\//,
   /^src\/state\//,
-  /^src\/ui\//,
+  // The words of money records show only on screens behind sign-in.
+  /^src\/ui\/(?!moneyLabels\.ts$)/,
   /^src\/wallet\//,
   /^src\/main\.tsx$/,
   /^src\/routes\/(__root|index|\[index\]|_auth)\.tsx$/,

@@ -6,16 +6,16 @@ import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
-import { api } from './app/api.ts';
-import { installBackClosesDialogs } from './app/backClosesDialogs.ts';
-import { replayEarlyTap } from './app/earlyTap.ts';
-import { queryClient } from './app/queryClient.ts';
-import { createAppRouter } from './app/router.ts';
-import { installSessionEndHandler } from './app/sessionEnd.ts';
-import { loadRuntimeConfig } from './app/runtimeConfig.ts';
-import { registerServiceWorker } from './app/serviceWorker.ts';
-import { applyTheme } from './app/theme.ts';
-import { yieldToMain } from './app/yieldToMain.ts';
+import { api } from './state/apiClient.ts';
+import { installBackClosesDialogs } from './router/backClosesDialogs.ts';
+import { replayEarlyTap } from './boot/earlyTap.ts';
+import { queryClient } from './state/queryClient.ts';
+import { createAppRouter } from './router/router.ts';
+import { installSessionEndHandler } from './boot/sessionEnd.ts';
+import { loadRuntimeConfig } from './config/runtimeConfig.ts';
+import { registerServiceWorker } from './offline/serviceWorker.ts';
+import { applyTheme } from './boot/theme.ts';
+import { yieldToMain } from './boot/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
 import { defaultRecordCache } from './offline/recordCache.ts';
@@ -56,7 +56,7 @@ async function boot() {
     // The watch starts with a sign-in, which loads its module: a visitor's first screen
     // does without it.
     stopWalletWatch: () =>
-      void import('./features/auth/walletWatch.ts').then((watch) => watch.stopWalletWatch()),
+      void import('./signIn/walletWatch.ts').then((watch) => watch.stopWalletWatch()),
     forgetRecords: (address) => recordCache.forget(address),
   });
 

@@ -3,7 +3,8 @@
 // likely language, so the page's text (its largest paragraph included) shows as soon as the
 // HTML arrives. The app replaces it with its own render on start; the markup matches, so
 // nothing moves. Keep it in step with src/routes/__root.tsx, AppHeader, HomeScreen's
-// SignInHero, NavList with homeServices (src/app/navigation.tsx), Marquee and HomeContent
+// SignInHero, NavList (src/ui/NavList.tsx) with homeServices
+// (src/features/home/homeServices.ts), Marquee and HomeContent
 // (test/e2e/content.test.ts compares the two).
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { HomeData } from '../../src/api/content.ts';
@@ -16,7 +17,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const iconBox = (size: number, attributes = 'aria-hidden="true"') =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" ${attributes}></svg>`;
 
-// src/app/navigation.tsx's homeServices: where each tile goes and its label.
+// src/features/home/homeServices.ts: where each tile goes and its label.
 const HOME_SERVICES: [to: string, label: string][] = [
   ['/wallet', 'Wallet'],
   ['/wallet/transfer', 'Transfer'],

@@ -1,5 +1,5 @@
 // What a failed call can turn out to be, one small class each (spec §8, request errors).
-// The client throws them; src/app/requestFailures.ts decides what the user sees.
+// The client throws them; src/ui/requestFailures.ts decides what the user sees.
 
 export class RequestError extends Error {
   override name = 'RequestError';

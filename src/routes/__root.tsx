@@ -2,20 +2,20 @@ import { Trans } from '@lingui/react/macro';
 import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import type { RouterContext } from '../app/routerContext.ts';
-import { AppHeader } from '../app/shell/AppHeader.tsx';
-import { KeepAliveHost } from '../app/shell/KeepAliveHost.tsx';
-import { OfflineBanner } from '../app/shell/OfflineBanner.tsx';
-import { RouteAnnouncer } from '../app/shell/RouteAnnouncer.tsx';
-import { UpdatePrompt } from '../app/shell/UpdatePrompt.tsx';
-import { NotFound } from '../app/shell/NotFound.tsx';
-import { SignInPrompts } from '../features/auth/SignInPrompts.tsx';
+import type { RouterContext } from '../router/routerContext.ts';
+import { AppHeader } from '../shell/AppHeader.tsx';
+import { KeepAliveHost } from '../shell/KeepAliveHost.tsx';
+import { OfflineBanner } from '../shell/OfflineBanner.tsx';
+import { RouteAnnouncer } from '../shell/RouteAnnouncer.tsx';
+import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
+import { NotFound } from '../shell/NotFound.tsx';
+import { SignInPrompts } from '../signIn/SignInPrompts.tsx';
 import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 
 // Only a signed-in user has payments to follow: a visitor's first screen does without it.
-const PaymentWatch = lazy(() => import('../features/payment/PaymentWatch.tsx'));
+const PaymentWatch = lazy(() => import('../payment/PaymentWatch.tsx'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

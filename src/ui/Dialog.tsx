@@ -13,7 +13,7 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: focus is trapped and Esc dismisses, for free. Back dismisses
- * it too (app/backClosesDialogs.ts), and the second tap of a double tap that opened or closed
+ * it too (router/backClosesDialogs.ts), and the second tap of a double tap that opened or closed
  * it is dropped (doubleTapGuard.ts).
  */
 export function Dialog({ open, title, onDismiss, children, variant = 'center' }: DialogProps) {

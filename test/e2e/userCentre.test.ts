@@ -1,6 +1,6 @@
 // The user centre against the real server: address, level, balance, activation; the invite
 // link and code with copy, share and a QR code that really reads as the link; direct
-// referrals and team figures; the earnings record; 'Community' opens the team view.
+// referrals and team figures; the income record; 'Community' opens the team view.
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, signInAt } from './support/content.ts';
@@ -61,8 +61,8 @@ describe('user centre', () => {
     );
     expect(shared).toEqual([{ url: link, title: 'Join me on JU Wallet' }]);
     await app.page.getByText('No direct referrals yet: share your invite link').waitFor();
-    await app.page.getByTestId('earning').first().waitFor();
-    expect(await app.page.getByTestId('earning').first().textContent()).toMatch(/Deposit.*25/);
+    await app.page.getByTestId('income').first().waitFor();
+    expect(await app.page.getByTestId('income').first().textContent()).toMatch(/Deposit.*25/);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
 
     // Bob opens the invite link and signs in: he joins Alice's team.

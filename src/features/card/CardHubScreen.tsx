@@ -15,7 +15,7 @@ import {
 import { useRecordList, type RecordListState } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { StatusPill } from '../wallet/StatusPill.tsx';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import {
   applicationStatusLabels,
   cardStatusLabels,

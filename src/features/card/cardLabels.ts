@@ -9,7 +9,7 @@ import type {
   IdType,
   RechargeStatus,
 } from '../../api/visa.ts';
-import type { Tone } from '../wallet/moneyLabels.ts';
+import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const holderStatusLabels: Record<HolderStatus, MessageDescriptor> = {
   pending: msg`Under review`,

@@ -15,12 +15,12 @@ import { Field } from '../../ui/Field.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
-import { timeLeft, useNow } from '../payment/countdown.ts';
-import { PaymentProgress } from '../payment/PaymentProgress.tsx';
-import { usePayment } from '../payment/usePayment.ts';
-import { cycleStatusLabels, cycleStatusTone } from '../ticket/ticketLabels.ts';
-import { StatusPill } from '../wallet/StatusPill.tsx';
+import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
+import { timeLeft, useNow } from '../../ui/countdown.ts';
+import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
+import { usePayment } from '../../payment/usePayment.ts';
+import { cycleStatusLabels, cycleStatusTone } from './cycleLabels.ts';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 

@@ -2,10 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { homeServices, NavList } from '../../app/navigation.tsx';
+import { NavList } from '../../ui/NavList.tsx';
+import { homeServices } from './homeServices.ts';
 import { pendingInviteCodeAtom } from '../../state/preferences.ts';
 import { sessionAtom } from '../../state/session.ts';
-import { SignInButton } from '../auth/SignInButton.tsx';
+import { SignInButton } from '../../signIn/SignInButton.tsx';
 import { HomeContent } from './HomeContent.tsx';
 import { Marquee } from './Marquee.tsx';
 

@@ -14,7 +14,7 @@ import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 
 import { useOnline } from '../../ui/useOnline.ts';
-import { StatusPill } from '../wallet/StatusPill.tsx';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import { orderStatusLabels, orderTone } from './orderLabels.ts';
 
 export function OrderDetailScreen({ id }: { id: string }) {

@@ -8,7 +8,7 @@ import { orderListSource, type OrderFilter } from '../../state/queries/machine.t
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { StatusPill } from '../wallet/StatusPill.tsx';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import { ORDER_FILTERS, orderFilterLabels, orderStatusLabels, orderTone } from './orderLabels.ts';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';

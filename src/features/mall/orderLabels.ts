@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { OrderStatus } from '../../api/machine.ts';
 import type { OrderFilter } from '../../state/queries/machine.ts';
-import type { Tone } from '../wallet/moneyLabels.ts';
+import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const orderStatusLabels: Record<OrderStatus, MessageDescriptor> = {
   pending: msg`Awaiting shipment`,

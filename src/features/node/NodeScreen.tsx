@@ -21,10 +21,10 @@ import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 
-import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
-import { timeLeft, useNow } from '../payment/countdown.ts';
-import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
-import { usePayment } from '../payment/usePayment.ts';
+import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
+import { timeLeft, useNow } from '../../ui/countdown.ts';
+import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.tsx';
+import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
 
 export function NodeScreen() {

@@ -9,9 +9,9 @@ import { useTicketConfig } from '../../state/queries/ticket.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { PaymentProgress, TransactionLine } from '../payment/PaymentProgress.tsx';
-import { usePayment } from '../payment/usePayment.ts';
-import { chainUnavailableReason } from '../payment/chainUnavailable.ts';
+import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.tsx';
+import { usePayment } from '../../payment/usePayment.ts';
+import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
 import '../../ui/records.css';
 
 export function TicketBuyScreen() {

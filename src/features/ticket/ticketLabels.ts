@@ -1,9 +1,8 @@
-// Words for the states of tickets, applications and cycles, written once for their screens.
+// Words for the states of tickets and ticket applications, written once for their screens.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CycleStatus } from '../../api/cycle.ts';
 import type { TicketApplicationStatus, TicketStatus } from '../../api/ticket.ts';
-import type { Tone } from '../wallet/moneyLabels.ts';
+import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const ticketStatusLabels: Record<TicketStatus, MessageDescriptor> = {
   pending_payment: msg`Payment processing`,
@@ -31,24 +30,4 @@ export const applicationStatusTone: Record<TicketApplicationStatus, Tone> = {
   approved: 'success',
   rejected: 'danger',
   unknown: 'neutral',
-};
-
-export const cycleStatusLabels: Record<CycleStatus, MessageDescriptor> = {
-  awaiting_payment: msg`Payment processing`,
-  running: msg`Running`,
-  pending_payout: msg({
-    message: 'Pending payout',
-    comment:
-      'A due return the pool has not paid to the user yet: money coming to them, not a payment they owe.',
-  }),
-  paid: msg`Returned`,
-  payment_failed: msg`Payment failed`,
-};
-
-export const cycleStatusTone: Record<CycleStatus, Tone> = {
-  awaiting_payment: 'neutral',
-  running: 'neutral',
-  pending_payout: 'danger',
-  paid: 'success',
-  payment_failed: 'danger',
 };

@@ -7,7 +7,7 @@ import { useApi } from '../../state/apiContext.tsx';
 import { sessionListSource } from '../../state/queries/sessions.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { signOut } from '../auth/signOut.ts';
+import { signOut } from '../../signIn/signOut.ts';
 
 export function ActiveSessions() {
   const { i18n, t } = useLingui();

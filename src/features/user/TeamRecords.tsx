@@ -1,5 +1,5 @@
 // The user centre's lists: direct referrals (address, time, performance, team size) and the
-// earnings record (incomeList).
+// income record (incomeList), the same list as on the wallet page.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Referral } from '../../api/user.ts';
 import type { IncomeRow } from '../../api/wallet.ts';
@@ -10,7 +10,7 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { IncomeItem } from '../wallet/IncomeItem.tsx';
+import { IncomeItem } from '../../ui/IncomeItem.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 
@@ -48,15 +48,15 @@ function ReferralItem({ row }: { row: Referral }) {
   );
 }
 
-export function EarningsRecords() {
+export function IncomeRecords() {
   const { t } = useLingui();
   const list = useRecordList(incomeSource(useApi()));
   return (
     <RecordList
       list={list}
-      label={t`Earnings record`}
+      label={t`Income record`}
       itemKey={(row: IncomeRow) => row.id}
-      empty={<Trans>No earnings yet</Trans>}
+      empty={<Trans>No income yet</Trans>}
       renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
     />
   );

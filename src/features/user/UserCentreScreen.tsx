@@ -6,7 +6,7 @@ import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
-import { EarningsRecords, ReferralRecords } from './TeamRecords.tsx';
+import { IncomeRecords, ReferralRecords } from './TeamRecords.tsx';
 import './user.css';
 
 export function UserCentreScreen() {
@@ -139,11 +139,11 @@ export function UserCentreScreen() {
           </div>
         </dl>
       </section>
-      <section className="card" aria-labelledby="user-earnings">
-        <h2 id="user-earnings" className="section-title">
-          <Trans>Earnings record</Trans>
+      <section className="card" aria-labelledby="user-income">
+        <h2 id="user-income" className="section-title">
+          <Trans>Income record</Trans>
         </h2>
-        <EarningsRecords />
+        <IncomeRecords />
       </section>
       <ActiveSessions />
     </div>

@@ -10,8 +10,8 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { moneyLogTypeLabels, moneyStatusLabels, statusTone } from './moneyLabels.ts';
-import { StatusPill } from './StatusPill.tsx';
+import { moneyLogTypeLabels, moneyStatusLabels, statusTone } from '../../ui/moneyLabels.ts';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 

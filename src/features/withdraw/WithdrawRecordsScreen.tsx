@@ -8,8 +8,8 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { shortAddress } from '../../ui/format.ts';
-import { statusTone, withdrawStatusLabels } from '../wallet/moneyLabels.ts';
-import { StatusPill } from '../wallet/StatusPill.tsx';
+import { statusTone, withdrawStatusLabels } from '../../ui/moneyLabels.ts';
+import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 

@@ -24,9 +24,9 @@ import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { runtimeConfig } from '../../app/runtimeConfig.ts';
-import { PaymentProgress } from '../payment/PaymentProgress.tsx';
-import { usePayment } from '../payment/usePayment.ts';
+import { runtimeConfig } from '../../config/runtimeConfig.ts';
+import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
+import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
 
 type WithdrawInput = { coin: WithdrawCoin; address: string; amount: string };

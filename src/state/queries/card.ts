@@ -39,8 +39,8 @@ export const CARD_LISTS = {
   recharge: 'cardRecharge',
 } as const;
 
-/** A visa list: POST with the page in the body (the one list pattern otherwise). */
-function visaList<E extends AnyEndpoint>(
+/** A card service list: POST with the page in the body (the one list pattern otherwise). */
+function cardServiceList<E extends AnyEndpoint>(
   api: ApiClient,
   name: string,
   endpoint: E,
@@ -63,30 +63,30 @@ function visaList<E extends AnyEndpoint>(
 // are never kept on the device (no KYC data in any web storage). Card records are.
 export const holderListSource = (api: ApiClient) =>
   watchUnsettled(
-    visaList(api, CARD_LISTS.holders, visaEndpoints.kycList, {}, false),
+    cardServiceList(api, CARD_LISTS.holders, visaEndpoints.kycList, {}, false),
     (holder) => holder.status === 'pending',
   );
 export const addressListSource = (api: ApiClient) =>
-  visaList(api, CARD_LISTS.addresses, visaEndpoints.addressList, {}, false);
+  cardServiceList(api, CARD_LISTS.addresses, visaEndpoints.addressList, {}, false);
 export const applicationListSource = (api: ApiClient) =>
   watchUnsettled(
-    visaList(api, CARD_LISTS.applications, visaEndpoints.applyCardList, {}, false),
+    cardServiceList(api, CARD_LISTS.applications, visaEndpoints.applyCardList, {}, false),
     (application) => application.status === 'processing',
   );
 // A card's balance changes when a recharge settles on the issuer's side: the list looks again
 // while a recharge is on its way, and whenever the (kept) page is shown again.
 export const myCardListSource = (api: ApiClient, type?: CardType) => ({
   ...watchUnsettled(
-    visaList(api, CARD_LISTS.cards, visaEndpoints.myCardList, { type }, false),
+    cardServiceList(api, CARD_LISTS.cards, visaEndpoints.myCardList, { type }, false),
     rechargeOnTheWay,
   ),
   staleTime: 0,
 });
 export const consumeListSource = (api: ApiClient, cardId: string) =>
-  visaList(api, CARD_LISTS.consume, visaEndpoints.consumeList, { id: cardId });
+  cardServiceList(api, CARD_LISTS.consume, visaEndpoints.consumeList, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
   watchUnsettled(
-    visaList(api, CARD_LISTS.recharge, visaEndpoints.rechargeList, {
+    cardServiceList(api, CARD_LISTS.recharge, visaEndpoints.rechargeList, {
       id: cardId,
     }),
     (recharge) => recharge.status === 'pending' || recharge.status === 'processing',
@@ -109,14 +109,14 @@ export function refreshHubLists(queryClient: QueryClient): Promise<void> {
 
 // Service info (fees, regions, recharge rule, agreements).
 
-export function visaInfoOptions(api: ApiClient) {
+export function cardInfoOptions(api: ApiClient) {
   return queryOptions({
     queryKey: cardKeys.info(),
     queryFn: ({ signal }) => api.call(visaEndpoints.info, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
-export const useVisaInfo = () => useQuery(visaInfoOptions(useApi()));
+export const useCardInfo = () => useQuery(cardInfoOptions(useApi()));
 
 // Holders.
 

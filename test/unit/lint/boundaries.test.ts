@@ -18,7 +18,16 @@ describe('import boundaries', () => {
     expect(await lintFixture('state/upward.ts')).toContain('no-restricted-imports');
   }, 30_000);
 
+  it('fails a shared layer importing the payment or sign-in layer above it', async () => {
+    expect(await lintFixture('state/intoPayment.ts')).toContain('no-restricted-imports');
+  }, 30_000);
+
   it('fails a feature importing a route', async () => {
     expect(await lintFixture('features/x/screen.ts')).toContain('no-restricted-imports');
+  }, 30_000);
+
+  it('fails a feature importing another feature', async () => {
+    expect(await lintFixture('features/y/borrowed.ts')).toContain('import-x/no-restricted-paths');
+    expect(await lintFixture('features/y/own.ts')).not.toContain('import-x/no-restricted-paths');
   }, 30_000);
 });

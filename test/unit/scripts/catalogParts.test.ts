@@ -5,10 +5,10 @@ import { catalogPartOf } from '../../../scripts/catalogParts.ts';
 describe('catalogPartOf', () => {
   it('puts what the shell, home, sign-in button and shared controls say in the first part', () => {
     for (const file of [
-      'src/app/shell/Menu.tsx',
+      'src/shell/Menu.tsx',
       'src/features/home/HomeScreen.tsx',
-      'src/features/auth/SignInButton.tsx',
-      'src/features/auth/SignInPromptDialogs.tsx',
+      'src/signIn/SignInButton.tsx',
+      'src/signIn/SignInPromptDialogs.tsx',
       'src/ui/RecordList.tsx',
       'src/routes/__root.tsx',
       'src/routes/_auth.tsx',
@@ -18,13 +18,15 @@ describe('catalogPartOf', () => {
 
   it('puts feature screens, the error catalogue and the steps after Connect wallet in the rest', () => {
     for (const file of [
-      'src/features/auth/signIn.ts',
-      'src/features/auth/walletMessages.ts',
-      'src/features/auth/InviteCodeDialog.tsx',
-      'src/features/auth/NetworkPrompt.tsx',
-      'src/features/auth/WalletSheet.tsx',
+      'src/signIn/signIn.ts',
+      'src/signIn/walletMessages.ts',
+      'src/signIn/InviteCodeDialog.tsx',
+      'src/signIn/NetworkPrompt.tsx',
+      'src/signIn/WalletSheet.tsx',
       'src/features/card/CardDetailScreen.tsx',
       'src/features/withdraw/WithdrawScreen.tsx',
+      'src/ui/moneyLabels.ts',
+      'src/payment/usePayment.ts',
       'src/routes/_auth/node.tsx',
       'src/api/errors.ts',
     ])

@@ -4,11 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CardApplication } from '../../../api/visa.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { applicationListSource, useVisaInfo } from '../../../state/queries/card.ts';
+import { applicationListSource, useCardInfo } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
 import '../card.css';
@@ -95,7 +95,7 @@ function ApplicationItem({ row }: { row: CardApplication }) {
 /** What was agreed to with the application: titles in the user's language, and versions. */
 function AcceptedAgreements({ row }: { row: CardApplication }) {
   const { i18n } = useLingui();
-  const info = useVisaInfo();
+  const info = useCardInfo();
   const titles = new Map(info.data?.agreements.map((agreement) => [agreement.id, agreement.title]));
   const accepted = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(
     row.agreements.map(({ id, version }) => `${titles.get(id) ?? id} (${version})`),

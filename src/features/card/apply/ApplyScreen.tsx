@@ -21,7 +21,7 @@ import {
 import { parseAssetAmount } from '../../../money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
-import { addressListSource, holderListSource, useVisaInfo } from '../../../state/queries/card.ts';
+import { addressListSource, holderListSource, useCardInfo } from '../../../state/queries/card.ts';
 import { useWallet } from '../../../state/queries/money.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
@@ -70,7 +70,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
-  const info = useVisaInfo();
+  const info = useCardInfo();
   const wallet = useWallet();
   const holders = useRecordList(holderListSource(api));
   const addresses = useRecordList(addressListSource(api));

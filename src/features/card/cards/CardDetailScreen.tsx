@@ -26,14 +26,14 @@ import {
   revealCard,
   revealMessage,
   useCard,
-  useVisaInfo,
+  useCardInfo,
 } from '../../../state/queries/card.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
 import { toast } from '../../../ui/toast.ts';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from '../cardLabels.ts';
 import { PinEntry } from '../PinEntry.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
@@ -169,7 +169,7 @@ function CardDetail({ card }: { card: Card }) {
   useWhenChanged(`${card.balance}|${card.pending_recharge}`, () => {
     void cardChanged(queryClient, card.id, 'card');
   });
-  const info = useVisaInfo();
+  const info = useCardInfo();
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
 

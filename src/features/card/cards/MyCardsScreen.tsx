@@ -8,7 +8,7 @@ import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card.
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import '../card.css';
 

@@ -9,9 +9,9 @@ import { store } from '../../../state/store.ts';
 import { sameAddress } from '../../../wallet/address.ts';
 import { connectWallet, signMessage } from '../../../wallet/connect.ts';
 import { WalletError } from '../../../wallet/walletErrors.ts';
-import { askWalletChoice, PromptDismissed } from '../../auth/prompts.ts';
-import { chainFromConfig } from '../../auth/signIn.ts';
-import { walletMessages } from '../../auth/walletMessages.ts';
+import { askWalletChoice, PromptDismissed } from '../../../signIn/prompts.ts';
+import { chainFromConfig } from '../../../config/chain.ts';
+import { walletMessages } from '../../../signIn/walletMessages.ts';
 
 /** The wallet did not sign; `message` says why in the user's language, or is '' if they backed out. */
 export class RevealSignError extends Error {

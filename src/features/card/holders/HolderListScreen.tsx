@@ -9,7 +9,7 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { holderListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
-import { StatusPill } from '../../wallet/StatusPill.tsx';
+import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';

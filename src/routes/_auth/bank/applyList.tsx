@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_auth/bank/applyList')({
     keepAlive: true,
   },
   loader: screenData('card', (q, { api, list }) => [
-    q.visaInfoOptions(api),
+    q.cardInfoOptions(api),
     list(q.applicationListSource(api)),
   ]),
   component: ApplicationListScreen,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_auth/bank/cardDetail/$id')({
   },
   loader: screenData('card', (q, { api, params }) => [
     q.cardOptions(api, params.id!),
-    q.visaInfoOptions(api),
+    q.cardInfoOptions(api),
   ]),
   component: function CardDetail() {
     const { id } = Route.useParams();

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_auth/bank/physical_apply')({
     title: msg`Physical card application`,
   },
   loader: screenData('card', (q, { api, list }) => [
-    q.visaInfoOptions(api),
+    q.cardInfoOptions(api),
     list(q.holderListSource(api)),
     list(q.addressListSource(api)),
   ]),

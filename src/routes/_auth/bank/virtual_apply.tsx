@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_auth/bank/virtual_apply')({
   },
   validateSearch: reapplySearch,
   loader: screenData('card', (q, { api, list }) => [
-    q.visaInfoOptions(api),
+    q.cardInfoOptions(api),
     list(q.holderListSource(api)),
     list(q.addressListSource(api)),
   ]),

@@ -1,0 +1,34 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen.ts';
+import { store } from '../state/store.ts';
+import { PageSkeleton } from '../ui/PageSkeleton.tsx';
+import { api } from '../state/apiClient.ts';
+import { queryClient } from '../state/queryClient.ts';
+import { parseSearch, stringifySearch } from './searchParams.ts';
+import './routeMeta.ts';
+
+/**
+ * The app's router. Made when the app starts rather than when this module loads: building
+ * it is a few dozen milliseconds of work on a phone, which then runs as a task of its own.
+ */
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { store, api, queryClient },
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageSkeleton,
+    // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
+    defaultViewTransition: true,
+    scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,39 @@
+// The language list, loaded the first time the language button is about to be used.
+import { useLingui } from '@lingui/react/macro';
+import { useSetAtom } from 'jotai';
+import { activateLocale } from '../i18n/activate.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { localeAtom } from '../state/preferences.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import './menu.css';
+
+export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const saveLocale = useSetAtom(localeAtom);
+
+  async function choose(locale: Locale) {
+    await activateLocale(locale, { complete: true });
+    saveLocale(locale);
+    onClose();
+  }
+
+  return (
+    <Dialog open={open} title={t`Language`} variant="sheet" onDismiss={onClose}>
+      <div className="choice-list" role="listbox" aria-label={t`Language`}>
+        {LOCALES.map((l) => (
+          <button
+            key={l.locale}
+            type="button"
+            role="option"
+            lang={l.locale}
+            aria-selected={i18n.locale === l.locale}
+            className="choice"
+            onClick={() => void choose(l.locale)}
+          >
+            {l.label}
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

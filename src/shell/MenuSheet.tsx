@@ -1,0 +1,65 @@
+// The side menu's sheet, loaded the first time the menu opens (or is about to).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue, useSetAtom } from 'jotai';
+import LogOut from 'lucide-react/icons/log-out';
+import { signOut } from '../signIn/signOut.ts';
+import { SignInButton } from '../signIn/SignInButton.tsx';
+import { lastAddressAtom } from '../state/preferences.ts';
+import { sessionAtom } from '../state/session.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { shortAddress } from '../ui/format.ts';
+import { NavList } from '../ui/NavList.tsx';
+import { menuEntries } from './menuEntries.ts';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+import './menu.css';
+
+/** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
+ * my tickets, community, my cards. */
+export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  const session = useAtomValue(sessionAtom);
+  const forgetLastAddress = useSetAtom(lastAddressAtom);
+  const address = session.address;
+  return (
+    <Dialog open={open} title={t`Menu`} variant="sheet" onDismiss={close}>
+      {address ? (
+        <div className="menu-account">
+          <dl className="menu-summary">
+            <div>
+              <dt>
+                <Trans>Address</Trans>
+              </dt>
+              <dd className="mono nowrap">{shortAddress(address)}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Level</Trans>
+              </dt>
+              <dd>{session.user ? `V${session.user.level}` : '—'}</dd>
+            </div>
+          </dl>
+          {/* At the top, so it is visible without scrolling on a small phone. */}
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => {
+              close();
+              // Signed out on purpose: no 'Sign in again as …' offer afterwards.
+              forgetLastAddress(null);
+              void signOut();
+            }}
+          >
+            <LogOut aria-hidden="true" size={18} />
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      ) : (
+        <SignInButton onSignedIn={close} />
+      )}
+      <nav aria-label={t`Menu`}>
+        <NavList entries={menuEntries} className="menu-list" onNavigate={close} />
+      </nav>
+      <ThemeSwitch />
+    </Dialog>
+  );
+}

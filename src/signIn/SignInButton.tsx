@@ -1,0 +1,80 @@
+import { Trans } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { loadRestOfCatalog } from '../i18n/activate.ts';
+import { currentLocale } from '../i18n/current.ts';
+import { shortAddress } from '../ui/format.ts';
+import { signInStepAtom } from './signInStep.ts';
+import { useReturningAccount } from './useReturningAccount.ts';
+
+// Sign-in's steps speak with the second part of the catalog; offline before it was ever
+// cached, they speak English rather than not at all.
+const startSignIn = (returning: boolean) =>
+  Promise.all([import('./signIn.ts'), loadRestOfCatalog(currentLocale()).catch(() => {})]).then(
+    ([{ signIn }]) => signIn({ returning }),
+  );
+
+/** A path inside this app (not '//host'), so a crafted link cannot send the user elsewhere. */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
+
+export function SignInButton({
+  className = 'button button-primary button-block',
+  redirectTo,
+  onSignedIn,
+}: {
+  className?: string;
+  /** Where to go once signed in: the page the user wanted. */
+  redirectTo?: string;
+  onSignedIn?: () => void;
+}) {
+  const router = useRouter();
+  const step = useAtomValue(signInStepAtom);
+  const returning = useReturningAccount();
+  const busy = step !== 'idle';
+  const short = returning ? shortAddress(returning.address) : '';
+
+  async function onClick() {
+    if (!(await startSignIn(returning !== null))) return;
+    onSignedIn?.();
+    const target = safeRedirect(redirectTo);
+    if (target) await router.navigate({ href: target, replace: true });
+  }
+
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => void onClick()}
+    >
+      {step === 'idle' &&
+        (!returning ? (
+          <Trans>Connect wallet</Trans>
+        ) : (
+          // One flex item, so the words wrap as text and the address never splits.
+          <span>
+            {returning.signedInBefore ? (
+              <Trans>
+                Sign in again as <span className="nowrap">{short}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Sign in as <span className="nowrap">{short}</span>
+              </Trans>
+            )}
+          </span>
+        ))}
+      {step === 'connecting' && <Trans>Connecting…</Trans>}
+      {step === 'network' && (
+        <Trans comment="Shown while the app checks which chain the wallet is on, not the internet connection.">
+          Checking your wallet's network…
+        </Trans>
+      )}
+      {step === 'signing' && <Trans>Sign the message in your wallet…</Trans>}
+      {step === 'verifying' && <Trans>Signing in…</Trans>}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+// The app's one API client, bound to the session store. Any 401 ends the session here (one
+// event; the session-end handler does the rest), so no screen can forget to.
+import { createApiClient, type ApiClient } from '../api/client.ts';
+import { UnauthorizedError } from '../api/requestErrors.ts';
+import { langOf } from '../i18n/locales.ts';
+import { currentLocale } from '../i18n/current.ts';
+import { dispatchSessionAtom, tokenAtom } from './session.ts';
+import { store } from './store.ts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+
+const client = createApiClient({
+  baseUrl: () => runtimeConfig().api_base,
+  token: () => store.get(tokenAtom),
+  lang: () => langOf(currentLocale()),
+});
+
+/** Any 401 ends the session here (one event; the session-end handler does the rest). */
+async function endingSessionOn401<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) {
+      store.set(dispatchSessionAtom, {
+        type: 'unauthorized',
+        message: error.message,
+        leavePage: error.leavePage,
+      });
+    }
+    throw error;
+  }
+}
+
+export const api: ApiClient = {
+  call: (endpoint, ...args) => endingSessionOn401(() => client.call(endpoint, ...args)),
+  image: (endpoint, input, options) =>
+    endingSessionOn401(() => client.image(endpoint, input, options)),
+};

@@ -1,0 +1,47 @@
+// A list of navigation links, as the home services (features/home/homeServices.ts) and the
+// side menu of spec §2 (shell/menuEntries.ts) draw them.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import type { LucideIcon } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import { tokenAtom } from '../state/session.ts';
+
+export interface NavEntry {
+  to: NonNullable<LinkProps['to']>;
+  hash?: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+}
+
+/** A list of links; signed out, each is marked as needing sign-in (every entry does). */
+export function NavList({
+  entries,
+  className,
+  onNavigate,
+}: {
+  entries: NavEntry[];
+  className: string;
+  onNavigate?: () => void;
+}) {
+  const { i18n } = useLingui();
+  const signedIn = useAtomValue(tokenAtom) !== null;
+  const needsSignIn = i18n._(msg`Sign-in needed`);
+  return (
+    <ul className={className}>
+      {entries.map(({ icon: Icon, ...entry }) => (
+        <li key={`${entry.to}#${entry.hash ?? ''}:${entry.label.id}`}>
+          <Link to={entry.to} hash={entry.hash} onClick={onNavigate}>
+            <Icon className="nav-icon" aria-hidden="true" size={22} />
+            <span className="nav-label">{i18n._(entry.label)}</span>
+            {!signedIn && (
+              <Lock className="nav-lock" role="img" aria-label={needsSignIn} size={14} />
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installSessionEndHandler } from '../../../src/boot/sessionEnd.ts';
+import { dispatchSessionAtom } from '../../../src/state/session.ts';
+import { store } from '../../../src/state/store.ts';
+import { toastsAtom } from '../../../src/ui/toast.ts';
+import { activateEnglish } from '../support/i18n.ts';
+
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+beforeAll(activateEnglish);
+
+function setUp() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['wallet', 'balances', ADDRESS], { balances: [] });
+  const deps = {
+    queryClient,
+    navigate: vi.fn(async () => undefined),
+    stopWalletWatch: vi.fn(),
+    forgetRecords: vi.fn(async () => undefined),
+  };
+  const uninstall = installSessionEndHandler(deps);
+  store.set(dispatchSessionAtom, {
+    type: 'signedIn',
+    token: 't',
+    expiresAt: 'x',
+    address: ADDRESS,
+  });
+  return { deps, uninstall };
+}
+
+describe('the one session-end handler', () => {
+  let uninstall: () => void = () => undefined;
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    uninstall();
+    vi.useRealTimers();
+  });
+
+  it('after sign-out: clears queries and saved records, stops the wallet watch, goes home', () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    expect(setup.deps.queryClient.getQueryData(['wallet', 'balances', ADDRESS])).toBeUndefined();
+    expect(setup.deps.forgetRecords).toHaveBeenCalledWith(ADDRESS);
+    expect(setup.deps.stopWalletWatch).toHaveBeenCalledOnce();
+    expect(setup.deps.navigate).toHaveBeenCalledWith('/index');
+  });
+
+  it("after a 401: keeps saved records, shows the server's message, leaves after 1.5 s", () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    store.set(dispatchSessionAtom, {
+      type: 'unauthorized',
+      message: 'Session expired',
+      leavePage: true,
+    });
+    expect(setup.deps.forgetRecords).not.toHaveBeenCalled();
+    expect(setup.deps.stopWalletWatch).toHaveBeenCalledOnce();
+    expect(store.get(toastsAtom).map((t) => t.text)).toContain('Session expired');
+    expect(setup.deps.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_500);
+    expect(setup.deps.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('does nothing when no session was open', () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    setup.deps.navigate.mockClear();
+    store.set(dispatchSessionAtom, { type: 'unauthorized', message: 'x', leavePage: true });
+    vi.advanceTimersByTime(2_000);
+    expect(setup.deps.navigate).not.toHaveBeenCalled();
+  });
+});
