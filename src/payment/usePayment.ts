@@ -10,6 +10,7 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { isPaidToBalance, type ChainPayment } from '../api/chain.ts';
 import { ApiError } from '../api/requestErrors.ts';
@@ -21,7 +22,7 @@ import {
 } from '../state/actions/useAction.ts';
 import { refreshAreas } from '../state/queries/cacheAreas.ts';
 import { addressAtom } from '../state/session.ts';
-import { confirm, ConfirmCancelled, type ConfirmOptions } from '../ui/confirm.ts';
+import { confirm, ConfirmCancelled, expectConfirm, type ConfirmOptions } from '../ui/confirm.ts';
 import { toastFailure, withSupportCode } from '../ui/requestFailures.ts';
 import { toast } from '../ui/toast.ts';
 import { useOnline } from '../ui/useOnline.ts';
@@ -103,6 +104,8 @@ export function usePayment<K extends PaymentKind>(
   const online = useOnline();
   const queryClient = useQueryClient();
   const address = useAtomValue(addressAtom);
+  // Every payment is confirmed first: the popup's code loads with the screen.
+  useEffect(() => expectConfirm(), []);
   const key = slotKey(address, options.slot ?? options.kind);
   // Subscribed so the screen renders as the store changes; read through readSlot.
   useAtomValue(paymentsAtom);
