@@ -12,8 +12,10 @@ export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () =>
   const saveLocale = useSetAtom(localeAtom);
 
   async function choose(locale: Locale) {
-    await activateLocale(locale, { complete: true });
+    // Kept first: the page shows the new language before the rest of its words arrive, and a
+    // reload (or the phone closing the app) in that moment must not lose the choice.
     saveLocale(locale);
+    await activateLocale(locale, { complete: true });
     onClose();
   }
 

@@ -1,14 +1,30 @@
 // The one record list screen part: endless scroll, skeleton, empty, error and offline states,
 // the age of a cached copy, pull to refresh (and a refresh button for keyboards and screen
-// readers). Data comes from useRecordList (state/records/recordList.ts).
+// readers). Data comes from useRecordList (state/records/recordList.ts). Only the rows near
+// the viewport are in the page (TanStack Virtual, each row measured), whatever the list's
+// length: a long money log stays light to scroll, to append to and to keep alive.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
 import type { RecordListState } from '../state/records/recordList.ts';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
 
 const PULL_TRIGGER_PX = 64;
+/** A first guess at a row's height, until the row is measured. */
+const ROW_ESTIMATE_PX = 88;
+/** The space between rows (the .records gap). */
+const ROW_GAP_PX = 8;
+/** Rows kept in the page beyond each edge of the viewport. */
+const ROWS_BEYOND_VIEW = 8;
 
 export interface RecordListProps<T> {
   list: RecordListState<T>;
@@ -121,13 +137,14 @@ export function RecordList<T>({
   } else {
     body = (
       <>
-        <ul className="records" aria-label={label} aria-busy={list.loadingMore}>
-          {list.items.map((item) => (
-            <li key={itemKey(item)} className="record">
-              {renderItem(item)}
-            </li>
-          ))}
-        </ul>
+        <WindowedRows
+          items={list.items}
+          itemKey={itemKey}
+          renderItem={renderItem}
+          label={label}
+          busy={list.loadingMore}
+          total={Math.max(total, list.items.length)}
+        />
         <div ref={sentinel} />
         {list.hasMore && <LoadMoreButton list={list} block />}
         {!list.hasMore && list.asOf === null && (
@@ -167,6 +184,67 @@ export function RecordList<T>({
       </div>
       {body}
     </section>
+  );
+}
+
+/**
+ * The rows near the viewport, each placed where the whole list would put it. The list keeps
+ * its list semantics: each row says where it stands in the whole (aria-posinset/setsize).
+ */
+function WindowedRows<T>({
+  items,
+  itemKey,
+  renderItem,
+  label,
+  busy,
+  total,
+}: Pick<RecordListProps<T>, 'itemKey' | 'renderItem' | 'label'> & {
+  items: T[];
+  busy: boolean;
+  total: number;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts in the page: the window scrolls, and the rows are placed from here.
+  const [top, setTop] = useState(0);
+  // After every render, since what sits above the list (the status line, a filter) can move
+  // it; set only when it moved, so this settles at once.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measured = list.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(measured - top) >= 1) setTop(measured);
+  });
+  const rows = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    gap: ROW_GAP_PX,
+    overscan: ROWS_BEYOND_VIEW,
+    scrollMargin: top,
+    getItemKey: (index) => itemKey(items[index]!),
+  });
+  return (
+    <ul
+      ref={listRef}
+      className="records records-windowed"
+      aria-label={label}
+      aria-busy={busy}
+      style={{ height: rows.getTotalSize() }}
+    >
+      {rows.getVirtualItems().map((row) => (
+        <li
+          key={row.key}
+          ref={rows.measureElement}
+          data-index={row.index}
+          className="record"
+          aria-setsize={total}
+          aria-posinset={row.index + 1}
+          style={{ transform: `translateY(${row.start - top}px)` }}
+        >
+          {renderItem(items[row.index]!)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
