@@ -49,6 +49,8 @@ describe('user centre', () => {
 
     // The QR code, as drawn, reads back as the invite link.
     const qr = app.page.getByRole('img', { name: 'QR code of your invite link' });
+    // Drawn just after the screen paints.
+    await expect.poll(() => qr.getAttribute('aria-busy')).toBe('false');
     expect(await decodeQrPng(await qr.screenshot())).toBe(link);
 
     await invite.getByRole('button', { name: 'Copy invite link' }).click();
