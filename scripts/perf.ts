@@ -1,0 +1,211 @@
+// `npm run perf`: how the app feels on a phone, measured in the system Chromium against the real
+// server serving the built app, with the CPU slowed 4× (a mid-range phone) and at full speed.
+// A report, never a test: it prints, it does not fail. It prints, per CPU rate:
+//   - time to content per screen: from the navigation until the page shows no skeleton;
+//   - a 1,000-entry money log scrolled to its end: elements in the page, JS heap, long tasks
+//     (count, longest, total blocking time) and frames slower than 50 ms;
+//   - the same after leaving the list and coming back;
+//   - the first confirm dialog: from the tap to the dialog on screen.
+// Build first (`npm run build`).
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../test/e2e/support/browser.ts';
+import { APP_CHAIN_ID, startAppServer } from '../test/e2e/support/appServer.ts';
+import { installTestWallet } from '../test/e2e/support/testWallet.ts';
+import { privateKeyToAddress } from '../src/wallet/eip191.ts';
+
+// Two of the local chain's well-known test accounts.
+const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const BOB_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
+const ENTRIES = 1_000;
+const RATES = [4, 1];
+const SCREENS = [
+  '/wallet',
+  '/wallet/moneyLog',
+  '/wallet/transfer',
+  '/withdraw',
+  '/transfer/list',
+  '/user',
+  '/node',
+  '/notice',
+  '/ticket/buy',
+  '/bank',
+];
+
+const server = await startAppServer({
+  env: { INVITE_REQUIRED: 'false', RATE_LIMIT_MONEY_PER_MINUTE: '1000000' },
+});
+const browser = await launchBrowser();
+
+/** A fresh phone-sized browser, signed in (as Alice unless told); CPU slowed by `rate`. */
+async function signedIn(rate: number, key = ALICE_KEY): Promise<{ page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await installTestWallet(page, {
+    privateKey: key,
+    chainId: APP_CHAIN_ID,
+    knownChains: [APP_CHAIN_ID],
+    rpcUrl: server.chain.rpcUrl,
+  });
+  await page.goto(`${server.url}/`);
+  await page.getByRole('button', { name: 'Connect wallet' }).first().click();
+  await page.getByTestId('signed-in').waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  // Long tasks and slow frames from here on, read by `takeFigures`.
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[]; __frames: number[] };
+    w.__long = [];
+    w.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__long.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const frame = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return { page, cdp };
+}
+
+/** Client-side navigation, as a tap on a link does it; answers ms until no skeleton shows. */
+async function timeToContent(page: Page, path: string): Promise<number> {
+  return page.evaluate(async (to) => {
+    const visibleView = () =>
+      [...document.querySelectorAll<HTMLElement>('main .page-view, main > :not(.page-view)')].find(
+        (element) => element.offsetParent !== null && !element.hasAttribute('data-perf-left'),
+      );
+    // The page shown now is the one being left: content counts only on another.
+    visibleView()?.setAttribute('data-perf-left', '');
+    const start = performance.now();
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    const shown = () => {
+      const view = visibleView();
+      return (
+        location.pathname === to &&
+        view !== undefined &&
+        (view.textContent ?? '').trim().length > 0 &&
+        view.querySelector('.skeleton, .skeleton-page, [aria-busy="true"]') === null
+      );
+    };
+    try {
+      while (!shown()) {
+        if (performance.now() - start > 15_000) return Number.NaN;
+        await new Promise(requestAnimationFrame);
+      }
+      return performance.now() - start;
+    } finally {
+      for (const left of document.querySelectorAll('[data-perf-left]')) {
+        left.removeAttribute('data-perf-left');
+      }
+    }
+  }, path);
+}
+
+/** Long tasks and slow frames since the last call, and the page's size now. */
+async function takeFigures(page: Page, cdp: CDPSession) {
+  const { used } = { used: (await cdp.send('Runtime.getHeapUsage')).usedSize };
+  return page.evaluate((heap) => {
+    const w = window as unknown as { __long: number[]; __frames: number[] };
+    const long = w.__long.splice(0);
+    const frames = w.__frames.splice(0);
+    return {
+      elements: document.getElementsByTagName('*').length,
+      heapMb: Math.round((heap / 1_048_576) * 10) / 10,
+      longTasks: long.length,
+      longestMs: Math.round(Math.max(0, ...long)),
+      blockingMs: Math.round(long.reduce((sum, d) => sum + Math.max(0, d - 50), 0)),
+      slowFramesPct: frames.length
+        ? Math.round((frames.filter((d) => d > 50).length / frames.length) * 1000) / 10
+        : 0,
+    };
+  }, used);
+}
+
+async function scrollToEnd(page: Page): Promise<void> {
+  const end = page.getByText(`End of the list (${ENTRIES} in all)`);
+  for (let step = 0; step < 400 && !(await end.isVisible()); step++) {
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+async function firstDialogMs(page: Page): Promise<number> {
+  await timeToContent(page, '/wallet/transfer');
+  await page.getByText(/^Available: /).waitFor();
+  await page.getByLabel('Receive address').fill(privateKeyToAddress(BOB_KEY));
+  await page.getByLabel('Amount').fill('1');
+  const waited = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const button = [...document.querySelectorAll('button')].find(
+          (b) => b.textContent === 'Confirm transfer' && b.offsetParent !== null,
+        )!;
+        let tapped = 0;
+        button.addEventListener('click', () => (tapped = performance.now()), { capture: true });
+        const check = () => {
+          const dialog = document.querySelector('dialog[open]');
+          if (tapped && dialog) resolve(performance.now() - tapped);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+  await page.getByRole('button', { name: 'Confirm transfer' }).click();
+  return waited;
+}
+
+try {
+  // Both sign in once, so each has an account; Bob is whom the transfer form names.
+  for (const key of [BOB_KEY, ALICE_KEY]) await (await signedIn(1, key)).page.context().close();
+  const address = privateKeyToAddress(ALICE_KEY);
+  for (let start = 0; start < ENTRIES; start += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, () => server.operator.credit(address, 'TICKET', '1')),
+    );
+  }
+  for (const rate of RATES) {
+    console.log(`\nCPU ${rate}× (360×740)`);
+    const { page } = await signedIn(rate);
+    for (const path of SCREENS) {
+      // Home between screens: each screen is opened cold, the way a tap from home opens it.
+      await timeToContent(page, '/index');
+      console.log(
+        `  ${path.padEnd(18)} content in ${Math.round(await timeToContent(page, path))} ms`,
+      );
+    }
+    await page.context().close();
+
+    const fresh = await signedIn(rate);
+    await timeToContent(fresh.page, '/wallet/moneyLog');
+    await takeFigures(fresh.page, fresh.cdp);
+    await scrollToEnd(fresh.page);
+    console.log(
+      '  money log of 1,000 scrolled to the end',
+      await takeFigures(fresh.page, fresh.cdp),
+    );
+    await timeToContent(fresh.page, '/wallet');
+    console.log('  after leaving it', await takeFigures(fresh.page, fresh.cdp));
+    await fresh.page.goBack();
+    await fresh.page.waitForTimeout(1_000);
+    console.log('  back on it', await takeFigures(fresh.page, fresh.cdp));
+    await fresh.page.context().close();
+
+    const dialog = await signedIn(rate);
+    console.log(
+      `  first confirm dialog ${Math.round(await firstDialogMs(dialog.page))} ms after the tap`,
+    );
+    await dialog.page.context().close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
