@@ -27,7 +27,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './areas.ts';
-import { registerVisaUpload, VISA_UPLOAD_LOG_PREFIX } from './card/routes.ts';
+import { registerCardUpload, CARD_UPLOAD_LOG_PREFIX } from './card/routes.ts';
 import { runtimeConfigFor } from './http/runtimeConfig.ts';
 
 // API bodies are small JSON documents; file uploads will get their own limit.
@@ -103,7 +103,7 @@ export async function buildApp(
     // is not even put together.
     const failed = reply.statusCode >= 400 && !QUIET_FAILURES.has(reply.statusCode);
     if (!failed && !DEBUG_LEVELS.has(request.log.level)) return;
-    const line = `${request.method} ${loggableUrl(request.url, [VISA_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    const line = `${request.method} ${loggableUrl(request.url, [CARD_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     if (failed) request.log.info(line);
     else request.log.debug(line);
   });
@@ -169,7 +169,7 @@ export async function buildApp(
   );
   registerRouteTable(app, context, createRouteRunner(context), routeTable);
   // Photo uploads: a raw body, in a scope of their own (see card/routes.ts).
-  await registerVisaUpload(app, context);
+  await registerCardUpload(app, context);
 
   const sendPage = await serveBuiltApp(
     app,

@@ -14,7 +14,7 @@ import {
   imageBytesSchema,
   RECHARGE_STATUSES,
   rechargeRecordSchema,
-} from '../../src/api/visa.ts';
+} from '../../src/api/card.ts';
 import { pagedList } from '../../src/api/response.ts';
 import { defineEndpoint } from '../../src/api/endpoint.ts';
 

@@ -3,13 +3,13 @@
 import type { ServerArea } from '../area.ts';
 import { adminCardRoutes } from './adminRoutes.ts';
 import { cardContext } from './cardContext.ts';
-import { visaRoutes } from './routes.ts';
+import { cardServiceRoutes } from './routes.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './uploads.ts';
 
 export const cardArea: ServerArea = {
   name: 'card',
-  routes: [...visaRoutes, ...adminCardRoutes],
+  routes: [...cardServiceRoutes, ...adminCardRoutes],
   transferKinds: Object.values(CARD_TRANSFER_KIND),
   moneyLogTypes: {
     card_fee: { kind: CARD_TRANSFER_KIND.applicationFee },

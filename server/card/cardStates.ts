@@ -1,4 +1,4 @@
-// The card state machine (src/api/visa.ts, "Card states"). One table of allowed moves; any
+// The card state machine (src/api/card.ts, "Card states"). One table of allowed moves; any
 // other move is refused with the error that says why.
 import type { ApiErrorName } from '../../src/api/errors.ts';
 import type { CardRow } from '../db/schemaCard.ts';

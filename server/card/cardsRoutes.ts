@@ -1,10 +1,10 @@
-// /api/v1/visa/*: card applications, cards, recharges and card controls (src/api/visa.ts).
+// /api/v1/visa/*: card applications, cards, recharges and card controls (src/api/card.ts).
 // Every id is looked up with the session's user: another user's card, application or
 // record answers exactly like a missing one.
 import { assetDecimals } from '../../src/api/assets.ts';
 import {
   CARD_COIN,
-  type ApplyCardListData,
+  type ApplicationListData,
   type Card,
   type CardApplication,
   type ConsumeListData,
@@ -14,8 +14,8 @@ import {
   type RechargeRecord,
   type RevealData,
   type RevealMessageData,
-  visaEndpoints,
-} from '../../src/api/visa.ts';
+  cardEndpoints,
+} from '../../src/api/card.ts';
 import { parseAmount } from '../../src/money/parseAmount.ts';
 import { applicationWire, applyForCard, listApplications, reapplyForCard } from './applications.ts';
 import { cardContext } from './cardContext.ts';
@@ -31,7 +31,7 @@ const done = null;
 
 /** A card move that needs nothing but the card's id (activate, freeze, unfreeze). */
 function cardMoveRoute(
-  endpoint: (typeof visaEndpoints)['active'],
+  endpoint: (typeof cardEndpoints)['active'],
   action: Exclude<CardAction, 'report'>,
 ): Route {
   return defineRoute({
@@ -44,7 +44,7 @@ function cardMoveRoute(
 
 export const cardRoutes: Route[] = [
   defineRoute({
-    endpoint: visaEndpoints.getVirtualCardBin,
+    endpoint: cardEndpoints.getVirtualCardBin,
     async handler({ context, input }): Promise<GetVirtualCardBinData> {
       return { list: cardBins(context.settings.card, input) };
     },
@@ -52,7 +52,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Applications (money)
   defineRoute({
-    endpoint: visaEndpoints.openVirtualCard,
+    endpoint: cardEndpoints.openVirtualCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -70,7 +70,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.openRealCard,
+    endpoint: cardEndpoints.openRealCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -87,7 +87,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.replaceApply,
+    endpoint: cardEndpoints.reapply,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return reapplyForCard(
         cardContext(context),
@@ -103,8 +103,8 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.applyCardList,
-    async handler({ context, user, input }): Promise<ApplyCardListData> {
+    endpoint: cardEndpoints.applicationList,
+    async handler({ context, user, input }): Promise<ApplicationListData> {
       const { rows, total } = await listApplications(context.db, {
         userId: user.id,
         status: input.status,
@@ -117,7 +117,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Cards
   defineRoute({
-    endpoint: visaEndpoints.myCardList,
+    endpoint: cardEndpoints.myCardList,
     async handler({ context, user, input }): Promise<MyCardListData> {
       return listCards(context.db, user.id, {
         type: input.type,
@@ -127,23 +127,23 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.cardDetail,
+    endpoint: cardEndpoints.cardDetail,
     async handler({ context, user, input }): Promise<Card> {
       const row = await findOwnCard(context.db, user.id, BigInt(input.id));
       return (await cardsWire(context.db, [row]))[0]!;
     },
   }),
-  cardMoveRoute(visaEndpoints.active, 'activate'),
-  cardMoveRoute(visaEndpoints.freeze, 'freeze'),
-  cardMoveRoute(visaEndpoints.unfreeze, 'unfreeze'),
+  cardMoveRoute(cardEndpoints.active, 'activate'),
+  cardMoveRoute(cardEndpoints.freeze, 'freeze'),
+  cardMoveRoute(cardEndpoints.unfreeze, 'unfreeze'),
   defineRoute({
-    endpoint: visaEndpoints.report,
+    endpoint: cardEndpoints.report,
     async handler({ context, user, input }): Promise<Card> {
       return moveCard(cardContext(context), user.id, BigInt(input.id), 'report', input.reason);
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.updatePin,
+    endpoint: cardEndpoints.updatePin,
     async handler({ context, user, input }): Promise<null> {
       await setPin(cardContext(context), user.id, BigInt(input.id), {
         pin: input.pin,
@@ -153,13 +153,13 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.revealMessage,
+    endpoint: cardEndpoints.revealMessage,
     async handler({ context, user, input }): Promise<RevealMessageData> {
       return issueRevealMessage(cardContext(context), user, BigInt(input.id));
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.reveal,
+    endpoint: cardEndpoints.reveal,
     async handler({ context, user, input }): Promise<RevealData> {
       return revealCard(cardContext(context), user, {
         cardId: BigInt(input.id),
@@ -171,7 +171,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Recharge and records
   defineRoute({
-    endpoint: visaEndpoints.recharge,
+    endpoint: cardEndpoints.recharge,
     async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
       // The schema has checked it: plain, positive, within the coin's decimals.
       const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
@@ -179,7 +179,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.rechargeList,
+    endpoint: cardEndpoints.rechargeList,
     async handler({ context, user, input }): Promise<RechargeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       const { rows, total } = await listRecharges(context.db, {
@@ -193,7 +193,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.consumeList,
+    endpoint: cardEndpoints.consumeList,
     async handler({ context, user, input }): Promise<ConsumeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       return listConsumptions(context.db, {

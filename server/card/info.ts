@@ -6,8 +6,8 @@ import {
   type AcceptedAgreement,
   type CardBin,
   type CardType,
-  type VisaInfoData,
-} from '../../src/api/visa.ts';
+  type CardInfoData,
+} from '../../src/api/card.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import type { CardSettings } from './settings.ts';
@@ -48,10 +48,10 @@ export function cardAmount(units: bigint): string {
 }
 
 /** `translate` puts a message in the user's language. */
-export function visaInfo(
+export function cardInfo(
   settings: CardSettings,
   translate: (message: MessageDescriptor) => string,
-): VisaInfoData {
+): CardInfoData {
   return {
     coin: CARD_COIN,
     regions: [...settings.regions],

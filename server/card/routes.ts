@@ -1,20 +1,20 @@
-// /api/v1/visa/*: the card service (src/api/visa.ts). Every id in a request is looked up
+// /api/v1/visa/*: the card service (src/api/card.ts). Every id in a request is looked up
 // together with the session's user, so another user's object answers exactly like a
 // missing one. Domain rules live in server/card/.
 import type { FastifyInstance } from 'fastify';
 import {
-  editKycRequestSchema,
+  editHolderRequestSchema,
   holderFormSchema,
   UPLOAD_MAX_BYTES,
   type AddressListData,
   type DeliveryAddress,
   type Holder,
-  type KycListData,
+  type HolderListData,
   type UploadImgData,
   type UploadPutData,
-  type VisaInfoData,
-  visaEndpoints,
-} from '../../src/api/visa.ts';
+  type CardInfoData,
+  cardEndpoints,
+} from '../../src/api/card.ts';
 import {
   addAddress,
   addressWire,
@@ -33,7 +33,7 @@ import {
   holderWire,
   listHolders,
 } from './holders.ts';
-import { visaInfo } from './info.ts';
+import { cardInfo } from './info.ts';
 import {
   claimUploadSlot,
   findReadableFile,
@@ -52,11 +52,11 @@ import { cardRoutes } from './cardsRoutes.ts';
 
 const deleted = null;
 
-export const visaRoutes: Route[] = [
+export const cardServiceRoutes: Route[] = [
   defineRoute({
-    endpoint: visaEndpoints.info,
-    async handler({ context, request }): Promise<VisaInfoData> {
-      return visaInfo(context.settings.card, (message) =>
+    endpoint: cardEndpoints.info,
+    async handler({ context, request }): Promise<CardInfoData> {
+      return cardInfo(context.settings.card, (message) =>
         context.translator.translate(request.locale, message),
       );
     },
@@ -64,7 +64,7 @@ export const visaRoutes: Route[] = [
 
   // ---- Photos
   defineRoute({
-    endpoint: visaEndpoints.uploadImg,
+    endpoint: cardEndpoints.uploadImg,
     async handler({ context, user, input, request }): Promise<UploadImgData> {
       const site = requireSite(request, context.settings.publicUrl);
       return openUploadSlot(
@@ -76,7 +76,7 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.photo,
+    endpoint: cardEndpoints.photo,
     bare: true,
     headers: { 'content-type': 'image/jpeg' },
     async handler({ context, user, input }): Promise<Buffer> {
@@ -87,29 +87,29 @@ export const visaRoutes: Route[] = [
 
   // ---- Holders
   defineRoute({
-    endpoint: visaEndpoints.addKyc,
+    endpoint: cardEndpoints.addHolder,
     async handler({ context, user, input }): Promise<Holder> {
       const fields = parseInput(holderFormSchema(context.now), input);
       return addHolder(cardContext(context), user.id, fields);
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.editKyc,
+    endpoint: cardEndpoints.editHolder,
     async handler({ context, user, input }): Promise<Holder> {
-      const fields = parseInput(editKycRequestSchema(context.now), input);
+      const fields = parseInput(editHolderRequestSchema(context.now), input);
       return editHolder(cardContext(context), user.id, BigInt(fields.id), fields);
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.kycDetail,
+    endpoint: cardEndpoints.holderDetail,
     async handler({ context, user, input }): Promise<Holder> {
       const card = cardContext(context);
       return holderWire(card.vault, await findOwnHolder(card.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.kycList,
-    async handler({ context, user, input }): Promise<KycListData> {
+    endpoint: cardEndpoints.holderList,
+    async handler({ context, user, input }): Promise<HolderListData> {
       const { rows, total } = await listHolders(context.db, {
         userId: user.id,
         status: input.status,
@@ -120,7 +120,7 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.deleteKyc,
+    endpoint: cardEndpoints.deleteHolder,
     async handler({ context, user, input }): Promise<null> {
       await deleteHolder(cardContext(context), user.id, BigInt(input.id));
       return deleted;
@@ -129,7 +129,7 @@ export const visaRoutes: Route[] = [
 
   // ---- Addresses
   defineRoute({
-    endpoint: visaEndpoints.addAddress,
+    endpoint: cardEndpoints.addAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addAddress(
         context.db,
@@ -141,25 +141,25 @@ export const visaRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.editAddress,
+    endpoint: cardEndpoints.editAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return editAddress(context.db, user.id, BigInt(input.id), input, context.now());
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.addressDetail,
+    endpoint: cardEndpoints.addressDetail,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addressWire(await findOwnAddress(context.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.addressList,
+    endpoint: cardEndpoints.addressList,
     async handler({ context, user, input }): Promise<AddressListData> {
       return listAddresses(context.db, user.id, { page: input.page, pageSize: input.page_size });
     },
   }),
   defineRoute({
-    endpoint: visaEndpoints.deleteAddress,
+    endpoint: cardEndpoints.deleteAddress,
     async handler({ context, user, input }): Promise<null> {
       await deleteAddress(context.db, user.id, BigInt(input.id), context.now());
       return deleted;
@@ -169,7 +169,7 @@ export const visaRoutes: Route[] = [
 ];
 
 /** The upload URL's path before its secret token, for redacting it in the request log. */
-export const VISA_UPLOAD_LOG_PREFIX = UPLOAD_PUT_PATH.slice(0, UPLOAD_PUT_PATH.indexOf(':token'));
+export const CARD_UPLOAD_LOG_PREFIX = UPLOAD_PUT_PATH.slice(0, UPLOAD_PUT_PATH.indexOf(':token'));
 
 const claimedSlots = new WeakMap<object, CardFileRow>();
 
@@ -178,7 +178,7 @@ const claimedSlots = new WeakMap<object, CardFileRow>();
  * up to UPLOAD_MAX_BYTES) applies to this path alone; the slot is claimed before the body
  * is read, so a URL takes one PUT whatever happens to it.
  */
-export async function registerVisaUpload(
+export async function registerCardUpload(
   app: FastifyInstance,
   context: HttpContext,
 ): Promise<void> {

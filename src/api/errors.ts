@@ -905,7 +905,7 @@ export const apiErrors = {
     status: 429,
     message: /*i18n*/ { id: 'error.rate_limited', message: 'Too frequent requests, try later' },
   },
-  /** Too many wrong current PINs in a row: PIN changes wait (see updatePin in visa.ts). */
+  /** Too many wrong current PINs in a row: PIN changes wait (see updatePin in card.ts). */
   pin_locked: {
     code: 42901,
     status: 429,

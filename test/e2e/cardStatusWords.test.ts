@@ -4,11 +4,11 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator, type Translator } from '../../server/i18n/catalogs.ts';
-import { cardApplicationSchema, visaPaths } from '../../src/api/visa.ts';
+import { cardApplicationSchema, cardPaths } from '../../src/api/card.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { createHttpClient, login, testWallet } from '../server/harness.ts';
 import { dataOf } from '../server/support/money.ts';
-import { addHolder, visa, visaMoney } from '../server/support/visa.ts';
+import { addHolder, cardPost, cardMoneyPost } from '../server/support/card.ts';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
@@ -37,7 +37,7 @@ async function userWithFrozenAndBlockedCards(app: BrowserApp, label: string) {
   const cards: string[] = [];
   for (let i = 0; i < 2; i++) {
     const application = dataOf(
-      await visaMoney(server, token, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holder.id,
         agree: true,
@@ -47,8 +47,8 @@ async function userWithFrozenAndBlockedCards(app: BrowserApp, label: string) {
     cards.push(await app.server.operator.issueCard(application.id));
   }
   const [frozen, blocked] = cards as [string, string];
-  expect((await visa(server, token, visaPaths.freeze, { id: frozen })).body.code).toBe(200);
-  const report = await visa(server, token, visaPaths.report, { id: blocked, reason: 'lost' });
+  expect((await cardPost(server, token, cardPaths.freeze, { id: frozen })).body.code).toBe(200);
+  const report = await cardPost(server, token, cardPaths.report, { id: blocked, reason: 'lost' });
   expect(report.body.code).toBe(200);
   return wallet;
 }

@@ -142,6 +142,14 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     });
     expect(noServer.code).toBe(1);
     expect(noServer.stderr).toContain('Cannot reach the server');
+
+    // Every area's commands are worded alike: a refused ledger check is no stack trace.
+    const ledgerRefused = await runCli(['ledger', 'check'], {
+      API_URL: server.url,
+      ADMIN_TOKEN: 'wrong',
+    });
+    expect(ledgerRefused.code).toBe(1);
+    expect(ledgerRefused.stderr).toMatch(/^Refused: .*admin token/);
   });
 
   it('rejects wrong usage with exit code 2', async () => {

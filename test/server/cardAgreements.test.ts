@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_AGREEMENTS } from '../../src/api/cardAgreements.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
-  applyCardListDataSchema,
+  applicationListDataSchema,
   cardApplicationSchema,
-  visaInfoDataSchema,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardInfoDataSchema,
+  cardPaths,
+} from '../../src/api/card.ts';
 import { adminApplicationsDataSchema, adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
-import { addHolder, approveHolder, visa, visaMoney } from './support/visa.ts';
+import { addHolder, approveHolder, cardPost, cardMoneyPost } from './support/card.ts';
 
 const CURRENT = CARD_AGREEMENTS.map(({ id, version }) => ({ id, version }));
 
@@ -37,14 +37,14 @@ describe('card agreements', () => {
 
   const info = async (lang: string) =>
     dataOf(
-      await server.request('POST', visaPaths.info, { json: {}, token, headers: { LANG: lang } }),
-      visaInfoDataSchema,
+      await server.request('POST', cardPaths.info, { json: {}, token, headers: { LANG: lang } }),
+      cardInfoDataSchema,
     );
   const apply = (body: object, key?: string) =>
-    visaMoney(
+    cardMoneyPost(
       server,
       token,
-      visaPaths.openVirtualCard,
+      cardPaths.openVirtualCard,
       { region: 'HK', holder_id: holderId, agree: true, ...body },
       key,
     );
@@ -78,8 +78,8 @@ describe('card agreements', () => {
     expect(JSON.parse(row.agreements!)).toEqual(CURRENT);
 
     const mine = dataOf(
-      await visa(server, token, visaPaths.applyCardList, {}),
-      applyCardListDataSchema,
+      await cardPost(server, token, cardPaths.applicationList, {}),
+      applicationListDataSchema,
     );
     expect(mine.list.find((one) => one.id === application.id)?.agreements).toEqual(CURRENT);
     const operator = dataOf(
@@ -91,7 +91,7 @@ describe('card agreements', () => {
     // Rejected, then applied for again: the new application records its own acceptance.
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'quota' });
     const again = dataOf(
-      await visaMoney(server, token, visaPaths.replaceApply, {
+      await cardMoneyPost(server, token, cardPaths.reapply, {
         id: application.id,
         agree: true,
         agreements: [...CURRENT].reverse(),
@@ -117,8 +117,8 @@ describe('card agreements', () => {
     async (_case, agreements) => {
       const before = (await walletOf(server, token)).USDT.available;
       const count = dataOf(
-        await visa(server, token, visaPaths.applyCardList, {}),
-        applyCardListDataSchema,
+        await cardPost(server, token, cardPaths.applicationList, {}),
+        applicationListDataSchema,
       ).total;
       const answer = await apply({ agreements });
       expectRefusal(answer, apiErrors.agreements_changed.status, apiErrors.agreements_changed.code);
@@ -128,8 +128,10 @@ describe('card agreements', () => {
       expect(answer.body.data).toEqual({ field: 'agreements', current: CURRENT });
       expect((await walletOf(server, token)).USDT.available).toBe(before);
       expect(
-        dataOf(await visa(server, token, visaPaths.applyCardList, {}), applyCardListDataSchema)
-          .total,
+        dataOf(
+          await cardPost(server, token, cardPaths.applicationList, {}),
+          applicationListDataSchema,
+        ).total,
       ).toBe(count);
     },
   );

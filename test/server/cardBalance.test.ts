@@ -6,13 +6,13 @@ import {
   cardSchema,
   myCardListDataSchema,
   rechargeRecordSchema,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardPaths,
+} from '../../src/api/card.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { dataOf } from './support/money.ts';
-import { activeVirtualCard, visa, visaMoney } from './support/visa.ts';
+import { activeVirtualCard, cardPost, cardMoneyPost } from './support/card.ts';
 
 describe('recharges on their way to a card', () => {
   let server: TestServer;
@@ -30,15 +30,16 @@ describe('recharges on their way to a card', () => {
     expect(card).toMatchObject({ balance: '0', pending_recharge: '0' });
     const recharge = async (amount: string) =>
       dataOf(
-        await visaMoney(server, token, visaPaths.recharge, { id: card.id, amount }),
+        await cardMoneyPost(server, token, cardPaths.recharge, { id: card.id, amount }),
         rechargeRecordSchema,
       );
     const detail = async () =>
-      dataOf(await visa(server, token, visaPaths.cardDetail, { id: card.id }), cardSchema);
+      dataOf(await cardPost(server, token, cardPaths.cardDetail, { id: card.id }), cardSchema);
     const listed = async () =>
-      dataOf(await visa(server, token, visaPaths.myCardList, {}), myCardListDataSchema).list.find(
-        (one) => one.id === card.id,
-      );
+      dataOf(
+        await cardPost(server, token, cardPaths.myCardList, {}),
+        myCardListDataSchema,
+      ).list.find((one) => one.id === card.id);
 
     const first = await recharge('50');
     const second = await recharge('20.5');
@@ -63,7 +64,10 @@ describe('recharges on their way to a card', () => {
 
     // A freeze answers the card as it is now, recharges on their way included.
     await recharge('10');
-    const frozen = dataOf(await visa(server, token, visaPaths.freeze, { id: card.id }), cardSchema);
+    const frozen = dataOf(
+      await cardPost(server, token, cardPaths.freeze, { id: card.id }),
+      cardSchema,
+    );
     expect(frozen).toMatchObject({ status: 'frozen', pending_recharge: '10' });
     await assertLedgerInvariants(server.db);
   });

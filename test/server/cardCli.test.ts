@@ -9,13 +9,13 @@ import {
   deliveryAddressSchema,
   myCardListDataSchema,
   rechargeRecordSchema,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardPaths,
+} from '../../src/api/card.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, walletOf } from './support/money.ts';
-import { ADDRESS_FIELDS, addHolder, visa, visaMoney } from './support/visa.ts';
+import { ADDRESS_FIELDS, addHolder, cardPost, cardMoneyPost } from './support/card.ts';
 
 describe('card commands of the admin tool', () => {
   let server: TestServer;
@@ -74,11 +74,11 @@ describe('card commands of the admin tool', () => {
     const holder = await addHolder(server, aliceToken);
     expect((await cli('kyc', 'approve', holder.id)).exitCode).toBe(0);
     const address = dataOf(
-      await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     );
     const virtual = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
         region: 'SG',
         holder_id: holder.id,
         agree: true,
@@ -86,7 +86,7 @@ describe('card commands of the admin tool', () => {
       cardApplicationSchema,
     );
     const physical = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
         region: 'SG',
         holder_id: holder.id,
         address_id: address.id,
@@ -115,11 +115,11 @@ describe('card commands of the admin tool', () => {
     );
 
     const [card] = dataOf(
-      await visa(server, aliceToken, visaPaths.myCardList, {}),
+      await cardPost(server, aliceToken, cardPaths.myCardList, {}),
       myCardListDataSchema,
     ).list;
     const recharge = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card!.id, amount: '100' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card!.id, amount: '100' }),
       rechargeRecordSchema,
     );
     expect((await cli('recharge', 'list', '--status', 'pending')).output).toContain(alice.address);
@@ -136,7 +136,7 @@ describe('card commands of the admin tool', () => {
       'Refused: Not enough balance',
     );
     const second = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card!.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card!.id, amount: '20' }),
       rechargeRecordSchema,
     );
     const balanceBefore = (await walletOf(server, aliceToken)).USDT.available;

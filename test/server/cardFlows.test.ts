@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
-  applyCardListDataSchema,
+  applicationListDataSchema,
   cardApplicationSchema,
   cardSchema,
   consumeListDataSchema,
@@ -18,9 +18,9 @@ import {
   rechargeRecordSchema,
   revealDataSchema,
   revealMessageDataSchema,
-  visaInfoDataSchema,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardInfoDataSchema,
+  cardPaths,
+} from '../../src/api/card.ts';
 import {
   adminCardPaths,
   adminIssueDataSchema,
@@ -39,9 +39,9 @@ import {
   HOLDER_FIELDS,
   sampleJpeg,
   uploadPhoto,
-  visa,
-  visaMoney,
-} from './support/visa.ts';
+  cardPost,
+  cardMoneyPost,
+} from './support/card.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -73,7 +73,7 @@ describe('cards', () => {
     await approveHolder(server, holder.id);
     holderId = holder.id;
     addressId = dataOf(
-      await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     ).id;
   });
@@ -84,7 +84,7 @@ describe('cards', () => {
 
   async function applyVirtual(token = aliceToken, holder = holderId) {
     return dataOf(
-      await visaMoney(server, token, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holder,
         agree: true,
@@ -105,7 +105,7 @@ describe('cards', () => {
       type === 'virtual'
         ? await applyVirtual()
         : dataOf(
-            await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+            await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
               region: 'HK',
               holder_id: holderId,
               address_id: addressId,
@@ -117,14 +117,14 @@ describe('cards', () => {
   }
 
   it('tells the fees, regions, recharge rules and card products', async () => {
-    const info = dataOf(await visa(server, aliceToken, visaPaths.info), visaInfoDataSchema);
+    const info = dataOf(await cardPost(server, aliceToken, cardPaths.info), cardInfoDataSchema);
     expect(info).toMatchObject({
       coin: 'USDT',
       fees: { virtual: '10', physical: '50' },
       recharge: { fee_rate_bps: 150, fee_minimum: '1', minimum: '10' },
     });
     const bins = dataOf(
-      await visa(server, aliceToken, visaPaths.getVirtualCardBin, {
+      await cardPost(server, aliceToken, cardPaths.getVirtualCardBin, {
         type: 'virtual',
         region: 'HK',
       }),
@@ -138,11 +138,11 @@ describe('cards', () => {
     const key = 'apply-virtual-1';
     const body = { region: 'HK', holder_id: holderId, agree: true };
     const first = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, body, key),
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, body, key),
       cardApplicationSchema,
     );
     const again = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, body, key),
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, body, key),
       cardApplicationSchema,
     );
     expect(again).toEqual(first);
@@ -163,12 +163,12 @@ describe('cards', () => {
       ...refusal('application_not_processing'),
     );
     const list = dataOf(
-      await visa(server, aliceToken, visaPaths.applyCardList, {}),
-      applyCardListDataSchema,
+      await cardPost(server, aliceToken, cardPaths.applicationList, {}),
+      applicationListDataSchema,
     );
     expect(list.list.find((row) => row.id === first.id)).toMatchObject({ status: 'success' });
     const cards = dataOf(
-      await visa(server, aliceToken, visaPaths.myCardList, {}),
+      await cardPost(server, aliceToken, cardPaths.myCardList, {}),
       myCardListDataSchema,
     );
     expect(cards.list.map((row) => row.id)).toContain(card.id);
@@ -177,14 +177,14 @@ describe('cards', () => {
   it('refuses an application without the agreements, for an unapproved holder, or without the balance', async () => {
     const before = await usdt();
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holderId,
       }),
       ...refusal('agreement_required'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
         region: 'ZZ',
         holder_id: holderId,
         agree: true,
@@ -193,7 +193,7 @@ describe('cards', () => {
     );
     const pending = await addHolder(server, aliceToken);
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
         region: 'HK',
         holder_id: pending.id,
         agree: true,
@@ -201,7 +201,7 @@ describe('cards', () => {
       ...refusal('holder_not_approved'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
         region: 'HK',
         holder_id: holderId,
         agree: true,
@@ -209,7 +209,7 @@ describe('cards', () => {
       ...refusal('validation'),
     );
     expectRefusal(
-      await server.request('POST', visaPaths.openVirtualCard, {
+      await server.request('POST', cardPaths.openVirtualCard, {
         json: { region: 'HK', holder_id: holderId, agree: true },
         token: aliceToken,
       }),
@@ -220,7 +220,7 @@ describe('cards', () => {
     const brokeHolder = await addHolder(server, brokeToken);
     await approveHolder(server, brokeHolder.id);
     expectRefusal(
-      await visaMoney(server, brokeToken, visaPaths.openVirtualCard, {
+      await cardMoneyPost(server, brokeToken, cardPaths.openVirtualCard, {
         region: 'HK',
         holder_id: brokeHolder.id,
         agree: true,
@@ -229,15 +229,15 @@ describe('cards', () => {
     );
     expect(await usdt()).toBe(before);
     const { total } = dataOf(
-      await visa(server, brokeToken, visaPaths.applyCardList, {}),
-      applyCardListDataSchema,
+      await cardPost(server, brokeToken, cardPaths.applicationList, {}),
+      applicationListDataSchema,
     );
     expect(total).toBe(0);
   });
 
   it('keeps a holder and an address while an application in progress uses them', async () => {
     const application = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
         region: 'HK',
         holder_id: holderId,
         address_id: addressId,
@@ -246,11 +246,11 @@ describe('cards', () => {
       cardApplicationSchema,
     );
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.deleteKyc, { id: holderId }),
+      await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holderId }),
       ...refusal('card_data_in_use'),
     );
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.deleteAddress, { id: addressId }),
+      await cardPost(server, aliceToken, cardPaths.deleteAddress, { id: addressId }),
       ...refusal('card_data_in_use'),
     );
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
@@ -261,17 +261,17 @@ describe('cards', () => {
       const holder = await addHolder(server, aliceToken);
       await approveHolder(server, holder.id);
       const address = dataOf(
-        await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       const [applied] = await Promise.all([
-        visaMoney(server, aliceToken, visaPaths.openRealCard, {
+        cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
           region: 'HK',
           holder_id: holder.id,
           address_id: address.id,
           agree: true,
         }),
-        visa(server, aliceToken, index % 2 ? visaPaths.deleteKyc : visaPaths.deleteAddress, {
+        cardPost(server, aliceToken, index % 2 ? cardPaths.deleteHolder : cardPaths.deleteAddress, {
           id: index % 2 ? holder.id : address.id,
         }),
       ]);
@@ -303,12 +303,12 @@ describe('cards', () => {
       const holder = await addHolder(server, aliceToken);
       const photo = await uploadPhoto(server, aliceToken, await sampleJpeg(index));
       await Promise.all([
-        visa(server, aliceToken, visaPaths.editKyc, {
+        cardPost(server, aliceToken, cardPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [photo],
         }),
-        visa(server, aliceToken, visaPaths.deleteKyc, { id: holder.id }),
+        cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holder.id }),
       ]);
       const row = await server.db.kysely
         .selectFrom('card_holders')
@@ -337,7 +337,7 @@ describe('cards', () => {
     // 90 left: two recharges of 60 (+ 1 fee each) cannot both be paid.
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        visaMoney(server, racerToken, visaPaths.recharge, { id: card.id, amount: '60' }),
+        cardMoneyPost(server, racerToken, cardPaths.recharge, { id: card.id, amount: '60' }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
@@ -353,7 +353,10 @@ describe('cards', () => {
     for (let index = 0; index < 6; index++) {
       recharges.push(
         dataOf(
-          await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+          await cardMoneyPost(server, aliceToken, cardPaths.recharge, {
+            id: card.id,
+            amount: '20',
+          }),
           rechargeRecordSchema,
         ),
       );
@@ -381,7 +384,7 @@ describe('cards', () => {
     }
     expect(Number(await usdt())).toBeCloseTo(before - settled * total, 6);
     const detail = dataOf(
-      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      await cardPost(server, aliceToken, cardPaths.cardDetail, { id: card.id }),
       cardSchema,
     );
     expect(Number(detail.balance)).toBe(settled * 20);
@@ -417,10 +420,10 @@ describe('cards', () => {
     const card = await issuedCard('virtual');
     const before = await usdt();
     const recharge = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '20' }),
       rechargeRecordSchema,
     );
-    await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' });
+    await cardPost(server, aliceToken, cardPaths.report, { id: card.id, reason: 'lost' });
     expectRefusal(
       await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id }),
       ...refusal('card_blocked'),
@@ -432,7 +435,7 @@ describe('cards', () => {
     expect(failed.status).toBe('failed');
     expect(await usdt()).toBe(before);
     const detail = dataOf(
-      await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+      await cardPost(server, aliceToken, cardPaths.cardDetail, { id: card.id }),
       cardSchema,
     );
     expect(detail).toMatchObject({ status: 'blocked', balance: '0' });
@@ -462,7 +465,7 @@ describe('cards', () => {
     ]);
     expect(log.body.data.list[0].amount).toBe(log.body.data.list[1].amount.replace('-', ''));
     const again = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
         id: application.id,
         agree: true,
       }),
@@ -474,14 +477,14 @@ describe('cards', () => {
       type: 'virtual',
     });
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
         id: application.id,
         agree: true,
       }),
       ...refusal('application_not_reappliable'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.replaceApply, { id: again.id, agree: true }),
+      await cardMoneyPost(server, aliceToken, cardPaths.reapply, { id: again.id, agree: true }),
       ...refusal('application_not_reappliable'),
     );
   });
@@ -489,22 +492,22 @@ describe('cards', () => {
   it('a physical card: activate once received, then freeze, unfreeze; illegal moves are clear errors', async () => {
     const card = await issuedCard('physical');
     expect(card).toMatchObject({ type: 'physical', status: 'inactive' });
-    const call = (path: string) => visa(server, aliceToken, path, { id: card.id });
-    expectRefusal(await call(visaPaths.freeze), ...refusal('card_not_active'));
+    const call = (path: string) => cardPost(server, aliceToken, path, { id: card.id });
+    expectRefusal(await call(cardPaths.freeze), ...refusal('card_not_active'));
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '20' }),
       ...refusal('card_not_active'),
     );
-    expect(dataOf(await call(visaPaths.active), cardSchema).status).toBe('active');
-    expectRefusal(await call(visaPaths.active), ...refusal('card_already_active'));
-    expectRefusal(await call(visaPaths.unfreeze), ...refusal('card_not_frozen'));
-    expect(dataOf(await call(visaPaths.freeze), cardSchema).status).toBe('frozen');
-    expectRefusal(await call(visaPaths.freeze), ...refusal('card_not_active'));
-    expect(dataOf(await call(visaPaths.unfreeze), cardSchema).status).toBe('active');
+    expect(dataOf(await call(cardPaths.active), cardSchema).status).toBe('active');
+    expectRefusal(await call(cardPaths.active), ...refusal('card_already_active'));
+    expectRefusal(await call(cardPaths.unfreeze), ...refusal('card_not_frozen'));
+    expect(dataOf(await call(cardPaths.freeze), cardSchema).status).toBe('frozen');
+    expectRefusal(await call(cardPaths.freeze), ...refusal('card_not_active'));
+    expect(dataOf(await call(cardPaths.unfreeze), cardSchema).status).toBe('active');
 
     const virtual = await issuedCard('virtual');
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.active, { id: virtual.id }),
+      await cardPost(server, aliceToken, cardPaths.active, { id: virtual.id }),
       ...refusal('card_not_physical'),
     );
   });
@@ -512,13 +515,13 @@ describe('cards', () => {
   it('reporting a card lost blocks it for good, gives its balance back and allows a replacement application', async () => {
     const card = await issuedCard('virtual');
     const recharge = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '50' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '50' }),
       rechargeRecordSchema,
     );
     await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
     const before = Number(await usdt());
     const reported = dataOf(
-      await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'stolen' }),
+      await cardPost(server, aliceToken, cardPaths.report, { id: card.id, reason: 'stolen' }),
       cardSchema,
     );
     expect(reported).toMatchObject({ status: 'blocked', blocked_reason: 'stolen', balance: '0' });
@@ -532,28 +535,28 @@ describe('cards', () => {
     });
     await assertLedgerInvariants(server.db);
     for (const path of [
-      visaPaths.unfreeze,
-      visaPaths.freeze,
-      visaPaths.active,
-      visaPaths.revealMessage,
+      cardPaths.unfreeze,
+      cardPaths.freeze,
+      cardPaths.active,
+      cardPaths.revealMessage,
     ])
       expectRefusal(
-        await visa(server, aliceToken, path, { id: card.id }),
+        await cardPost(server, aliceToken, path, { id: card.id }),
         ...refusal('card_blocked'),
       );
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.report, { id: card.id, reason: 'lost' }),
+      await cardPost(server, aliceToken, cardPaths.report, { id: card.id, reason: 'lost' }),
       ...refusal('card_blocked'),
     );
     expect(Number(await usdt())).toBe(before + 50);
     const listed = async () =>
       dataOf(
-        await visa(server, aliceToken, visaPaths.applyCardList, { status: 'success' }),
-        applyCardListDataSchema,
+        await cardPost(server, aliceToken, cardPaths.applicationList, { status: 'success' }),
+        applicationListDataSchema,
       ).list.find((row) => row.id === card.application_id);
     expect((await listed())?.can_reapply).toBe(true);
     const replacement = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.replaceApply, {
+      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
         id: card.application_id,
         agree: true,
       }),
@@ -566,7 +569,7 @@ describe('cards', () => {
   it('sets and changes the PIN: 6 digits, twice, stored only as a slow salted hash, never logged', async () => {
     const card = await issuedCard('virtual');
     const pin = (body: object) =>
-      visa(server, aliceToken, visaPaths.updatePin, { id: card.id, ...body });
+      cardPost(server, aliceToken, cardPaths.updatePin, { id: card.id, ...body });
     expectRefusal(await pin({ pin: '12345', confirm_pin: '12345' }), ...refusal('pin_invalid'));
     expectRefusal(await pin({ pin: '12a456', confirm_pin: '12a456' }), ...refusal('pin_invalid'));
     expectRefusal(await pin({ pin: '482915', confirm_pin: '482916' }), ...refusal('pin_mismatch'));
@@ -584,7 +587,7 @@ describe('cards', () => {
     expect(row.pin_hash).toMatch(/^scrypt-hmac\$32768\$8\$1\$/);
     expect(row.pin_hash).not.toContain('739264');
     expect(
-      dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
+      dataOf(await cardPost(server, aliceToken, cardPaths.cardDetail, { id: card.id }), cardSchema)
         .pin_set,
     ).toBe(true);
     // Each line's millisecond timestamp is digits too, and may hold a PIN by chance.
@@ -597,13 +600,13 @@ describe('cards', () => {
     const card = await issuedCard('virtual');
     const challenge = async () =>
       dataOf(
-        await visa(server, aliceToken, visaPaths.revealMessage, { id: card.id }),
+        await cardPost(server, aliceToken, cardPaths.revealMessage, { id: card.id }),
         revealMessageDataSchema,
       );
     const { message } = await challenge();
     expect(message).toContain(`ending ${card.last4}`);
     const revealed = dataOf(
-      await visa(server, aliceToken, visaPaths.reveal, {
+      await cardPost(server, aliceToken, cardPaths.reveal, {
         id: card.id,
         message,
         signature: alice.sign(message),
@@ -615,7 +618,7 @@ describe('cards', () => {
     expect(revealed.cvv).toMatch(/^\d{3}$/);
     // Used once.
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.reveal, {
+      await cardPost(server, aliceToken, cardPaths.reveal, {
         id: card.id,
         message,
         signature: alice.sign(message),
@@ -625,7 +628,7 @@ describe('cards', () => {
     // Another wallet's signature.
     const other = await challenge();
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.reveal, {
+      await cardPost(server, aliceToken, cardPaths.reveal, {
         id: card.id,
         message: other.message,
         signature: testWallet('someone else').sign(other.message),
@@ -636,7 +639,7 @@ describe('cards', () => {
     const late = await challenge();
     server.clock.advance(61_000);
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.reveal, {
+      await cardPost(server, aliceToken, cardPaths.reveal, {
         id: card.id,
         message: late.message,
         signature: alice.sign(late.message),
@@ -658,10 +661,10 @@ describe('cards', () => {
     const [first, second] = [await issuedCard('virtual'), await issuedCard('virtual')];
     const reveal = async (id: string) => {
       const { message } = dataOf(
-        await visa(server, aliceToken, visaPaths.revealMessage, { id }),
+        await cardPost(server, aliceToken, cardPaths.revealMessage, { id }),
         revealMessageDataSchema,
       );
-      return visa(server, aliceToken, visaPaths.reveal, {
+      return cardPost(server, aliceToken, cardPaths.reveal, {
         id,
         message,
         signature: alice.sign(message),
@@ -681,7 +684,7 @@ describe('cards', () => {
     const answer = await reveal(first.id);
     expectRefusal(answer, ...refusal('internal'));
     expect(answer.text).not.toContain(secondNumber);
-    await visa(server, aliceToken, visaPaths.report, { id: first.id, reason: 'lost' });
+    await cardPost(server, aliceToken, cardPaths.report, { id: first.id, reason: 'lost' });
   });
 
   it('never gives two cards one number: a number in use is drawn again', async () => {
@@ -720,35 +723,56 @@ describe('cards', () => {
     const card = await issuedCard('virtual');
     const before = Number(await usdt());
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id }),
       ...refusal('amount_required'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '0' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '0' }),
       ...refusal('amount_not_positive'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '5' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '5' }),
       ...refusal('amount_below_minimum'),
     );
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '100000' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, {
+        id: card.id,
+        amount: '100000',
+      }),
       ...refusal('insufficient_balance'),
     );
     expect(Number(await usdt())).toBe(before);
 
     const key = 'recharge-200';
     const first = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '200' }, key),
+      await cardMoneyPost(
+        server,
+        aliceToken,
+        cardPaths.recharge,
+        { id: card.id, amount: '200' },
+        key,
+      ),
       rechargeRecordSchema,
     );
     const replay = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '200' }, key),
+      await cardMoneyPost(
+        server,
+        aliceToken,
+        cardPaths.recharge,
+        { id: card.id, amount: '200' },
+        key,
+      ),
       rechargeRecordSchema,
     );
     expect(replay).toEqual(first);
     expectRefusal(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '300' }, key),
+      await cardMoneyPost(
+        server,
+        aliceToken,
+        cardPaths.recharge,
+        { id: card.id, amount: '300' },
+        key,
+      ),
       ...refusal('idempotency_conflict'),
     );
     expect(first).toMatchObject({ amount: '200', fee: '3', total: '203', status: 'pending' });
@@ -785,12 +809,12 @@ describe('cards', () => {
       ...refusal('recharge_not_open'),
     );
     expect(
-      dataOf(await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }), cardSchema)
+      dataOf(await cardPost(server, aliceToken, cardPaths.cardDetail, { id: card.id }), cardSchema)
         .balance,
     ).toBe('200');
 
     const failing = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '50.5' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '50.5' }),
       rechargeRecordSchema,
     );
     expect(failing.fee).toBe('1');
@@ -805,12 +829,12 @@ describe('cards', () => {
     expect(Number(await usdt())).toBe(before - 203);
 
     const records = dataOf(
-      await visa(server, aliceToken, visaPaths.rechargeList, { id: card.id }),
+      await cardPost(server, aliceToken, cardPaths.rechargeList, { id: card.id }),
       rechargeListDataSchema,
     );
     expect(records.list.map((row) => row.status)).toEqual(['failed', 'success']);
     const pendingOnly = dataOf(
-      await visa(server, aliceToken, visaPaths.rechargeList, { id: card.id, status: 'failed' }),
+      await cardPost(server, aliceToken, cardPaths.rechargeList, { id: card.id, status: 'failed' }),
       rechargeListDataSchema,
     );
     expect(pendingOnly.total).toBe(1);
@@ -824,7 +848,7 @@ describe('cards', () => {
   it('records spending on the card, refuses more than its balance, and lists consumption', async () => {
     const card = await issuedCard('virtual');
     const recharge = dataOf(
-      await visaMoney(server, aliceToken, visaPaths.recharge, { id: card.id, amount: '40' }),
+      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '40' }),
       rechargeRecordSchema,
     );
     await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
@@ -848,7 +872,7 @@ describe('cards', () => {
       }),
       ...refusal('insufficient_balance'),
     );
-    await visa(server, aliceToken, visaPaths.freeze, { id: card.id });
+    await cardPost(server, aliceToken, cardPaths.freeze, { id: card.id });
     expectRefusal(
       await server.admin('POST', adminCardPaths.spend, {
         card_id: card.id,
@@ -858,7 +882,7 @@ describe('cards', () => {
       ...refusal('card_not_active'),
     );
     const list = dataOf(
-      await visa(server, aliceToken, visaPaths.consumeList, { id: card.id }),
+      await cardPost(server, aliceToken, cardPaths.consumeList, { id: card.id }),
       consumeListDataSchema,
     );
     expect(list).toEqual({ total: 1, list: [spent.record] });
@@ -876,55 +900,55 @@ describe('cards', () => {
       const malloryHolder = await addHolder(server, malloryToken);
       await approveHolder(server, malloryHolder.id);
       const malloryAddress = dataOf(
-        await visa(server, malloryToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, malloryToken, cardPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       ).id;
       const snapshot = async () => ({
         card: dataOf(
-          await visa(server, aliceToken, visaPaths.cardDetail, { id: card.id }),
+          await cardPost(server, aliceToken, cardPaths.cardDetail, { id: card.id }),
           cardSchema,
         ),
         wallet: await walletOf(server, aliceToken),
         applications: dataOf(
-          await visa(server, aliceToken, visaPaths.applyCardList, {}),
-          applyCardListDataSchema,
+          await cardPost(server, aliceToken, cardPaths.applicationList, {}),
+          applicationListDataSchema,
         ),
       });
       const before = await snapshot();
       const missing = '999999';
       const cardCalls: [string, object, boolean][] = [
-        [visaPaths.cardDetail, {}, false],
-        [visaPaths.active, {}, false],
-        [visaPaths.freeze, {}, false],
-        [visaPaths.unfreeze, {}, false],
-        [visaPaths.report, { reason: 'lost' }, false],
-        [visaPaths.updatePin, { pin: '482915', confirm_pin: '482915' }, false],
-        [visaPaths.revealMessage, {}, false],
+        [cardPaths.cardDetail, {}, false],
+        [cardPaths.active, {}, false],
+        [cardPaths.freeze, {}, false],
+        [cardPaths.unfreeze, {}, false],
+        [cardPaths.report, { reason: 'lost' }, false],
+        [cardPaths.updatePin, { pin: '482915', confirm_pin: '482915' }, false],
+        [cardPaths.revealMessage, {}, false],
         [
-          visaPaths.reveal,
+          cardPaths.reveal,
           { message: 'Nonce: AAAAAAAAAAAAAAAAAAAAAAAA', signature: mallory.sign('x') },
           false,
         ],
-        [visaPaths.consumeList, {}, false],
-        [visaPaths.rechargeList, {}, false],
-        [visaPaths.recharge, { amount: '20' }, true],
+        [cardPaths.consumeList, {}, false],
+        [cardPaths.rechargeList, {}, false],
+        [cardPaths.recharge, { amount: '20' }, true],
       ];
       for (const [path, body, money] of cardCalls) {
         const send = (id: string) =>
           money
-            ? visaMoney(server, malloryToken, path, { ...body, id })
-            : visa(server, malloryToken, path, { ...body, id });
+            ? cardMoneyPost(server, malloryToken, path, { ...body, id })
+            : cardPost(server, malloryToken, path, { ...body, id });
         const theirs = await send(card.id);
         const none = await send(missing);
         expectRefusal(theirs, ...refusal('card_not_found'));
         expect(theirs.body, path).toEqual(none.body);
       }
       for (const id of [pendingApplication.id, failedApplication.id, card.application_id]) {
-        const theirs = await visaMoney(server, malloryToken, visaPaths.replaceApply, {
+        const theirs = await cardMoneyPost(server, malloryToken, cardPaths.reapply, {
           id,
           agree: true,
         });
-        const none = await visaMoney(server, malloryToken, visaPaths.replaceApply, {
+        const none = await cardMoneyPost(server, malloryToken, cardPaths.reapply, {
           id: missing,
           agree: true,
         });
@@ -934,32 +958,32 @@ describe('cards', () => {
       // Alice's holder and address in Mallory's applications.
       for (const [path, body, name] of [
         [
-          visaPaths.openVirtualCard,
+          cardPaths.openVirtualCard,
           { region: 'HK', holder_id: holderId, agree: true },
           'holder_not_found',
         ],
         [
-          visaPaths.openRealCard,
+          cardPaths.openRealCard,
           { region: 'HK', holder_id: malloryHolder.id, address_id: addressId, agree: true },
           'address_not_found',
         ],
         [
-          visaPaths.replaceApply,
+          cardPaths.reapply,
           { id: failedApplication.id, holder_id: holderId, agree: true },
           'application_not_found',
         ],
       ] as const) {
-        expectRefusal(await visaMoney(server, malloryToken, path, body), ...refusal(name));
+        expectRefusal(await cardMoneyPost(server, malloryToken, path, body), ...refusal(name));
       }
       expect(malloryAddress).toBeTruthy();
       expect(
-        dataOf(await visa(server, malloryToken, visaPaths.myCardList, {}), myCardListDataSchema)
+        dataOf(await cardPost(server, malloryToken, cardPaths.myCardList, {}), myCardListDataSchema)
           .total,
       ).toBe(0);
       expect(
         dataOf(
-          await visa(server, malloryToken, visaPaths.applyCardList, {}),
-          applyCardListDataSchema,
+          await cardPost(server, malloryToken, cardPaths.applicationList, {}),
+          applicationListDataSchema,
         ).total,
       ).toBe(0);
       expect((await walletOf(server, malloryToken)).USDT.available).toBe('500');

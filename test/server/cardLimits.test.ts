@@ -3,11 +3,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
-import { visaPaths } from '../../src/api/visa.ts';
+import { cardPaths } from '../../src/api/card.ts';
 import { MAX_PENDING_PHOTOS } from '../../server/card/uploads.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { expectRefusal } from './support/money.ts';
-import { HOLDER_FIELDS, uploadPhoto, visa } from './support/visa.ts';
+import { HOLDER_FIELDS, uploadPhoto, cardPost } from './support/card.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -28,18 +28,22 @@ describe('photos waiting for a holder', () => {
     for (let index = 0; index < MAX_PENDING_PHOTOS; index++)
       uploads.push(await uploadPhoto(server, token, tiny));
     expectRefusal(
-      await visa(server, token, visaPaths.uploadImg, { content_type: 'image/jpeg', size: 100 }),
+      await cardPost(server, token, cardPaths.uploadImg, { content_type: 'image/jpeg', size: 100 }),
       ...refusal('rate_limited'),
     );
     // A photo used by a holder no longer waits: a slot is free again.
-    const added = await visa(server, token, visaPaths.addKyc, {
+    const added = await cardPost(server, token, cardPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [uploads[0]],
     });
     expect(added.status, added.text).toBe(200);
     expect(
-      (await visa(server, token, visaPaths.uploadImg, { content_type: 'image/jpeg', size: 100 }))
-        .status,
+      (
+        await cardPost(server, token, cardPaths.uploadImg, {
+          content_type: 'image/jpeg',
+          size: 100,
+        })
+      ).status,
     ).toBe(200);
   });
 });
@@ -59,22 +63,25 @@ describe('PIN and reveal attempts', () => {
     const pin = { id: '999999', pin: '482915', confirm_pin: '482915' };
     for (let index = 0; index < 3; index++)
       expectRefusal(
-        await visa(server, token, visaPaths.updatePin, pin),
+        await cardPost(server, token, cardPaths.updatePin, pin),
         ...refusal('card_not_found'),
       );
-    expectRefusal(await visa(server, token, visaPaths.updatePin, pin), ...refusal('rate_limited'));
     expectRefusal(
-      await visa(server, token, visaPaths.revealMessage, { id: '999999' }),
+      await cardPost(server, token, cardPaths.updatePin, pin),
+      ...refusal('rate_limited'),
+    );
+    expectRefusal(
+      await cardPost(server, token, cardPaths.revealMessage, { id: '999999' }),
       ...refusal('rate_limited'),
     );
     server.clock.advance(60_000);
     for (let index = 0; index < 3; index++)
       expectRefusal(
-        await visa(server, token, visaPaths.revealMessage, { id: '999999' }),
+        await cardPost(server, token, cardPaths.revealMessage, { id: '999999' }),
         ...refusal('card_not_found'),
       );
     expectRefusal(
-      await visa(server, token, visaPaths.reveal, {
+      await cardPost(server, token, cardPaths.reveal, {
         id: '999999',
         message: 'x',
         signature: `0x${'1'.repeat(130)}`,

@@ -8,14 +8,14 @@ import {
   cardSchema,
   PIN_FAILURES_BEFORE_LOCK,
   PIN_LOCK_MINUTES,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardPaths,
+} from '../../src/api/card.ts';
 import { pinPepper } from '../../server/card/cards.ts';
 import { verifyPin } from '../../server/card/pin.ts';
 import { vaultFor } from '../../server/card/vault.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { dataOf, expectRefusal } from './support/money.ts';
-import { activeVirtualCard, visa } from './support/visa.ts';
+import { activeVirtualCard, cardPost } from './support/card.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -35,9 +35,9 @@ describe('card PIN', () => {
     const token = await login(server, wallet);
     const card = await activeVirtualCard(server, token, wallet.address);
     const pin = (body: object) =>
-      visa(server, token, visaPaths.updatePin, { id: card.id, ...body });
+      cardPost(server, token, cardPaths.updatePin, { id: card.id, ...body });
     const detail = async () =>
-      dataOf(await visa(server, token, visaPaths.cardDetail, { id: card.id }), cardSchema);
+      dataOf(await cardPost(server, token, cardPaths.cardDetail, { id: card.id }), cardSchema);
     const storedHash = async () =>
       (
         await server.db.kysely

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNATTACHED_PHOTO_TTL_MS, UPLOAD_SWEEP_INTERVAL_MS } from '../../server/card/uploads.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
-import { addHolder, openSlot, sampleJpeg, uploadPhoto } from './support/visa.ts';
+import { addHolder, openSlot, sampleJpeg, uploadPhoto } from './support/card.ts';
 
 describe('sweeping card uploads', () => {
   let server: TestServer;

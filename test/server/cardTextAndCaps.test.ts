@@ -9,9 +9,9 @@ import { transferListDataSchema, transferPaths } from '../../src/api/transfer.ts
 import {
   addressListDataSchema,
   deliveryAddressSchema,
-  kycListDataSchema,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  holderListDataSchema,
+  cardPaths,
+} from '../../src/api/card.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, dataOf, expectRefusal, transfer } from './support/money.ts';
 import {
@@ -20,8 +20,8 @@ import {
   HOLDER_FIELDS,
   sampleJpeg,
   uploadPhoto,
-  visa,
-} from './support/visa.ts';
+  cardPost,
+} from './support/card.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -50,16 +50,16 @@ describe('control characters', () => {
   afterAll(() => server.close());
 
   const holders = async () =>
-    dataOf(await visa(server, token, visaPaths.kycList, {}), kycListDataSchema).total;
+    dataOf(await cardPost(server, token, cardPaths.holderList, {}), holderListDataSchema).total;
   const addresses = async () =>
-    dataOf(await visa(server, token, visaPaths.addressList, {}), addressListDataSchema).total;
+    dataOf(await cardPost(server, token, cardPaths.addressList, {}), addressListDataSchema).total;
 
   it.each(Object.entries(HIDDEN))(
     'a %s in a holder name or billing address is refused, naming the field; nothing is stored',
     async (_name, character) => {
       const photo = await uploadPhoto(server, token, await sampleJpeg());
       for (const field of ['first_name', 'last_name', 'province', 'city', 'district', 'address']) {
-        const answer = await visa(server, token, visaPaths.addKyc, {
+        const answer = await cardPost(server, token, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [photo],
           [field]: `Zhang${character}San`,
@@ -74,7 +74,7 @@ describe('control characters', () => {
 
   it('an edit of a holder is refused the same way and leaves it unchanged', async () => {
     const holder = await addHolder(server, token);
-    const answer = await visa(server, token, visaPaths.editKyc, {
+    const answer = await cardPost(server, token, cardPaths.editHolder, {
       ...HOLDER_FIELDS,
       id: holder.id,
       photos: holder.photos,
@@ -82,16 +82,19 @@ describe('control characters', () => {
     });
     expectRefusal(answer, ...refusal('control_characters'));
     expect(answer.body.data).toMatchObject({ field: 'last_name' });
-    const list = dataOf(await visa(server, token, visaPaths.kycList, {}), kycListDataSchema);
+    const list = dataOf(
+      await cardPost(server, token, cardPaths.holderList, {}),
+      holderListDataSchema,
+    );
     expect(list.list.find((row) => row.id === holder.id)?.last_name).toBe('Zhang');
-    await visa(server, token, visaPaths.deleteKyc, { id: holder.id });
+    await cardPost(server, token, cardPaths.deleteHolder, { id: holder.id });
   });
 
   it.each(Object.entries(HIDDEN))(
     'a %s in any delivery address field is refused on add and on edit',
     async (_name, character) => {
       for (const field of Object.keys(ADDRESS_FIELDS)) {
-        const answer = await visa(server, token, visaPaths.addAddress, {
+        const answer = await cardPost(server, token, cardPaths.addAddress, {
           ...ADDRESS_FIELDS,
           [field]: `${character}深圳`,
         });
@@ -104,21 +107,21 @@ describe('control characters', () => {
 
   it('an address edit with an override is refused; the address keeps its text', async () => {
     const added = dataOf(
-      await visa(server, token, visaPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, token, cardPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     );
-    const answer = await visa(server, token, visaPaths.editAddress, {
+    const answer = await cardPost(server, token, cardPaths.editAddress, {
       ...ADDRESS_FIELDS,
       id: added.id,
       name: 'Zhang\u202ESan',
     });
     expectRefusal(answer, ...refusal('control_characters'));
     const detail = dataOf(
-      await visa(server, token, visaPaths.addressDetail, { id: added.id }),
+      await cardPost(server, token, cardPaths.addressDetail, { id: added.id }),
       deliveryAddressSchema,
     );
     expect(detail.name).toBe(ADDRESS_FIELDS.name);
-    await visa(server, token, visaPaths.deleteAddress, { id: added.id });
+    await cardPost(server, token, cardPaths.deleteAddress, { id: added.id });
   });
 
   it('a ticket transfer remark with a control character moves nothing', async () => {
@@ -177,7 +180,7 @@ describe('holders and addresses per user', () => {
     const first = await addHolder(server, carolToken);
     await addHolder(server, carolToken);
     const photo = await uploadPhoto(server, carolToken, await sampleJpeg());
-    const refused = await visa(server, carolToken, visaPaths.addKyc, {
+    const refused = await cardPost(server, carolToken, cardPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
     });
@@ -185,15 +188,16 @@ describe('holders and addresses per user', () => {
     expect(refused.body.message).toBe('You can keep at most 2 holders. Delete one to add another.');
     expect(refused.body.data).toEqual({ max: 2 });
     expect(
-      dataOf(await visa(server, carolToken, visaPaths.kycList, {}), kycListDataSchema).total,
+      dataOf(await cardPost(server, carolToken, cardPaths.holderList, {}), holderListDataSchema)
+        .total,
     ).toBe(2);
     // Another user's holders do not count against Carol's.
     await addHolder(server, daveToken);
 
-    expect((await visa(server, carolToken, visaPaths.deleteKyc, { id: first.id })).status).toBe(
-      200,
-    );
-    const again = await visa(server, carolToken, visaPaths.addKyc, {
+    expect(
+      (await cardPost(server, carolToken, cardPaths.deleteHolder, { id: first.id })).status,
+    ).toBe(200);
+    const again = await cardPost(server, carolToken, cardPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
     });
@@ -203,7 +207,7 @@ describe('holders and addresses per user', () => {
   it('an address beyond the cap is refused, also when the adds arrive together', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        visa(server, carolToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        cardPost(server, carolToken, cardPaths.addAddress, ADDRESS_FIELDS),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
@@ -214,19 +218,19 @@ describe('holders and addresses per user', () => {
       );
     }
     const list = dataOf(
-      await visa(server, carolToken, visaPaths.addressList, {}),
+      await cardPost(server, carolToken, cardPaths.addressList, {}),
       addressListDataSchema,
     );
     expect(list.total).toBe(3);
     // Editing one is not adding one.
-    const edited = await visa(server, carolToken, visaPaths.editAddress, {
+    const edited = await cardPost(server, carolToken, cardPaths.editAddress, {
       ...ADDRESS_FIELDS,
       id: list.list[0]!.id,
       zip: '518057',
     });
     expect(edited.status, edited.text).toBe(200);
-    await visa(server, carolToken, visaPaths.deleteAddress, { id: list.list[0]!.id });
-    const room = await visa(server, carolToken, visaPaths.addAddress, ADDRESS_FIELDS);
+    await cardPost(server, carolToken, cardPaths.deleteAddress, { id: list.list[0]!.id });
+    const room = await cardPost(server, carolToken, cardPaths.addAddress, ADDRESS_FIELDS);
     expect(room.status, room.text).toBe(200);
   });
 

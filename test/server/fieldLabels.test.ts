@@ -5,7 +5,7 @@ import type * as v from 'valibot';
 import { routeTable } from '../../server/areas.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import { fieldLabel } from '../../src/api/fieldLabels.ts';
-import { editKycRequestSchema } from '../../src/api/visa.ts';
+import { editHolderRequestSchema } from '../../src/api/card.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 
 /** The field names of a route's input schema, nested objects and arrays included. */
@@ -37,7 +37,7 @@ describe('field labels', () => {
       if (route.auth !== 'admin' && route.input) fieldNames(route.input, seen);
     }
     // The holder form is checked in its handler, against the server's clock.
-    fieldNames(editKycRequestSchema(), seen);
+    fieldNames(editHolderRequestSchema(), seen);
     expect(seen).toContain('amount');
     expect(seen).toContain('first_name');
     expect([...seen].filter((name) => !fieldLabel(name))).toEqual([]);

@@ -7,7 +7,7 @@ import { nodeEndpoints } from '../../src/api/node.ts';
 import { releaseEndpoints } from '../../src/api/release.ts';
 import { ticketEndpoints } from '../../src/api/ticket.ts';
 import { transferEndpoints, transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
-import { visaEndpoints } from '../../src/api/visa.ts';
+import { cardEndpoints } from '../../src/api/card.ts';
 import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
 import { AuthFailureLimiter } from '../../server/http/authFailures.ts';
 import type { HttpContext } from '../../server/http/httpContext.ts';
@@ -39,10 +39,10 @@ describe('route table', () => {
       nodeEndpoints.chainPay,
       nodeEndpoints.balanceBuy,
       releaseEndpoints.transfer,
-      visaEndpoints.openVirtualCard,
-      visaEndpoints.openRealCard,
-      visaEndpoints.replaceApply,
-      visaEndpoints.recharge,
+      cardEndpoints.openVirtualCard,
+      cardEndpoints.openRealCard,
+      cardEndpoints.reapply,
+      cardEndpoints.recharge,
     ];
     for (const endpoint of moneyPosts) {
       const route = routeTable.find((candidate) => candidate.endpoint === endpoint)!;

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 
-import { adminConnection } from '../connection.ts';
+import type { CommandArea, CommandResult, OptionValues } from '../commandArea.ts';
+import { adminConnection, type Env } from '../connection.ts';
 import {
   AdminRequestError,
   createAdminApi,
@@ -16,7 +17,7 @@ import type { AnyEndpoint, EndpointInput } from '../../../src/api/endpoint.ts';
 import { adminCardEndpoints } from '../contractCard.ts';
 import { formatTable } from '../table.ts';
 
-export const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved|rejected] [--page N] [--page-size N]
+const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved|rejected] [--page N] [--page-size N]
       List card holders waiting for review (or by status): names, masked id number, photos.
   npm run admin -- kyc show <id>
       One holder in full (identity data decrypted), to compare with the photos.
@@ -41,19 +42,14 @@ export const CARD_HELP = `  npm run admin -- kyc list [--status pending|approved
       The recharge failed: amount and fee return to the user's balance.
 `;
 
-type Env = Record<string, string | undefined>;
-type Values = Partial<Record<'page' | 'page-size' | 'status' | 'key', string>>;
-export interface CommandResult {
-  output: string;
-  exitCode: number;
-}
-
 const usage = (text: string): CommandResult => ({ output: `${text}\n\n${CARD_HELP}`, exitCode: 2 });
 
+export const cardCommands: CommandArea = { name: 'card', usage: CARD_HELP, run: runCardCommand };
+
 /** The result of a card service command, or undefined when the command is not one of these. */
-export async function runCardCommand(
+async function runCardCommand(
   positionals: readonly string[],
-  values: Values,
+  values: OptionValues,
   env: Env,
 ): Promise<CommandResult | undefined> {
   const [area, action, ...args] = positionals;
@@ -184,14 +180,14 @@ interface PageQuery {
   page_size: string;
 }
 
-function pageQuery(values: Values): PageQuery {
+function pageQuery(values: OptionValues): PageQuery {
   return { page: values.page ?? '1', page_size: values['page-size'] ?? '100' };
 }
 
 /** A list's query from the options, checked against the list's own schema before it is sent. */
 function listInput<E extends AnyEndpoint>(
   endpoint: E,
-  values: Values,
+  values: OptionValues,
   page: PageQuery,
 ): EndpointInput<E> | string {
   const raw = { ...page, ...(values.status ? { status: values.status } : {}) };
@@ -206,7 +202,7 @@ function listInput<E extends AnyEndpoint>(
 
 async function listHolders(
   client: AdminApi,
-  values: Values,
+  values: OptionValues,
   page: PageQuery,
 ): Promise<string | CommandResult> {
   const input = listInput(adminCardEndpoints.holders, values, page);
@@ -232,7 +228,7 @@ async function listHolders(
 
 async function listApplications(
   client: AdminApi,
-  values: Values,
+  values: OptionValues,
   page: PageQuery,
 ): Promise<string | CommandResult> {
   const input = listInput(adminCardEndpoints.applications, values, page);
@@ -272,7 +268,7 @@ async function listApplications(
 
 async function listRecharges(
   client: AdminApi,
-  values: Values,
+  values: OptionValues,
   page: PageQuery,
 ): Promise<string | CommandResult> {
   const input = listInput(adminCardEndpoints.recharges, values, page);

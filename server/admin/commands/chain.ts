@@ -1,12 +1,13 @@
 // The admin CLI's commands for payments on the chain: `chain`, `ticket`, `cycle`, `release`.
 import { randomUUID } from 'node:crypto';
 
-import { adminConnection, type AdminConnection } from '../connection.ts';
+import type { CommandArea, CommandResult, OptionValues } from '../commandArea.ts';
+import { adminConnection, type AdminConnection, type Env } from '../connection.ts';
 import { createAdminApi, ServerUnreachableError } from '../adminClient.ts';
 import { adminChainEndpoints } from '../contractChain.ts';
 import { formatTable } from '../table.ts';
 
-export const CHAIN_HELP = `  npm run admin -- chain status
+const CHAIN_HELP = `  npm run admin -- chain status
       The chain the server reads: RPC URL, block, treasury and its balance, pending payments.
   npm run admin -- chain fund <address> <amount>
       Give <address> <amount> more JU on a development chain (the embedded one, Anvil).
@@ -25,8 +26,7 @@ export const CHAIN_HELP = `  npm run admin -- chain status
       Put JU into the release pool (pays released ticket dividends).
 `;
 
-type Env = Record<string, string | undefined>;
-type Result = { output: string; exitCode: number };
+type Result = CommandResult;
 
 function connection(env: Env): AdminConnection {
   const found = adminConnection(env);
@@ -48,10 +48,20 @@ function api(env: Env) {
 const usage = (message: string): Result => ({ output: `${message}\n\n${CHAIN_HELP}`, exitCode: 2 });
 const ok = (output: string): Result => ({ output, exitCode: 0 });
 
+/**
+ * The operator's calls that payments on the chain decide: the chain itself, ticket dividend
+ * applications, the mutual-aid (cycle) pool and the release pool.
+ */
+export const chainCommands: CommandArea = {
+  name: 'chain, ticket, cycle, release',
+  usage: CHAIN_HELP,
+  run: runChainCommand,
+};
+
 /** Runs the command when it is one of these; undefined otherwise. */
-export async function runChainCommand(
+async function runChainCommand(
   positionals: string[],
-  values: Partial<Record<string, string>>,
+  values: OptionValues,
   env: Env,
 ): Promise<Result | undefined> {
   const [area, action, ...args] = positionals;

@@ -2,13 +2,14 @@
 // arguments take either the text itself or `@path` to read it from a file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { adminConnection } from '../connection.ts';
+import type { CommandArea, CommandResult } from '../commandArea.ts';
+import { adminConnection, type Env } from '../connection.ts';
 import { ORDER_COINS } from '../../../src/api/machine.ts';
 import { createAdminApi, type AdminApi } from '../adminClient.ts';
 import { type AdminOrderData, adminContentEndpoints } from '../contractContent.ts';
 import { formatTable } from '../table.ts';
 
-export const CONTENT_HELP = `
+const CONTENT_HELP = `
 Content (LANG is TW, CN, EN, JP, KO, TH, PT, MS, ID, VN or a locale such as zh-TW; readers
 see their own language, else English; TEXT is the text itself or @path to read a file):
   npm run admin -- home set <LANG> <@file.json|JSON>
@@ -30,19 +31,21 @@ Mall orders (a record of goods; no money moves):
       Mark a pending order as shipped; its owner can then confirm receipt.
 `;
 
-type Env = Record<string, string | undefined>;
-type Outcome = { output: string; exitCode: number };
+type Outcome = CommandResult;
 
 class ContentUsageError extends Error {
   override name = 'ContentUsageError';
 }
 
+/** Content (home, marquee, notices) and mall orders: a section of their own in the usage. */
+export const contentCommands: CommandArea = {
+  name: 'content, mall',
+  section: CONTENT_HELP,
+  run: (positionals, _values, env) => runContentCommand(positionals, env),
+};
+
 /** Runs a content or order command; undefined when the command is not one of these. */
-export async function runContentCommand(
-  positionals: string[],
-  _values: Record<string, string | undefined>,
-  env: Env,
-): Promise<Outcome | undefined> {
+async function runContentCommand(positionals: string[], env: Env): Promise<Outcome | undefined> {
   const [command, action, ...args] = positionals;
   const run = COMMANDS[`${command} ${action}`];
   if (!run) return undefined;

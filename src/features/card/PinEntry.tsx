@@ -5,7 +5,7 @@
 // digits live only in this form until submit and are wiped right after, whatever the answer.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import { updatePinRequestSchema, visaEndpoints } from '../../api/visa.ts';
+import { updatePinRequestSchema, cardEndpoints } from '../../api/card.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
@@ -50,7 +50,7 @@ export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
   const match = pinMatch(entries.pin, entries.confirm_pin);
   const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, PIN_LENGTH);
 
-  const call = useAction(visaEndpoints.updatePin, {
+  const call = useAction(cardEndpoints.updatePin, {
     successMessage: () => (pinSet ? t`PIN changed` : t`PIN set`),
     failureMessage: () => t`PIN setting failed`,
     onFailure: form.refusedFields,

@@ -9,8 +9,8 @@ import {
   type CardType,
   type RevealRequest,
   type UploadImgRequest,
-  visaEndpoints,
-} from '../../api/visa.ts';
+  cardEndpoints,
+} from '../../api/card.ts';
 import { useApi } from '../apiContext.tsx';
 import {
   recordKeys,
@@ -63,30 +63,30 @@ function cardServiceList<E extends AnyEndpoint>(
 // are never kept on the device (no KYC data in any web storage). Card records are.
 export const holderListSource = (api: ApiClient) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.holders, visaEndpoints.kycList, {}, false),
+    cardServiceList(api, CARD_LISTS.holders, cardEndpoints.holderList, {}, false),
     (holder) => holder.status === 'pending',
   );
 export const addressListSource = (api: ApiClient) =>
-  cardServiceList(api, CARD_LISTS.addresses, visaEndpoints.addressList, {}, false);
+  cardServiceList(api, CARD_LISTS.addresses, cardEndpoints.addressList, {}, false);
 export const applicationListSource = (api: ApiClient) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.applications, visaEndpoints.applyCardList, {}, false),
+    cardServiceList(api, CARD_LISTS.applications, cardEndpoints.applicationList, {}, false),
     (application) => application.status === 'processing',
   );
 // A card's balance changes when a recharge settles on the issuer's side: the list looks again
 // while a recharge is on its way, and whenever the (kept) page is shown again.
 export const myCardListSource = (api: ApiClient, type?: CardType) => ({
   ...watchUnsettled(
-    cardServiceList(api, CARD_LISTS.cards, visaEndpoints.myCardList, { type }, false),
+    cardServiceList(api, CARD_LISTS.cards, cardEndpoints.myCardList, { type }, false),
     rechargeOnTheWay,
   ),
   staleTime: 0,
 });
 export const consumeListSource = (api: ApiClient, cardId: string) =>
-  cardServiceList(api, CARD_LISTS.consume, visaEndpoints.consumeList, { id: cardId });
+  cardServiceList(api, CARD_LISTS.consume, cardEndpoints.consumeList, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.recharge, visaEndpoints.rechargeList, {
+    cardServiceList(api, CARD_LISTS.recharge, cardEndpoints.rechargeList, {
       id: cardId,
     }),
     (recharge) => recharge.status === 'pending' || recharge.status === 'processing',
@@ -112,7 +112,7 @@ export function refreshHubLists(queryClient: QueryClient): Promise<void> {
 export function cardInfoOptions(api: ApiClient) {
   return queryOptions({
     queryKey: cardKeys.info(),
-    queryFn: ({ signal }) => api.call(visaEndpoints.info, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(cardEndpoints.info, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -124,7 +124,7 @@ export function useHolder(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.holder(id ?? ''),
-    queryFn: ({ signal }) => api.call(visaEndpoints.kycDetail, { id: id ?? '' }, { signal }),
+    queryFn: ({ signal }) => api.call(cardEndpoints.holderDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
     // Identity data is fetched for the form and not kept once the form is left.
     gcTime: 0,
@@ -132,7 +132,7 @@ export function useHolder(id: string | undefined) {
 }
 
 export const uploadImg = (api: ApiClient, body: UploadImgRequest, signal?: AbortSignal) =>
-  api.call(visaEndpoints.uploadImg, body, signal ? { signal } : {});
+  api.call(cardEndpoints.uploadImg, body, signal ? { signal } : {});
 
 // Delivery addresses.
 
@@ -140,7 +140,7 @@ export function useDeliveryAddress(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.address(id ?? ''),
-    queryFn: ({ signal }) => api.call(visaEndpoints.addressDetail, { id: id ?? '' }, { signal }),
+    queryFn: ({ signal }) => api.call(cardEndpoints.addressDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
   });
 }
@@ -157,7 +157,7 @@ export function rechargeOnTheWay(card: Pick<Card, 'pending_recharge'>): boolean 
 export function cardOptions(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: cardKeys.card(id),
-    queryFn: ({ signal }) => api.call(visaEndpoints.cardDetail, { id }, { signal }),
+    queryFn: ({ signal }) => api.call(cardEndpoints.cardDetail, { id }, { signal }),
     staleTime: 0,
     // Only while the page is visible (TanStack Query pauses intervals in the background).
     refetchInterval: (query) =>
@@ -190,6 +190,6 @@ export async function cardChanged(
 export const useCard = (id: string) => useQuery(cardOptions(useApi(), id));
 
 export const revealMessage = (api: ApiClient, id: string) =>
-  api.call(visaEndpoints.revealMessage, { id });
+  api.call(cardEndpoints.revealMessage, { id });
 export const revealCard = (api: ApiClient, body: RevealRequest) =>
-  api.call(visaEndpoints.reveal, body);
+  api.call(cardEndpoints.reveal, body);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { hasControlCharacters, noControlCharacters } from '../../../src/api/plainText.ts';
 import { transferRequestSchema } from '../../../src/api/transfer.ts';
-import { addressFormSchema, holderFormSchema } from '../../../src/api/visa.ts';
+import { addressFormSchema, holderFormSchema } from '../../../src/api/card.ts';
 import { toChecksumAddress } from '../../../src/wallet/address.ts';
 
 const text = v.pipe(v.string(), noControlCharacters());

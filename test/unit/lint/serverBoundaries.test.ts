@@ -44,6 +44,12 @@ describe('server and scripts boundaries', () => {
     );
   }, 30_000);
 
+  it('fails the operator CLI importing a server area', async () => {
+    expect(await lintFixture('server/admin/readsArea.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  }, 30_000);
+
   it('fails the server or a script importing the app, and allows the shared contract', async () => {
     // One refusal each: src/api/assets.ts passes, src/wallet/eip1193.ts does not.
     expect(await lintFixture('server/importsApp.ts')).toEqual(['import-x/no-restricted-paths']);

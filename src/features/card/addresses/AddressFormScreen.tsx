@@ -6,8 +6,8 @@ import {
   addressFormSchema,
   type AddressForm,
   type DeliveryAddress,
-  visaEndpoints,
-} from '../../../api/visa.ts';
+  cardEndpoints,
+} from '../../../api/card.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useDeliveryAddress } from '../../../state/queries/card.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
@@ -48,8 +48,8 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     onSuccess: toList,
     onFailure: form.refusedFields,
   };
-  const add = useAction(visaEndpoints.addAddress, saved);
-  const edit = useAction(visaEndpoints.editAddress, saved);
+  const add = useAction(cardEndpoints.addAddress, saved);
+  const edit = useAction(cardEndpoints.editAddress, saved);
   const save = address ? edit : add;
   const remove = useDeleteAddress(toList);
 

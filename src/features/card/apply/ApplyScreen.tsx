@@ -11,13 +11,13 @@ import {
   CARD_COIN,
   openRealCardRequestSchema,
   openVirtualCardRequestSchema,
-  replaceApplyRequestSchema,
+  reapplyRequestSchema,
   type Agreement,
   type CardType,
   type DeliveryAddress,
   type HolderSummary,
-  visaEndpoints,
-} from '../../../api/visa.ts';
+  cardEndpoints,
+} from '../../../api/card.ts';
 import { parseAssetAmount } from '../../../money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
@@ -126,9 +126,9 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       return form.refusedFields(error);
     },
   };
-  const virtualCard = useAction(visaEndpoints.openVirtualCard, outcome);
-  const physicalCard = useAction(visaEndpoints.openRealCard, outcome);
-  const again = useAction(visaEndpoints.replaceApply, outcome);
+  const virtualCard = useAction(cardEndpoints.openVirtualCard, outcome);
+  const physicalCard = useAction(cardEndpoints.openRealCard, outcome);
+  const again = useAction(cardEndpoints.reapply, outcome);
   const action = reapplyOf ? again : physical ? physicalCard : virtualCard;
 
   /** What the chosen endpoint takes, with the agreements the user read. */
@@ -150,7 +150,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
   function validate(input: ApplyInput): FieldErrors<ApplyField> {
     const address = physical ? { address_id: input.address_id } : {};
     const check = reapplyOf
-      ? checkForm<typeof replaceApplyRequestSchema, ApplyField>(replaceApplyRequestSchema, {
+      ? checkForm<typeof reapplyRequestSchema, ApplyField>(reapplyRequestSchema, {
           id: reapplyOf,
           holder_id: input.holder_id,
           agree: input.agree,

@@ -14,8 +14,8 @@ import {
   type ConsumeRecord,
   type RechargeRecord,
   type RevealData,
-  visaEndpoints,
-} from '../../../api/visa.ts';
+  cardEndpoints,
+} from '../../../api/card.ts';
 import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
@@ -173,7 +173,7 @@ function CardDetail({ card }: { card: Card }) {
   const [exporting, setExporting] = useState(false);
   const physical = card.type === 'physical';
 
-  const activate = useAction(visaEndpoints.active, {
+  const activate = useAction(cardEndpoints.active, {
     confirm: () => ({
       title: t`Activate card`,
       message: t`Only activate a card you have received. Activate the card ending ${card.last4}?`,
@@ -182,7 +182,7 @@ function CardDetail({ card }: { card: Card }) {
     successMessage: () => t`Card activated`,
     failureMessage: () => t`Activation failed`,
   });
-  const freeze = useAction(visaEndpoints.freeze, {
+  const freeze = useAction(cardEndpoints.freeze, {
     confirm: () => ({
       title: t`Freeze card`,
       message: t`Freeze the card? It cannot be used or recharged until you unfreeze it.`,
@@ -191,11 +191,11 @@ function CardDetail({ card }: { card: Card }) {
     successMessage: () => t`Card frozen`,
     failureMessage: () => t`Freezing the card failed`,
   });
-  const unfreeze = useAction(visaEndpoints.unfreeze, {
+  const unfreeze = useAction(cardEndpoints.unfreeze, {
     successMessage: () => t`Card unfrozen`,
     failureMessage: () => t`Unfreezing the card failed`,
   });
-  const report = useAction(visaEndpoints.report, {
+  const report = useAction(cardEndpoints.report, {
     confirm: ({ reason }) => ({
       title: reason === 'lost' ? t`Report card lost` : t`Report card stolen`,
       message: t`The card is blocked for good and cannot be used again. Its balance goes back to your USDT balance, and you can apply for a replacement. Continue?`,

@@ -6,9 +6,9 @@ import {
   CARD_COIN,
   rechargeFeeUnits,
   rechargeRequestSchema,
-  type VisaInfoData,
-  visaEndpoints,
-} from '../../../api/visa.ts';
+  type CardInfoData,
+  cardEndpoints,
+} from '../../../api/card.ts';
 import { parseAssetAmount, toDecimalString } from '../../../money/index.ts';
 import { assetDecimals } from '../../../api/assets.ts';
 
@@ -23,7 +23,7 @@ import { schemaCheck, useForm } from '../../../ui/useForm.ts';
 const DECIMALS = assetDecimals(CARD_COIN);
 
 /** Fee and total for the typed amount, or null while it is not a valid amount. */
-export function rechargeQuote(amount: string, rule: VisaInfoData['recharge']) {
+export function rechargeQuote(amount: string, rule: CardInfoData['recharge']) {
   const check = checkAmountText(amount, DECIMALS);
   if (!check.ok) return null;
   const fee = rechargeFeeUnits(check.units, {
@@ -46,7 +46,7 @@ const checkRecharge = schemaCheck<typeof rechargeRequestSchema, RechargeField>(
 );
 
 /** The recharge rules in words: the smallest amount and how the fee is worked out. */
-export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
+export function RechargeRules({ rule }: { rule: CardInfoData['recharge'] }) {
   const { i18n } = useLingui();
   const amount = (value: string) =>
     `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
@@ -77,7 +77,7 @@ export function RechargeRules({ rule }: { rule: VisaInfoData['recharge'] }) {
   );
 }
 
-export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoData['recharge'] }) {
+export function RechargeForm({ cardId, rule }: { cardId: string; rule: CardInfoData['recharge'] }) {
   const { t, i18n } = useLingui();
   const wallet = useWallet();
   const form = useForm<{ amount: string }, RechargeField>({
@@ -92,7 +92,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: VisaInfoD
   const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
 
-  const action = useAction(visaEndpoints.recharge, {
+  const action = useAction(cardEndpoints.recharge, {
     confirm: (input) => {
       const amount = input.amount ?? '';
       const q = rechargeQuote(amount, rule);

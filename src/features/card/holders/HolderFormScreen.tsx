@@ -11,8 +11,8 @@ import {
   type Holder,
   type HolderForm,
   type IdType,
-  visaEndpoints,
-} from '../../../api/visa.ts';
+  cardEndpoints,
+} from '../../../api/card.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { uploadImg, useHolder } from '../../../state/queries/card.ts';
@@ -123,11 +123,11 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     onSuccess: () => void navigate({ to: '/bank/holdersList' }),
     onFailure: form.refusedFields,
   };
-  const add = useAction(visaEndpoints.addKyc, saved);
-  const edit = useAction(visaEndpoints.editKyc, saved);
+  const add = useAction(cardEndpoints.addHolder, saved);
+  const edit = useAction(cardEndpoints.editHolder, saved);
   const save = holder ? edit : add;
 
-  const remove = useAction(visaEndpoints.deleteKyc, {
+  const remove = useAction(cardEndpoints.deleteHolder, {
     confirm: () => ({
       title: t`Delete holder`,
       message: t`Delete this holder? This cannot be undone.`,

@@ -2,7 +2,7 @@
 // server for its owner through the API client (never cached by the browser), held as an
 // object URL in memory only and released when left.
 import { useEffect, useState } from 'react';
-import { visaEndpoints } from '../../../api/visa.ts';
+import { cardEndpoints } from '../../../api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 
 export function usePhotoOnFile(file: string | null): string | null {
@@ -13,7 +13,7 @@ export function usePhotoOnFile(file: string | null): string | null {
     const controller = new AbortController();
     let objectUrl: string | null = null;
     api
-      .image(visaEndpoints.photo, { id: file }, { signal: controller.signal })
+      .image(cardEndpoints.photo, { id: file }, { signal: controller.signal })
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         if (controller.signal.aborted) URL.revokeObjectURL(objectUrl);

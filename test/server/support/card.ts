@@ -9,18 +9,18 @@ import {
   holderSchema,
   uploadImgDataSchema,
   uploadPutDataSchema,
-  visaPaths,
-} from '../../../src/api/visa.ts';
+  cardPaths,
+} from '../../../src/api/card.ts';
 import { adminCardPaths, adminIssueDataSchema } from '../../../server/admin/contractCard.ts';
 import type { HttpAnswer, HttpClient, TestServer } from '../harness.ts';
 import { credit, dataOf } from './money.ts';
 
-export function visa(server: HttpClient, token: string, path: string, json: unknown = {}) {
+export function cardPost(server: HttpClient, token: string, path: string, json: unknown = {}) {
   return server.request('POST', path, { json, token });
 }
 
 /** A money call of the card service, with an Idempotency-Key. */
-export function visaMoney(
+export function cardMoneyPost(
   server: HttpClient,
   token: string,
   path: string,
@@ -54,7 +54,7 @@ export async function openSlot(
   type = 'image/jpeg',
 ) {
   return dataOf(
-    await visa(server, token, visaPaths.uploadImg, { content_type: type, size }),
+    await cardPost(server, token, cardPaths.uploadImg, { content_type: type, size }),
     uploadImgDataSchema,
   );
 }
@@ -125,7 +125,7 @@ export const HOLDER_FIELDS = {
 export async function addHolder(server: HttpClient, token: string, overrides: object = {}) {
   const photo = await uploadPhoto(server, token, await sampleJpeg());
   return dataOf(
-    await visa(server, token, visaPaths.addKyc, {
+    await cardPost(server, token, cardPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
       ...overrides,
@@ -158,7 +158,7 @@ export async function activeVirtualCard(server: TestServer, token: string, addre
   const holder = await addHolder(server, token);
   await approveHolder(server, holder.id);
   const application = dataOf(
-    await visaMoney(server, token, visaPaths.openVirtualCard, {
+    await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
       region: 'HK',
       holder_id: holder.id,
       agree: true,

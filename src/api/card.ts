@@ -2,7 +2,7 @@
 // delivery addresses, virtual and physical card applications, cards, recharge, activation,
 // PIN and card controls. Every call is a POST under /api/v1/visa/ with a JSON body; calls
 // on one object take `{ id }` in the body, and another user's id answers exactly like a
-// missing one (…_not_found). Money calls (openVirtualCard, openRealCard, replaceApply,
+// missing one (…_not_found). Money calls (openVirtualCard, openRealCard, reapply,
 // recharge) need an Idempotency-Key header.
 //
 // CSV export of a card's records: the app builds the file from consumeList and
@@ -20,49 +20,49 @@ import { recordIdSchema } from './withdraw.ts';
 import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-const VISA = '/api/v1/visa';
+const CARD_API = '/api/v1/visa';
 
-export const visaPaths = {
+export const cardPaths = {
   /** Fees, regions, recharge rules and agreements of the card service. */
-  info: `${VISA}/info`,
+  info: `${CARD_API}/info`,
   /** The card products (BINs) a user can apply for, per region. */
-  getVirtualCardBin: `${VISA}/getVirtualCardBin`,
+  getVirtualCardBin: `${CARD_API}/getVirtualCardBin`,
   // Photos of identity documents: ask for an upload slot, then PUT the bytes to `url`.
-  uploadImg: `${VISA}/uploadImg`,
+  uploadImg: `${CARD_API}/uploadImg`,
   /** `{id: file}` → the stored photo itself (image/jpeg, not JSON), for its owner only. */
-  photo: `${VISA}/photo`,
-  // Holders (KYC).
-  addKyc: `${VISA}/addKyc`,
-  editKyc: `${VISA}/editKyc`,
-  kycDetail: `${VISA}/kycDetail`,
-  kycList: `${VISA}/kycList`,
-  deleteKyc: `${VISA}/deleteKyc`,
+  photo: `${CARD_API}/photo`,
+  // Holders (identity review).
+  addHolder: `${CARD_API}/addKyc`,
+  editHolder: `${CARD_API}/editKyc`,
+  holderDetail: `${CARD_API}/kycDetail`,
+  holderList: `${CARD_API}/kycList`,
+  deleteHolder: `${CARD_API}/deleteKyc`,
   // Delivery addresses.
-  addAddress: `${VISA}/addAddress`,
-  editAddress: `${VISA}/editAddress`,
-  addressDetail: `${VISA}/addressDetail`,
-  addressList: `${VISA}/addressList`,
-  deleteAddress: `${VISA}/deleteAddress`,
+  addAddress: `${CARD_API}/addAddress`,
+  editAddress: `${CARD_API}/editAddress`,
+  addressDetail: `${CARD_API}/addressDetail`,
+  addressList: `${CARD_API}/addressList`,
+  deleteAddress: `${CARD_API}/deleteAddress`,
   // Applications (money: Idempotency-Key).
-  openVirtualCard: `${VISA}/openVirtualCard`,
-  openRealCard: `${VISA}/openRealCard`,
-  replaceApply: `${VISA}/replaceApply`,
-  applyCardList: `${VISA}/applyCardList`,
+  openVirtualCard: `${CARD_API}/openVirtualCard`,
+  openRealCard: `${CARD_API}/openRealCard`,
+  reapply: `${CARD_API}/replaceApply`,
+  applicationList: `${CARD_API}/applyCardList`,
   // Cards.
-  myCardList: `${VISA}/myCardList`,
-  cardDetail: `${VISA}/cardDetail`,
-  consumeList: `${VISA}/consumeList`,
-  rechargeList: `${VISA}/rechargeList`,
+  myCardList: `${CARD_API}/myCardList`,
+  cardDetail: `${CARD_API}/cardDetail`,
+  consumeList: `${CARD_API}/consumeList`,
+  rechargeList: `${CARD_API}/rechargeList`,
   /** Money: Idempotency-Key. */
-  recharge: `${VISA}/recharge`,
-  active: `${VISA}/active`,
-  updatePin: `${VISA}/updatePin`,
-  freeze: `${VISA}/freeze`,
-  unfreeze: `${VISA}/unfreeze`,
-  report: `${VISA}/report`,
+  recharge: `${CARD_API}/recharge`,
+  active: `${CARD_API}/active`,
+  updatePin: `${CARD_API}/updatePin`,
+  freeze: `${CARD_API}/freeze`,
+  unfreeze: `${CARD_API}/unfreeze`,
+  report: `${CARD_API}/report`,
   /** The message the wallet signs to reveal a card number (single use, short-lived). */
-  revealMessage: `${VISA}/revealMessage`,
-  reveal: `${VISA}/reveal`,
+  revealMessage: `${CARD_API}/revealMessage`,
+  reveal: `${CARD_API}/reveal`,
 } as const;
 
 /** The coin card fees and recharges are paid in. Card balances are kept in it too. */
@@ -77,16 +77,16 @@ export const idRequestSchema = v.object({ id: recordIdSchema });
 export type IdRequest = v.InferInput<typeof idRequestSchema>;
 
 /** Page of a POST list (numbers in JSON, unlike GET query strings). */
-export const MAX_VISA_PAGE_SIZE = 50;
+export const MAX_CARD_PAGE_SIZE = 50;
 const pageEntries = {
   page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000_000)), 1),
   page_size: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_VISA_PAGE_SIZE)),
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_CARD_PAGE_SIZE)),
     20,
   ),
 };
-export const visaPageRequestSchema = v.object(pageEntries);
-export type VisaPageRequest = v.InferInput<typeof visaPageRequestSchema>;
+export const cardPageRequestSchema = v.object(pageEntries);
+export type CardPageRequest = v.InferInput<typeof cardPageRequestSchema>;
 
 /**
  * A required text field (names, phone, email, address lines, id number): never with control
@@ -204,7 +204,7 @@ export const uploadPutDataSchema = v.object({ file: v.string() });
 export type UploadPutData = v.InferOutput<typeof uploadPutDataSchema>;
 
 // ---------------------------------------------------------------------------------------
-// Holders (KYC)
+// Holders (and their identity review)
 
 export const ID_TYPES = ['id_card', 'passport'] as const;
 export type IdType = (typeof ID_TYPES)[number];
@@ -239,7 +239,7 @@ const holderFieldEntries = {
 };
 
 /**
- * The holder form (addKyc; editKyc adds `id`). All fields required; names and billing
+ * The holder form (addHolder; editHolder adds `id`). All fields required; names and billing
  * address in English or pinyin; dates real, issued by today, expiring after the issue date
  * and not before today; the photos the id type needs. `now` is the clock to judge dates by.
  */
@@ -288,16 +288,16 @@ function holderChecks<TFields extends HolderFields>(now: () => Date) {
     ),
   ] as const;
 }
-export const addKycRequestSchema = holderFormSchema();
+export const addHolderRequestSchema = holderFormSchema();
 export type HolderForm = v.InferInput<ReturnType<typeof holderFormSchema>>;
 
-export function editKycRequestSchema(now: () => Date = () => new Date()) {
+export function editHolderRequestSchema(now: () => Date = () => new Date()) {
   return v.pipe(
     v.object({ ...idRequestSchema.entries, ...holderFieldEntries }),
     ...holderChecks<HolderFields & IdRequest>(now),
   );
 }
-export type EditKycRequest = HolderForm & IdRequest;
+export type EditHolderRequest = HolderForm & IdRequest;
 
 /**
  * - pending: waiting for review (again, after an edit);
@@ -327,7 +327,7 @@ export const holderSummarySchema = v.object({
 });
 export type HolderSummary = v.InferOutput<typeof holderSummarySchema>;
 
-/** kycDetail (the owner only): every field, the full id number, the photo references. */
+/** holderDetail (the owner only): every field, the full id number, the photo references. */
 export const holderSchema = v.object({
   ...holderSummarySchema.entries,
   phone: v.string(),
@@ -343,13 +343,13 @@ export const holderSchema = v.object({
 });
 export type Holder = v.InferOutput<typeof holderSchema>;
 
-export const kycListRequestSchema = v.object({
+export const holderListRequestSchema = v.object({
   ...pageEntries,
   status: v.optional(v.picklist(HOLDER_STATUSES)),
 });
-export type KycListRequest = v.InferInput<typeof kycListRequestSchema>;
-export const kycListDataSchema = pagedList(holderSummarySchema);
-export type KycListData = v.InferOutput<typeof kycListDataSchema>;
+export type HolderListRequest = v.InferInput<typeof holderListRequestSchema>;
+export const holderListDataSchema = pagedList(holderSummarySchema);
+export type HolderListData = v.InferOutput<typeof holderListDataSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Delivery addresses
@@ -388,7 +388,7 @@ export const deliveryAddressSchema = v.object({
 });
 export type DeliveryAddress = v.InferOutput<typeof deliveryAddressSchema>;
 
-export const addressListRequestSchema = visaPageRequestSchema;
+export const addressListRequestSchema = cardPageRequestSchema;
 export const addressListDataSchema = pagedList(deliveryAddressSchema);
 export type AddressListData = v.InferOutput<typeof addressListDataSchema>;
 
@@ -423,7 +423,7 @@ export const agreementSchema = v.object({
 });
 export type Agreement = v.InferOutput<typeof agreementSchema>;
 
-export const visaInfoDataSchema = v.object({
+export const cardInfoDataSchema = v.object({
   coin: v.literal(CARD_COIN),
   regions: v.array(v.string()),
   /** Application fees, paid from the balance when applying (and again on reapplying). */
@@ -437,7 +437,7 @@ export const visaInfoDataSchema = v.object({
   }),
   agreements: v.array(agreementSchema),
 });
-export type VisaInfoData = v.InferOutput<typeof visaInfoDataSchema>;
+export type CardInfoData = v.InferOutput<typeof cardInfoDataSchema>;
 
 /** The recharge fee in units for an amount in units (the server charges exactly this). */
 export function rechargeFeeUnits(
@@ -512,18 +512,18 @@ export const openRealCardRequestSchema = v.object({
 export type OpenRealCardRequest = v.InferInput<typeof openRealCardRequestSchema>;
 
 /**
- * POST replaceApply (Idempotency-Key): apply again after a rejected application, or for a
- * replacement of a card reported lost or stolen. `id` is the earlier application; the type
- * and region stay; holder and (physical) address may be changed. The fee is paid again.
+ * reapply, POST replaceApply (Idempotency-Key): apply again after a rejected application, or
+ * for a replacement of a card reported lost or stolen. `id` is the earlier application; the
+ * type and region stay; holder and (physical) address may be changed. The fee is paid again.
  */
-export const replaceApplyRequestSchema = v.object({
+export const reapplyRequestSchema = v.object({
   id: recordIdSchema,
   holder_id: v.optional(holderIdSchema),
   address_id: v.optional(addressIdSchema),
   agree: agreeSchema,
   agreements: acceptedAgreementsSchema,
 });
-export type ReplaceApplyRequest = v.InferInput<typeof replaceApplyRequestSchema>;
+export type ReapplyRequest = v.InferInput<typeof reapplyRequestSchema>;
 
 /** processing: waiting for the issuer; success: issued (`card_id`); failed: rejected. */
 export const APPLICATION_STATUSES = ['processing', 'success', 'failed'] as const;
@@ -558,13 +558,13 @@ export const cardApplicationSchema = v.object({
 });
 export type CardApplication = v.InferOutput<typeof cardApplicationSchema>;
 
-export const applyCardListRequestSchema = v.object({
+export const applicationListRequestSchema = v.object({
   ...pageEntries,
   status: v.optional(v.picklist(APPLICATION_STATUSES)),
 });
-export type ApplyCardListRequest = v.InferInput<typeof applyCardListRequestSchema>;
-export const applyCardListDataSchema = pagedList(cardApplicationSchema);
-export type ApplyCardListData = v.InferOutput<typeof applyCardListDataSchema>;
+export type ApplicationListRequest = v.InferInput<typeof applicationListRequestSchema>;
+export const applicationListDataSchema = pagedList(cardApplicationSchema);
+export type ApplicationListData = v.InferOutput<typeof applicationListDataSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Cards
@@ -774,102 +774,102 @@ const cardMove = (path: string) =>
     changes: ['cards'],
   });
 
-export const visaEndpoints = {
-  info: defineEndpoint({ method: 'POST', path: visaPaths.info, output: visaInfoDataSchema }),
+export const cardEndpoints = {
+  info: defineEndpoint({ method: 'POST', path: cardPaths.info, output: cardInfoDataSchema }),
   photo: defineEndpoint({
     method: 'POST',
-    path: visaPaths.photo,
+    path: cardPaths.photo,
     input: photoRequestSchema,
     output: imageBytesSchema,
   }),
-  active: cardMove(visaPaths.active),
-  freeze: cardMove(visaPaths.freeze),
-  unfreeze: cardMove(visaPaths.unfreeze),
+  active: cardMove(cardPaths.active),
+  freeze: cardMove(cardPaths.freeze),
+  unfreeze: cardMove(cardPaths.unfreeze),
   uploadImg: defineEndpoint({
     method: 'POST',
-    path: visaPaths.uploadImg,
+    path: cardPaths.uploadImg,
     input: uploadImgRequestSchema,
     output: uploadImgDataSchema,
     userRateLimit: 'money',
   }),
   // The holder form is checked by the handler against today's date (holderFormSchema(now)).
-  addKyc: defineEndpoint({
+  addHolder: defineEndpoint({
     method: 'POST',
-    path: visaPaths.addKyc,
+    path: cardPaths.addHolder,
     input: v.unknown(),
     output: holderSchema,
     changes: ['cards'],
   }),
-  editKyc: defineEndpoint({
+  editHolder: defineEndpoint({
     method: 'POST',
-    path: visaPaths.editKyc,
+    path: cardPaths.editHolder,
     input: v.unknown(),
     output: holderSchema,
     changes: ['cards'],
   }),
-  kycDetail: defineEndpoint({
+  holderDetail: defineEndpoint({
     method: 'POST',
-    path: visaPaths.kycDetail,
+    path: cardPaths.holderDetail,
     input: idRequestSchema,
     output: holderSchema,
   }),
-  kycList: defineEndpoint({
+  holderList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.kycList,
-    input: kycListRequestSchema,
-    output: kycListDataSchema,
+    path: cardPaths.holderList,
+    input: holderListRequestSchema,
+    output: holderListDataSchema,
     paged: true,
   }),
-  deleteKyc: defineEndpoint({
+  deleteHolder: defineEndpoint({
     method: 'POST',
-    path: visaPaths.deleteKyc,
+    path: cardPaths.deleteHolder,
     input: idRequestSchema,
     output: v.null(),
     changes: ['cards'],
   }),
   addAddress: defineEndpoint({
     method: 'POST',
-    path: visaPaths.addAddress,
+    path: cardPaths.addAddress,
     input: addAddressRequestSchema,
     output: deliveryAddressSchema,
     changes: ['cards'],
   }),
   editAddress: defineEndpoint({
     method: 'POST',
-    path: visaPaths.editAddress,
+    path: cardPaths.editAddress,
     input: editAddressRequestSchema,
     output: deliveryAddressSchema,
     changes: ['cards'],
   }),
   addressDetail: defineEndpoint({
     method: 'POST',
-    path: visaPaths.addressDetail,
+    path: cardPaths.addressDetail,
     input: idRequestSchema,
     output: deliveryAddressSchema,
   }),
   addressList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.addressList,
+    path: cardPaths.addressList,
     input: addressListRequestSchema,
     output: addressListDataSchema,
     paged: true,
   }),
   deleteAddress: defineEndpoint({
     method: 'POST',
-    path: visaPaths.deleteAddress,
+    path: cardPaths.deleteAddress,
     input: idRequestSchema,
     output: v.null(),
     changes: ['cards'],
   }),
   getVirtualCardBin: defineEndpoint({
     method: 'POST',
-    path: visaPaths.getVirtualCardBin,
+    path: cardPaths.getVirtualCardBin,
     input: getVirtualCardBinRequestSchema,
     output: getVirtualCardBinDataSchema,
   }),
   openVirtualCard: defineEndpoint({
     method: 'POST',
-    path: visaPaths.openVirtualCard,
+    path: cardPaths.openVirtualCard,
     input: openVirtualCardRequestSchema,
     output: cardApplicationSchema,
     idempotent: true,
@@ -878,52 +878,52 @@ export const visaEndpoints = {
   }),
   openRealCard: defineEndpoint({
     method: 'POST',
-    path: visaPaths.openRealCard,
+    path: cardPaths.openRealCard,
     input: openRealCardRequestSchema,
     output: cardApplicationSchema,
     idempotent: true,
     userRateLimit: 'money',
     changes: ['cards', 'balances', 'moneyLog'],
   }),
-  replaceApply: defineEndpoint({
+  reapply: defineEndpoint({
     method: 'POST',
-    path: visaPaths.replaceApply,
-    input: replaceApplyRequestSchema,
+    path: cardPaths.reapply,
+    input: reapplyRequestSchema,
     output: cardApplicationSchema,
     idempotent: true,
     userRateLimit: 'money',
     changes: ['cards', 'balances', 'moneyLog'],
   }),
-  applyCardList: defineEndpoint({
+  applicationList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.applyCardList,
-    input: applyCardListRequestSchema,
-    output: applyCardListDataSchema,
+    path: cardPaths.applicationList,
+    input: applicationListRequestSchema,
+    output: applicationListDataSchema,
     paged: true,
   }),
   myCardList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.myCardList,
+    path: cardPaths.myCardList,
     input: myCardListRequestSchema,
     output: myCardListDataSchema,
     paged: true,
   }),
   cardDetail: defineEndpoint({
     method: 'POST',
-    path: visaPaths.cardDetail,
+    path: cardPaths.cardDetail,
     input: idRequestSchema,
     output: cardSchema,
   }),
   report: defineEndpoint({
     method: 'POST',
-    path: visaPaths.report,
+    path: cardPaths.report,
     input: reportRequestSchema,
     output: cardSchema,
     changes: ['cards'],
   }),
   updatePin: defineEndpoint({
     method: 'POST',
-    path: visaPaths.updatePin,
+    path: cardPaths.updatePin,
     input: updatePinRequestSchema,
     output: v.null(),
     userRateLimit: 'money',
@@ -931,21 +931,21 @@ export const visaEndpoints = {
   }),
   revealMessage: defineEndpoint({
     method: 'POST',
-    path: visaPaths.revealMessage,
+    path: cardPaths.revealMessage,
     input: idRequestSchema,
     output: revealMessageDataSchema,
     userRateLimit: 'money',
   }),
   reveal: defineEndpoint({
     method: 'POST',
-    path: visaPaths.reveal,
+    path: cardPaths.reveal,
     input: revealRequestSchema,
     output: revealDataSchema,
     userRateLimit: 'money',
   }),
   recharge: defineEndpoint({
     method: 'POST',
-    path: visaPaths.recharge,
+    path: cardPaths.recharge,
     input: rechargeRequestSchema,
     output: rechargeRecordSchema,
     idempotent: true,
@@ -954,14 +954,14 @@ export const visaEndpoints = {
   }),
   rechargeList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.rechargeList,
+    path: cardPaths.rechargeList,
     input: rechargeListRequestSchema,
     output: rechargeListDataSchema,
     paged: true,
   }),
   consumeList: defineEndpoint({
     method: 'POST',
-    path: visaPaths.consumeList,
+    path: cardPaths.consumeList,
     input: cardRecordListRequestSchema,
     output: consumeListDataSchema,
     paged: true,

@@ -11,10 +11,10 @@ import {
   addressListDataSchema,
   deliveryAddressSchema,
   holderSchema,
-  kycListDataSchema,
+  holderListDataSchema,
   UPLOAD_MAX_BYTES,
-  visaPaths,
-} from '../../src/api/visa.ts';
+  cardPaths,
+} from '../../src/api/card.ts';
 import { adminCardPaths, adminHoldersDataSchema } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { dataOf, expectRefusal } from './support/money.ts';
@@ -28,8 +28,8 @@ import {
   sampleJpeg,
   samplePng,
   uploadPhoto,
-  visa,
-} from './support/visa.ts';
+  cardPost,
+} from './support/card.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
@@ -37,8 +37,8 @@ const refusal = (name: keyof typeof apiErrors) =>
 describe('card holders, addresses and photos', () => {
   let server: TestServer;
   const logLines: string[] = [];
-  const alice = testWallet('visa holders alice');
-  const mallory = testWallet('visa holders mallory');
+  const alice = testWallet('card holders alice');
+  const mallory = testWallet('card holders mallory');
   let aliceToken: string;
   let malloryToken: string;
 
@@ -64,12 +64,12 @@ describe('card holders, addresses and photos', () => {
   describe('addresses', () => {
     it('adds, lists, edits and deletes an address', async () => {
       const added = dataOf(
-        await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       expect(added).toMatchObject(ADDRESS_FIELDS);
       const edited = dataOf(
-        await visa(server, aliceToken, visaPaths.editAddress, {
+        await cardPost(server, aliceToken, cardPaths.editAddress, {
           ...ADDRESS_FIELDS,
           id: added.id,
           zip: '518057',
@@ -78,20 +78,23 @@ describe('card holders, addresses and photos', () => {
       );
       expect(edited.zip).toBe('518057');
       const list = dataOf(
-        await visa(server, aliceToken, visaPaths.addressList, {}),
+        await cardPost(server, aliceToken, cardPaths.addressList, {}),
         addressListDataSchema,
       );
       expect(list.list.map((row) => row.id)).toContain(added.id);
-      dataOf(await visa(server, aliceToken, visaPaths.deleteAddress, { id: added.id }), v.null());
+      dataOf(
+        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id: added.id }),
+        v.null(),
+      );
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.addressDetail, { id: added.id }),
+        await cardPost(server, aliceToken, cardPaths.addressDetail, { id: added.id }),
         ...refusal('address_not_found'),
       );
     });
 
     it('refuses an incomplete address with "please fill in all address info"', async () => {
       for (const field of Object.keys(ADDRESS_FIELDS)) {
-        const answer = await visa(server, aliceToken, visaPaths.addAddress, {
+        const answer = await cardPost(server, aliceToken, cardPaths.addAddress, {
           ...ADDRESS_FIELDS,
           [field]: '  ',
         });
@@ -100,7 +103,7 @@ describe('card holders, addresses and photos', () => {
         expect(answer.body.message).toBe('Please fill in all address info');
       }
       const { total } = dataOf(
-        await visa(server, aliceToken, visaPaths.addressList, {}),
+        await cardPost(server, aliceToken, cardPaths.addressList, {}),
         addressListDataSchema,
       );
       expect(total).toBe(0);
@@ -112,12 +115,12 @@ describe('card holders, addresses and photos', () => {
       const holder = await addHolder(server, aliceToken);
       expect(holder).toMatchObject({ ...HOLDER_FIELDS, status: 'pending', reject_reason: null });
       const { list } = dataOf(
-        await visa(server, aliceToken, visaPaths.kycList, {}),
-        kycListDataSchema,
+        await cardPost(server, aliceToken, cardPaths.holderList, {}),
+        holderListDataSchema,
       );
       expect(list[0]).toMatchObject({ id: holder.id, id_number: '*******32', status: 'pending' });
       const detail = dataOf(
-        await visa(server, aliceToken, visaPaths.kycDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
         holderSchema,
       );
       expect(detail.id_number).toBe(HOLDER_FIELDS.id_number);
@@ -128,7 +131,7 @@ describe('card holders, addresses and photos', () => {
       const front = await uploadPhoto(server, aliceToken, await sampleJpeg(51));
       const back = await uploadPhoto(server, aliceToken, await sampleJpeg(52));
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.addKyc, {
+        await cardPost(server, aliceToken, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           photos: [front, front],
@@ -136,7 +139,7 @@ describe('card holders, addresses and photos', () => {
         ...refusal('id_card_photos_required'),
       );
       const holder = dataOf(
-        await visa(server, aliceToken, visaPaths.addKyc, {
+        await cardPost(server, aliceToken, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           id_number: '440305199001011234',
@@ -182,16 +185,16 @@ describe('card holders, addresses and photos', () => {
         .set({ identity_sealed: await sealedOf(second.id) })
         .where('id', '=', BigInt(first.id))
         .execute();
-      const answer = await visa(server, aliceToken, visaPaths.kycDetail, { id: first.id });
+      const answer = await cardPost(server, aliceToken, cardPaths.holderDetail, { id: first.id });
       expectRefusal(answer, ...refusal('internal'));
       expect(answer.text).not.toContain('P33334444');
-      await visa(server, aliceToken, visaPaths.deleteKyc, { id: first.id });
+      await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: first.id });
     });
 
     it('re-encodes photos and drops their metadata; only the owner and the operator can read them', async () => {
       const holder = await addHolder(server, aliceToken);
       const [file] = holder.photos;
-      const own = await server.request('POST', visaPaths.photo, {
+      const own = await server.request('POST', cardPaths.photo, {
         json: { id: file },
         token: aliceToken,
       });
@@ -199,7 +202,7 @@ describe('card holders, addresses and photos', () => {
       expect(own.headers.get('content-type')).toBe('image/jpeg');
       const bytes = Buffer.from(own.text, 'latin1');
       expect(bytes.length).toBeGreaterThan(0);
-      const photo = await fetch(`${server.url}${visaPaths.photo}`, {
+      const photo = await fetch(`${server.url}${cardPaths.photo}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${aliceToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ id: file }),
@@ -211,7 +214,7 @@ describe('card holders, addresses and photos', () => {
       expect(image.toString('latin1')).not.toContain('secret camera owner');
 
       expectRefusal(
-        await visa(server, malloryToken, visaPaths.photo, { id: file }),
+        await cardPost(server, malloryToken, cardPaths.photo, { id: file }),
         ...refusal('photo_not_found'),
       );
       const operator = await fetch(`${server.url}${adminCardPaths.photo}?id=${file}`, {
@@ -242,7 +245,7 @@ describe('card holders, addresses and photos', () => {
       const before = (await server.db.kysely.selectFrom('card_holders').select('id').execute())
         .length;
       for (const [overrides, name, field] of cases) {
-        const answer = await visa(server, aliceToken, visaPaths.addKyc, {
+        const answer = await cardPost(server, aliceToken, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [photo],
           ...overrides,
@@ -258,7 +261,7 @@ describe('card holders, addresses and photos', () => {
     it('edits a pending holder, and refuses to change an approved one', async () => {
       const holder = await addHolder(server, aliceToken);
       const edited = dataOf(
-        await visa(server, aliceToken, visaPaths.editKyc, {
+        await cardPost(server, aliceToken, cardPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           first_name: 'Si',
@@ -277,7 +280,7 @@ describe('card holders, addresses and photos', () => {
       });
       const newPhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(7));
       const again = dataOf(
-        await visa(server, aliceToken, visaPaths.editKyc, {
+        await cardPost(server, aliceToken, cardPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -287,12 +290,12 @@ describe('card holders, addresses and photos', () => {
       expect(again).toMatchObject({ status: 'pending', reject_reason: null, photos: [newPhoto] });
       // The replaced photo is gone.
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.photo, { id: holder.photos[0] }),
+        await cardPost(server, aliceToken, cardPaths.photo, { id: holder.photos[0] }),
         ...refusal('photo_not_found'),
       );
       await server.admin('POST', adminCardPaths.holderApprove, { id: holder.id });
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.editKyc, {
+        await cardPost(server, aliceToken, cardPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -312,10 +315,13 @@ describe('card holders, addresses and photos', () => {
     it('deletes a holder and its photos', async () => {
       const holder = await addHolder(server, aliceToken);
       const filesBefore = storedFiles().length;
-      dataOf(await visa(server, aliceToken, visaPaths.deleteKyc, { id: holder.id }), v.null());
+      dataOf(
+        await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holder.id }),
+        v.null(),
+      );
       expect(storedFiles().length).toBe(filesBefore - 1);
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.kycDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
         ...refusal('holder_not_found'),
       );
     });
@@ -325,60 +331,64 @@ describe('card holders, addresses and photos', () => {
     it('holders and addresses', async () => {
       const holder = await addHolder(server, aliceToken);
       const address = dataOf(
-        await visa(server, aliceToken, visaPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       const missing = '999999';
       const photo = await uploadPhoto(server, malloryToken, await sampleJpeg(3));
       const calls: [string, object, keyof typeof apiErrors][] = [
-        [visaPaths.kycDetail, {}, 'holder_not_found'],
-        [visaPaths.editKyc, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
-        [visaPaths.deleteKyc, {}, 'holder_not_found'],
-        [visaPaths.addressDetail, {}, 'address_not_found'],
-        [visaPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
-        [visaPaths.deleteAddress, {}, 'address_not_found'],
+        [cardPaths.holderDetail, {}, 'holder_not_found'],
+        [cardPaths.editHolder, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
+        [cardPaths.deleteHolder, {}, 'holder_not_found'],
+        [cardPaths.addressDetail, {}, 'address_not_found'],
+        [cardPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
+        [cardPaths.deleteAddress, {}, 'address_not_found'],
       ];
       for (const [call, body, name] of calls) {
         const id = name === 'holder_not_found' ? holder.id : address.id;
-        const theirs = await visa(server, malloryToken, call, { ...body, id });
-        const none = await visa(server, malloryToken, call, { ...body, id: missing });
+        const theirs = await cardPost(server, malloryToken, call, { ...body, id });
+        const none = await cardPost(server, malloryToken, call, { ...body, id: missing });
         expectRefusal(theirs, ...refusal(name));
         expect(theirs.body, call).toEqual(none.body);
       }
       // Nothing changed, nothing listed.
       expect(
         dataOf(
-          await visa(server, aliceToken, visaPaths.kycDetail, { id: holder.id }),
+          await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
           holderSchema,
         ),
       ).toEqual(holder);
       expect(
         dataOf(
-          await visa(server, aliceToken, visaPaths.addressDetail, { id: address.id }),
+          await cardPost(server, aliceToken, cardPaths.addressDetail, { id: address.id }),
           deliveryAddressSchema,
         ),
       ).toEqual(address);
       expect(
-        dataOf(await visa(server, malloryToken, visaPaths.kycList, {}), kycListDataSchema).total,
+        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
+          .total,
       ).toBe(0);
       // Mallory's photo was not used by the refused edit.
-      expect((await visa(server, malloryToken, visaPaths.photo, { id: photo })).status).toBe(200);
+      expect((await cardPost(server, malloryToken, cardPaths.photo, { id: photo })).status).toBe(
+        200,
+      );
     });
 
     it("someone else's photo reference cannot be used", async () => {
       const alicePhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(9));
-      const answer = await visa(server, malloryToken, visaPaths.addKyc, {
+      const answer = await cardPost(server, malloryToken, cardPaths.addHolder, {
         ...HOLDER_FIELDS,
         photos: [alicePhoto],
       });
       expectRefusal(answer, ...refusal('photo_not_found'));
       expect(
-        dataOf(await visa(server, malloryToken, visaPaths.kycList, {}), kycListDataSchema).total,
+        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
+          .total,
       ).toBe(0);
       // A reference is used once: by one holder only.
       await addHolder(server, aliceToken);
       const first = dataOf(
-        await visa(server, aliceToken, visaPaths.addKyc, {
+        await cardPost(server, aliceToken, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
@@ -386,7 +396,7 @@ describe('card holders, addresses and photos', () => {
       );
       expect(first.photos).toEqual([alicePhoto]);
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.addKyc, {
+        await cardPost(server, aliceToken, cardPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
@@ -403,7 +413,7 @@ describe('card holders, addresses and photos', () => {
       expectRefusal(put, ...refusal(name));
       expect(storedFiles().length).toBe(before);
       // The reference is dead too.
-      const use = await visa(server, aliceToken, visaPaths.addKyc, {
+      const use = await cardPost(server, aliceToken, cardPaths.addHolder, {
         ...HOLDER_FIELDS,
         photos: [slot.file],
       });
@@ -461,7 +471,7 @@ describe('card holders, addresses and photos', () => {
 
     it('a huge file: refused when announced, and when sent beyond the announced size', async () => {
       expectRefusal(
-        await visa(server, aliceToken, visaPaths.uploadImg, {
+        await cardPost(server, aliceToken, cardPaths.uploadImg, {
           content_type: 'image/jpeg',
           size: UPLOAD_MAX_BYTES + 1,
         }),
@@ -539,7 +549,7 @@ describe('card holders, addresses and photos', () => {
     await openSlot(server, aliceToken, 100);
     expect(storedFiles()).not.toContain(row.storage_name);
     expectRefusal(
-      await visa(server, aliceToken, visaPaths.photo, { id: unused }),
+      await cardPost(server, aliceToken, cardPaths.photo, { id: unused }),
       ...refusal('photo_not_found'),
     );
     // Photos in use stay.
