@@ -21,12 +21,16 @@ export function describeRequestError(error: unknown): string {
   return withSupportCode(describeFailure(error), error);
 }
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function describeFailure(error: unknown): string {
   if (error instanceof UnauthorizedError) return error.message || t`Please sign in again`;
   if (error instanceof InviteRequiredError) return error.message || t`Please enter an invite code`;
   if (error instanceof ForbiddenError) return t`No permission`;
   if (error instanceof ApiError) return error.message || t`Request failed`;
-  if (error instanceof NoResponseError) return t`Server error, try later`;
+  // Offline is not a server error: the device has no network, and the banner says so too.
+  if (error instanceof NoResponseError)
+    return offline() ? t`You are offline` : t`Server error, try later`;
   if (error instanceof HttpStatusError || error instanceof BadAnswerError) return t`Request failed`;
   return t`Request failed`;
 }
@@ -48,7 +52,8 @@ export function toastFailure(text: string, error: unknown): void {
 }
 
 export function reportRequestError(error: unknown): void {
-  // api.ts already told the user about a lost session.
+  // api.ts already told the user about a lost session; the offline banner, about the network.
   if (error instanceof UnauthorizedError) return;
+  if (error instanceof NoResponseError && offline()) return;
   toastFailure(describeRequestError(error), error);
 }

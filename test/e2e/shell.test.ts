@@ -100,6 +100,9 @@ describe('app shell', () => {
     await app.page.reload();
     await app.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
     await app.page.getByText('You are offline.', { exact: false }).waitFor();
+    // Reads that find no network are not server errors: no red toast says they are.
+    await app.page.getByTestId('home-content').or(app.page.locator('.hero')).first().waitFor();
+    expect(await app.page.getByText('Server error, try later').count()).toBe(0);
     await app.context.setOffline(false);
     await expect
       .poll(() => app.page.getByText('You are offline.', { exact: false }).count())

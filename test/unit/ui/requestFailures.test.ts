@@ -8,6 +8,7 @@ import {
 } from '../../../src/api/requestErrors.ts';
 import {
   describeRequestError,
+  reportRequestError,
   toastFailure,
   withSupportCode,
 } from '../../../src/ui/requestFailures.ts';
@@ -43,10 +44,26 @@ describe('request failures in words', () => {
     expect(withSupportCode('Failed', new Error('not a request'))).toBe('Failed');
   });
 
+  it('calls a request lost while the device is offline what it is, not a server error', () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(describeRequestError(new NoResponseError('offline'))).toBe('You are offline');
+    offline.mockRestore();
+  });
+
   describe('as a toast', () => {
     afterEach(() => {
       vi.useRealTimers();
+      vi.restoreAllMocks();
       store.set(toastsAtom, []);
+    });
+
+    it('shows no toast for a read lost offline: the offline banner already says so', () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      reportRequestError(new NoResponseError('offline'));
+      expect(store.get(toastsAtom)).toEqual([]);
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      reportRequestError(new NoResponseError('refused'));
+      expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Server error, try later']);
     });
 
     it('shows a burst of the same failure once, and keeps the code up long enough to copy', () => {
