@@ -42,7 +42,7 @@ function numbersFor(locale: string): LocaleNumbers {
 }
 
 export function formatAmount([value, decimals]: Amount, options: FormatAmountOptions): string {
-  const digits = Math.min(options.maxDecimals ?? DISPLAY_DECIMALS, decimals);
+  const digits = Math.max(0, Math.min(options.maxDecimals ?? DISPLAY_DECIMALS, decimals));
   const magnitude = value < 0n ? -value : value;
   const scale = 10n ** BigInt(decimals);
   const whole = magnitude / scale;

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { reportRequestError } from '../ui/requestFailures.ts';
+import { reportReadError, reportRequestError } from '../ui/requestFailures.ts';
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: reportRequestError }),
+  queryCache: new QueryCache({ onError: reportReadError }),
   mutationCache: new MutationCache({ onError: reportRequestError }),
   defaultOptions: {
     queries: { staleTime: 15_000, retry: false, refetchOnWindowFocus: true },

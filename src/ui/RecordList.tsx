@@ -207,14 +207,16 @@ function WindowedRows<T>({
   // Where the list starts in the page: the window scrolls, and the rows are placed from here.
   const [top, setTop] = useState(0);
   // After every render, since what sits above the list (the status line, a filter) can move
-  // it; set only when it moved, so this settles at once.
+  // it; and whenever the page's size changes (a list above loads more, a banner shows). Set
+  // only when it moved, so this settles at once.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const measured = list.getBoundingClientRect().top + window.scrollY;
-    if (Math.abs(measured - top) >= 1) setTop(measured);
-  });
+  useLayoutEffect(() => measureTop(listRef.current, setTop));
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measureTop(listRef.current, setTop));
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   const rows = useWindowVirtualizer({
     count: items.length,
     estimateSize: () => ROW_ESTIMATE_PX,
@@ -246,6 +248,13 @@ function WindowedRows<T>({
       ))}
     </ul>
   );
+}
+
+/** Where `list` starts in the page, handed to `setTop` (which ignores an unchanged value). */
+function measureTop(list: HTMLElement | null, setTop: (update: (top: number) => number) => void) {
+  if (!list) return;
+  const measured = list.getBoundingClientRect().top + window.scrollY;
+  setTop((top) => (Math.abs(measured - top) >= 1 ? measured : top));
 }
 
 function usePullToRefresh(refresh: () => Promise<void>) {

@@ -23,7 +23,8 @@ export function RecordToEdit<T>({
 }) {
   if (!id) return children(null);
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
+  // A refetch that failed while the record is still at hand keeps the form and its edits.
+  if (query.isError && query.data === undefined) {
     return (
       <p className="form-error" role="alert">
         {describeRequestError(query.error)}

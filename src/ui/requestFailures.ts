@@ -52,8 +52,16 @@ export function toastFailure(text: string, error: unknown): void {
 }
 
 export function reportRequestError(error: unknown): void {
-  // api.ts already told the user about a lost session; the offline banner, about the network.
+  // api.ts already told the user about a lost session.
   if (error instanceof UnauthorizedError) return;
-  if (error instanceof NoResponseError && offline()) return;
   toastFailure(describeRequestError(error), error);
+}
+
+/**
+ * A read in the background failed: as reportRequestError, except that with the device offline
+ * nothing is said — the offline banner already says it, and each screen shows its offline state.
+ */
+export function reportReadError(error: unknown): void {
+  if (error instanceof NoResponseError && offline()) return;
+  reportRequestError(error);
 }

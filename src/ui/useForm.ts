@@ -78,8 +78,14 @@ export function useForm<V extends Values, F extends string = Extract<keyof V, st
   };
   const judgeAgain = (fields: F | readonly F[], next: V) =>
     setErrors((current) => afterFieldChange(current, fields, () => options.check(next)));
+  // The values as last set: two changes in one event both count.
+  const latest = useRef(values);
+  useEffect(() => {
+    latest.current = values;
+  });
   const set = <K extends keyof V & F>(field: K, value: V[K]) => {
-    const next = { ...values, [field]: value };
+    const next = { ...latest.current, [field]: value };
+    latest.current = next;
     setValues(next);
     judgeAgain(options.linked?.[field] ?? field, next);
   };
@@ -111,6 +117,7 @@ export function useForm<V extends Values, F extends string = Extract<keyof V, st
     show,
     clear: () => setErrors({}),
     reset: (next) => {
+      latest.current = next;
       setValues(next);
       setErrors({});
     },

@@ -83,8 +83,7 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
   });
 
   function send() {
-    setClaim(null);
-    return action.submit({ hash: hash.trim() });
+    return action.submit({ hash: hash.trim().toLowerCase() });
   }
 
   async function signClaim() {
@@ -132,7 +131,15 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
           </li>
         </ul>
       </aside>
-      <form className="stack" onSubmit={form.onSubmit(send)} noValidate>
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          // Whatever the outcome, the claim offered for an earlier hash no longer applies.
+          setClaim(null);
+          form.onSubmit(send)(event);
+        }}
+        noValidate
+      >
         <section className="card">
           <Field
             label={<Trans>Transaction hash</Trans>}

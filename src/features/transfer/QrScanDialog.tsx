@@ -23,6 +23,12 @@ export function QrScanDialog({
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The latest handler, read when a code is found: a screen re-rendering while the camera
+  // starts must not restart it.
+  const onResultRef = useRef(onResult);
+  useEffect(() => {
+    onResultRef.current = onResult;
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -36,7 +42,7 @@ export function QrScanDialog({
           video.current,
           (result) => {
             scanner.stop();
-            onResult(addressFromQr(result.data));
+            onResultRef.current(addressFromQr(result.data));
           },
           { returnDetailedScanResult: true, preferredCamera: 'environment' },
         );
@@ -52,7 +58,7 @@ export function QrScanDialog({
       stop?.();
       setProblem(null);
     };
-  }, [open, onResult, t]);
+  }, [open, t]);
 
   return (
     <Dialog open={open} title={<Trans>Scan address</Trans>} onDismiss={onDismiss} variant="sheet">

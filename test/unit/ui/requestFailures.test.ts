@@ -8,6 +8,7 @@ import {
 } from '../../../src/api/requestErrors.ts';
 import {
   describeRequestError,
+  reportReadError,
   reportRequestError,
   toastFailure,
   withSupportCode,
@@ -57,12 +58,16 @@ describe('request failures in words', () => {
       store.set(toastsAtom, []);
     });
 
-    it('shows no toast for a read lost offline: the offline banner already says so', () => {
+    it('shows no toast for a background read lost offline, but answers a tap', () => {
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-      reportRequestError(new NoResponseError('offline'));
+      reportReadError(new NoResponseError('offline'));
       expect(store.get(toastsAtom)).toEqual([]);
+      // A tap (sign in, show the card number) is answered: the user asked for something.
+      reportRequestError(new NoResponseError('offline'));
+      expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['You are offline']);
+      store.set(toastsAtom, []);
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-      reportRequestError(new NoResponseError('refused'));
+      reportReadError(new NoResponseError('refused'));
       expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Server error, try later']);
     });
 

@@ -101,6 +101,15 @@ function CityForm({ onValid }: { onValid: (values: Record<Name, string>) => void
       <button type="button" onClick={refuse}>
         Refuse
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          form.set('city', 'Kowloon');
+          form.set('zip', '999077');
+        }}
+      >
+        Fill
+      </button>
     </form>
   );
 }
@@ -140,6 +149,16 @@ describe('useForm', () => {
     fireEvent.change(city, { target: { value: 'Kowloon' } });
     await save();
     expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid).toHaveBeenCalledWith({ city: 'Kowloon', zip: '999077', remark: '' });
+  });
+
+  it('keeps both of two changes made in one event', async () => {
+    const onValid = vi.fn();
+    render(<CityForm onValid={onValid} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fill' }));
+    expect((screen.getByLabelText('city') as HTMLInputElement).value).toBe('Kowloon');
+    expect((screen.getByLabelText('zip') as HTMLInputElement).value).toBe('999077');
+    await save();
     expect(onValid).toHaveBeenCalledWith({ city: 'Kowloon', zip: '999077', remark: '' });
   });
 
