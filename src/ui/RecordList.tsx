@@ -4,7 +4,7 @@
 // the viewport are in the page (TanStack Virtual, each row measured), whatever the list's
 // length: a long money log stays light to scroll, to append to and to keep alive.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useEffect,
   useLayoutEffect,
@@ -217,7 +217,16 @@ function WindowedRows<T>({
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
+  // The row holding the keyboard focus stays in the page while it scrolls out of view, so the
+  // focus (and a screen reader's place) is not dropped to the page body.
+  const [focused, setFocused] = useState<number | null>(null);
   const rows = useWindowVirtualizer({
+    rangeExtractor: (range) => {
+      const shown = defaultRangeExtractor(range);
+      return focused === null || focused >= range.count || shown.includes(focused)
+        ? shown
+        : [...shown, focused].sort((a, b) => a - b);
+    },
     count: items.length,
     estimateSize: () => ROW_ESTIMATE_PX,
     gap: ROW_GAP_PX,
@@ -232,6 +241,13 @@ function WindowedRows<T>({
       aria-label={label}
       aria-busy={busy}
       style={{ height: rows.getTotalSize() }}
+      onFocus={(event) => {
+        const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-index]');
+        setFocused(row ? Number(row.dataset.index) : null);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+      }}
     >
       {rows.getVirtualItems().map((row) => (
         <li

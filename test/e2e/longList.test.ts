@@ -59,6 +59,17 @@ describe('a long money log', () => {
     await app.page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => rows.first().getAttribute('aria-posinset')).toBe('1');
 
+    // The keyboard's place survives scrolling: the focused row stays in the page, focused.
+    await rows.first().getByRole('button').focus();
+    await app.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => rows.last().getAttribute('aria-posinset')).toBe(String(ENTRIES));
+    expect(
+      await app.page.evaluate(() =>
+        document.activeElement?.closest('li')?.getAttribute('aria-posinset'),
+      ),
+    ).toBe('1');
+    expect(await rows.count()).toBeLessThanOrEqual(WINDOW_ROWS);
+
     // Left for another page, the kept list holds only its window.
     await openWalletFromMenu(app);
     expect(await app.page.locator('li.record').count()).toBeLessThanOrEqual(2 * WINDOW_ROWS);
