@@ -206,11 +206,10 @@ function WindowedRows<T>({
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts in the page: the window scrolls, and the rows are placed from here.
   const [top, setTop] = useState(0);
-  // After every render, since what sits above the list (the status line, a filter) can move
-  // it; and whenever the page's size changes (a list above loads more, a banner shows). Set
-  // only when it moved, so this settles at once.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => measureTop(listRef.current, setTop));
+  // Measured before the first paint, then whenever the page's size changes (a list above
+  // loads more, a banner or status line shows): not on every render, since the list renders
+  // on every scroll frame and a measurement there would force a layout each frame.
+  useLayoutEffect(() => measureTop(listRef.current, setTop), []);
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => measureTop(listRef.current, setTop));

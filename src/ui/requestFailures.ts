@@ -13,6 +13,7 @@ import {
   UnauthorizedError,
 } from '../api/requestErrors.ts';
 import { toast } from './toast.ts';
+import { isOnline } from './useOnline.ts';
 
 /** A toast with a code to copy down stays this long. */
 const SUPPORT_CODE_TOAST_MS = 10_000;
@@ -21,8 +22,6 @@ export function describeRequestError(error: unknown): string {
   return withSupportCode(describeFailure(error), error);
 }
 
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
 function describeFailure(error: unknown): string {
   if (error instanceof UnauthorizedError) return error.message || t`Please sign in again`;
   if (error instanceof InviteRequiredError) return error.message || t`Please enter an invite code`;
@@ -30,7 +29,7 @@ function describeFailure(error: unknown): string {
   if (error instanceof ApiError) return error.message || t`Request failed`;
   // Offline is not a server error: the device has no network, and the banner says so too.
   if (error instanceof NoResponseError)
-    return offline() ? t`You are offline` : t`Server error, try later`;
+    return isOnline() ? t`Server error, try later` : t`You are offline`;
   if (error instanceof HttpStatusError || error instanceof BadAnswerError) return t`Request failed`;
   return t`Request failed`;
 }
@@ -62,6 +61,6 @@ export function reportRequestError(error: unknown): void {
  * nothing is said — the offline banner already says it, and each screen shows its offline state.
  */
 export function reportReadError(error: unknown): void {
-  if (error instanceof NoResponseError && offline()) return;
+  if (error instanceof NoResponseError && !isOnline()) return;
   reportRequestError(error);
 }

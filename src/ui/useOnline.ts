@@ -9,11 +9,12 @@ function subscribe(onChange: () => void) {
   };
 }
 
+/** Whether the browser believes it is online, now (true where there is no browser). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
 /** Whether the browser believes it is online, kept current. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, isOnline, () => true);
 }
