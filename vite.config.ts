@@ -4,7 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { walletOnlyFiles } from './scripts/build-graph.ts';
 import { catalogParts } from './scripts/catalogParts.ts';
@@ -45,7 +45,38 @@ function precompressedCopies(): Plugin {
   };
 }
 
-export default defineConfig({
+// The server writes the home page's first paint with the app's own components, compiled for
+// Node into dist/.first-paint/ (served to no one: the static server skips dot folders). Built
+// right after the app, so every `vite build` leaves both in step.
+export const FIRST_PAINT_OUT_DIR = 'dist/.first-paint';
+
+function firstPaintRenderer(): Plugin {
+  return {
+    name: 'ju-first-paint',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: resolve(import.meta.dirname, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: { ssr: 'src/boot/firstPaint.tsx', outDir: FIRST_PAINT_OUT_DIR },
+        });
+      },
+    },
+  };
+}
+
+// What the Node build of the first paint leaves out: everything that makes the app's files.
+const appFilesOnly = (plugins: (Plugin | Plugin[])[], ssr: boolean) => (ssr ? [] : plugins);
+
+export default defineConfig(({ isSsrBuild = false }) => ({
+  publicDir: isSsrBuild ? false : 'public',
+  ssr: {
+    // One file with its libraries in it: the server runs it whatever is installed beside it.
+    noExternal: true,
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     // Lingui macros must be expanded before the React transform sees the JSX.
@@ -53,25 +84,31 @@ export default defineConfig({
     react(),
     catalogParts(),
     lingui(),
-    webManifest(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The wallet library loads only when the user connects; keep it out of the precache.
-        manifestTransforms: [
-          (entries) => {
-            const skip = walletOnlyFiles('dist');
-            return { manifest: entries.filter((e) => !skip.has(e.url)), warnings: [] };
+    ...appFilesOnly(
+      [
+        webManifest(),
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          injectManifest: {
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            // The wallet library loads only when the user connects; keep it out of the precache.
+            manifestTransforms: [
+              (entries) => {
+                const skip = walletOnlyFiles('dist');
+                return { manifest: entries.filter((e) => !skip.has(e.url)), warnings: [] };
+              },
+            ],
           },
-        ],
-      },
-    }),
-    precompressedCopies(),
+        }),
+        precompressedCopies(),
+        firstPaintRenderer(),
+      ],
+      isSsrBuild,
+    ),
   ],
   resolve: {
     alias: [
@@ -93,26 +130,28 @@ export default defineConfig({
     ],
   },
   build: {
-    manifest: true,
+    manifest: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // Everything the first screen runs (libraries, the shell, the home page)
-              // travels as one file, the entry: one request, and one compression context (a
-              // score of small shared chunks compresses worse). What only later screens need
-              // is left to the automatic splitting, so it loads with them.
-              name: 'core',
-              test: () => true,
-              tags: ['$initial'],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // Everything the first screen runs (libraries, the shell, the home page)
+                  // travels as one file, the entry: one request, and one compression context (a
+                  // score of small shared chunks compresses worse). What only later screens need
+                  // is left to the automatic splitting, so it loads with them.
+                  name: 'core',
+                  test: () => true,
+                  tags: ['$initial'],
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
   server: {
     proxy: {
@@ -122,4 +161,4 @@ export default defineConfig({
       '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
     },
   },
-});
+}));

@@ -175,7 +175,6 @@ export async function buildApp(
     app,
     settings.distDir,
     (request) => runtimeConfigFor(request, settings),
-    translator,
     homeContentCopies(context.db, () => context.now().getTime()),
   );
   installNotFoundHandler(app, replies, sendPage);

@@ -1,8 +1,5 @@
-import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
@@ -19,8 +16,7 @@ import { yieldToMain } from './boot/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
 import { defaultRecordCache } from './offline/recordCache.ts';
-import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
-import { ApiProvider } from './state/apiContext.tsx';
+import { AppProviders } from './boot/AppProviders.tsx';
 import { seedHomeContent } from './state/queries/content.ts';
 import { localeAtom, themeAtom } from './state/preferences.ts';
 import { store } from './state/store.ts';
@@ -83,18 +79,10 @@ async function boot() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <JotaiProvider store={store}>
-          <I18nProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <ApiProvider api={api}>
-                <RecordCacheProvider cache={recordCache}>
-                  <RouterProvider router={router} />
-                </RecordCacheProvider>
-                <EarlyTapReplay container={container} />
-              </ApiProvider>
-            </QueryClientProvider>
-          </I18nProvider>
-        </JotaiProvider>
+        <AppProviders parts={{ store, i18n, queryClient, api, recordCache }}>
+          <RouterProvider router={router} />
+          <EarlyTapReplay container={container} />
+        </AppProviders>
       </StrictMode>,
     ),
   );

@@ -14,17 +14,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  INLINE_HOME_CONTENT_ELEMENT_ID,
-  type HomeData,
-  type InlineHomeContent,
-} from '../../src/api/content.ts';
+import { INLINE_HOME_CONTENT_ELEMENT_ID, type HomeData } from '../../src/api/content.ts';
 import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import { pickInitialLocale, type Locale } from '../../src/i18n/locales.ts';
-import type { Translator } from '../i18n/catalogs.ts';
 import { ApiFailure } from './apiFailure.ts';
 import { readAppPagePatterns } from './appRoutes.ts';
-import { firstPaintHtml, newsDays } from './firstPaint.ts';
+import { loadFirstPaint, newsDays, type RenderFirstPaint } from './firstPaint.ts';
 import { jsonScript } from './jsonScript.ts';
 import {
   APP_SCRIPTS_ELEMENT_ID,
@@ -160,7 +155,7 @@ interface RenderedPage {
 function pageRenderer(
   root: string,
   configFor: RuntimeConfigFor,
-  translator: Translator,
+  renderFirstPaint: RenderFirstPaint | null,
   homeContentFor: HomeContentFor,
 ) {
   const template = inlineStyleSheets(root, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
@@ -189,30 +184,36 @@ function pageRenderer(
   const [before, after] =
     headEnd === -1 ? ['', template] : [template.slice(0, headEnd), template.slice(headEnd)];
 
-  // The markup for one copy of the content, kept as long as that copy (homeContentFor's).
-  const paints = new WeakMap<HomeData, Map<Locale, { head: string; root: string }>>();
-  const paintOf = (data: HomeData, locale: Locale) => {
+  // The page for one copy of the content, kept as long as that copy (homeContentFor's).
+  type Paint = { head: string; root: string };
+  const paints = new WeakMap<HomeData, Map<Locale, Promise<Paint>>>();
+  const paintOf = (data: HomeData, locale: Locale, request: FastifyRequest) => {
     let byLocale = paints.get(data);
     if (!byLocale) paints.set(data, (byLocale = new Map()));
     let paint = byLocale.get(locale);
     if (!paint) {
-      const days = newsDays(data, locale);
-      const inline: InlineHomeContent = { locale, data, days };
-      paint = {
-        head: homeStyles + jsonScript(INLINE_HOME_CONTENT_ELEMENT_ID, inline),
-        root: firstPaintHtml(translator, locale, data, days),
-      };
+      const inline = { locale, data, days: newsDays(data, locale) };
+      const head = homeStyles + jsonScript(INLINE_HOME_CONTENT_ELEMENT_ID, inline);
+      paint = (renderFirstPaint?.(inline) ?? Promise.resolve('')).then(
+        (markup) => ({ head, root: markup }),
+        (error: unknown) => {
+          // The page still goes out, painted by the app once its scripts run.
+          request.log.error({ err: error }, 'the first paint could not be rendered');
+          byLocale.delete(locale);
+          return { head, root: '' };
+        },
+      );
       byLocale.set(locale, paint);
     }
     return paint;
   };
   const withFirstPaint = async (request: FastifyRequest, locale: Locale) => {
     try {
-      return paintOf(await homeContentFor(locale), locale);
+      return await paintOf(await homeContentFor(locale), locale, request);
     } catch (error) {
       // The page still goes out: the app fetches the content itself.
       request.log.warn({ err: error }, 'home content for the first paint could not be read');
-      return paintOf({ content: null, lang: null, updated_at: null }, locale);
+      return paintOf({ content: null, lang: null, updated_at: null }, locale, request);
     }
   };
 
@@ -227,7 +228,8 @@ function pageRenderer(
     if ((pathname !== '/' && pathname !== '/index') || query)
       return { html: page + after, bootScript: false };
     const paint = await withFirstPaint(request, locale);
-    const html = withScriptsAfterPaint(page + paint.head + after)
+    const painted = page + paint.head + after;
+    const html = (paint.root ? withScriptsAfterPaint(painted) : painted)
       .replace('<div id="root"></div>', `<div id="root">${paint.root}</div>`)
       .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
     return { html, bootScript: html.includes(APP_SCRIPTS_ELEMENT_ID) };
@@ -239,12 +241,11 @@ export async function serveBuiltApp(
   app: FastifyInstance,
   distDir: string,
   configFor: RuntimeConfigFor,
-  translator: Translator,
   homeContentFor: HomeContentFor,
 ): Promise<AppPage | null> {
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return null;
-  const render = pageRenderer(root, configFor, translator, homeContentFor);
+  const render = pageRenderer(root, configFor, await loadFirstPaint(root), homeContentFor);
   const sendPage: AppPage = async (request, reply) => {
     const page = await render(request);
     const policy = reply.getHeader('content-security-policy');

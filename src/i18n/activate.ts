@@ -12,6 +12,10 @@ const restParts = import.meta.glob<CatalogModule>('../../locales/*/messages.po',
   query: '?part=rest',
 });
 
+/** The first screen's words in a language (the first paint the build renders uses them). */
+export const firstScreenMessages = (locale: Locale): Promise<Messages> =>
+  messagesOf(firstParts, locale);
+
 const restLoaded = new Map<Locale, Promise<void>>();
 
 async function messagesOf(parts: typeof firstParts, locale: Locale): Promise<Messages> {

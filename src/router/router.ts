@@ -1,20 +1,27 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import { store } from '../state/store.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { api } from '../state/apiClient.ts';
 import { queryClient } from '../state/queryClient.ts';
+import type { RouterContext } from './routerContext.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 
 /**
  * The app's router. Made when the app starts rather than when this module loads: building
  * it is a few dozen milliseconds of work on a phone, which then runs as a task of its own.
+ *
+ * The build's first paint (boot/firstPaint.tsx) makes one of its own, with its own history
+ * and context, so a render for one visitor shares nothing with another's.
  */
-export function createAppRouter() {
+export function createAppRouter(
+  options: { history?: RouterHistory; context?: RouterContext } = {},
+) {
   return createRouter({
     routeTree,
-    context: { store, api, queryClient },
+    context: options.context ?? { store, api, queryClient },
+    ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPendingComponent: PageSkeleton,
     // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).

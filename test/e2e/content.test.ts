@@ -155,6 +155,42 @@ describe('home content', () => {
     await content.getByRole('heading', { name: '프로토콜 소개' }).waitFor();
   });
 
+  it('is painted by the app’s own components, in the visitor’s language, operator text escaped', async () => {
+    const hostile = 'Close </script><!-- & "quoted" <b>bold</b>';
+    await admin(
+      app,
+      'home',
+      'set',
+      'KO',
+      JSON.stringify({
+        highlights: [{ label: '<i>yield</i>', value: '8–15%' }],
+        protocol: { title: 'Protocol', text: hostile },
+        steps: { title: 'Steps', items: ['<img src=x onerror=alert(1)>'] },
+        news: { title: 'News', items: [{ title: 'One', text: 'Body', date: '2030-01-31' }] },
+      }),
+    );
+    const page = await fetch(`${app.server.url}/index`, { headers: { 'accept-language': 'ko' } });
+    const html = await page.text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</main>'));
+    // The sign-in card and the services, in Korean, as the app draws them.
+    expect(root).toContain('<h1 class="app-title">홈</h1>');
+    expect(root).toContain('class="button button-primary button-block"');
+    expect(root).toContain('<span class="nav-label">지갑</span>');
+    // Operator text is text: nothing in it opens an element or a comment.
+    expect(root).toContain(
+      'Close &lt;/script&gt;&lt;!-- &amp; &quot;quoted&quot; &lt;b&gt;bold&lt;/b&gt;',
+    );
+    expect(root).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(root).not.toContain('<img');
+    expect(root).not.toContain('<b>');
+    // The news date in the words the app would write.
+    const day = new Intl.DateTimeFormat(['ko', 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
+    // (Attribute names are case-blind in HTML; React writes this one `dateTime`.)
+    expect(root.toLowerCase()).toContain(
+      `<time datetime="2030-01-31">${day.format(new Date('2030-01-31T00:00:00Z'))}</time>`,
+    );
+  });
+
   it('keeps the marquee bar in place when the operator empties it', async () => {
     await admin(app, 'marquee', 'set', 'TH', '');
     await app.freshContext({ locale: 'th-TH', serviceWorkers: 'block' });
