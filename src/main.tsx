@@ -15,7 +15,7 @@ import { applyTheme } from './boot/theme.ts';
 import { yieldToMain } from './boot/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
-import { defaultRecordCache } from './offline/recordCache.ts';
+import { lazyRecordCache } from './offline/lazyRecordCache.ts';
 import { AppProviders } from './boot/AppProviders.tsx';
 import { seedHomeContent } from './state/queries/content.ts';
 import { localeAtom, themeAtom } from './state/preferences.ts';
@@ -44,7 +44,7 @@ async function boot() {
 
   applyTheme(store.get(themeAtom));
   store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
-  const recordCache = defaultRecordCache();
+  const recordCache = lazyRecordCache((module) => module.defaultRecordCache());
   // Whatever ends a session (sign-out, a 401, a wallet switch), this one handler cleans up.
   installSessionEndHandler({
     queryClient,

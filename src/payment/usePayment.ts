@@ -25,7 +25,7 @@ import { addressAtom } from '../state/session.ts';
 import { confirm, ConfirmCancelled, expectConfirm, type ConfirmOptions } from '../ui/confirm.ts';
 import { toastFailure, withSupportCode } from '../ui/requestFailures.ts';
 import { toast } from '../ui/toast.ts';
-import { useOnline } from '../ui/useOnline.ts';
+import { useWriteBlock } from '../state/actions/writeBlock.ts';
 import { WalletError } from '../wallet/walletErrors.ts';
 import { walletMessages } from '../signIn/walletMessages.ts';
 import { defaultPaymentDeps } from './defaultPaymentDeps.ts';
@@ -101,7 +101,6 @@ export function usePayment<K extends PaymentKind>(
   options: PaymentOptions<K>,
 ): Payment<PaymentInput<K>> {
   const api = useApi();
-  const online = useOnline();
   const queryClient = useQueryClient();
   const address = useAtomValue(addressAtom);
   // Every payment is confirmed first: the popup's code loads with the screen.
@@ -117,9 +116,7 @@ export function usePayment<K extends PaymentKind>(
       .filter((entry) => entry.slot === key)
       .at(-1)?.payment ?? null;
   const deps = options.deps ?? defaultPaymentDeps;
-  const disabledReason = online
-    ? null
-    : t`You are offline. Money actions are paused until you reconnect.`;
+  const disabledReason = useWriteBlock();
 
   async function run(open: OpenPayment) {
     const input = open.input as PaymentInput<K>;

@@ -10,12 +10,15 @@ import { RouteAnnouncer } from '../shell/RouteAnnouncer.tsx';
 import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
 import { NotFound } from '../shell/NotFound.tsx';
 import { SignInPrompts } from '../signIn/SignInPrompts.tsx';
+import { readOnlyAddressAtom } from '../state/reader.ts';
 import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 
 // Only a signed-in user has payments to follow: a visitor's first screen does without it.
 const PaymentWatch = lazy(() => import('../payment/PaymentWatch.tsx'));
+// Only a signed-out reader of kept records sees it.
+const ReadOnlyBanner = lazy(() => import('../shell/ReadOnlyBanner.tsx'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -25,6 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const leaf = useMatches({ select: (matches) => matches.at(-1) });
   const token = useAtomValue(tokenAtom);
+  const readOnly = useAtomValue(readOnlyAddressAtom) !== null && leaf?.staticData.readsOffline;
   const kept = leaf?.staticData.keepAlive === true;
   return (
     <div className="app">
@@ -36,6 +40,11 @@ function RootLayout() {
       {token && (
         <Suspense fallback={null}>
           <PaymentWatch />
+        </Suspense>
+      )}
+      {readOnly && (
+        <Suspense fallback={null}>
+          <ReadOnlyBanner />
         </Suspense>
       )}
       <UpdatePrompt />

@@ -1,9 +1,11 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { loadRestOfCatalog } from '../i18n/activate.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { shortAddress } from '../ui/format.ts';
+import { toast } from '../ui/toast.ts';
+import { isOnline } from '../ui/useOnline.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { useReturningAccount } from './useReturningAccount.ts';
 
@@ -29,6 +31,7 @@ export function SignInButton({
   redirectTo?: string;
   onSignedIn?: () => void;
 }) {
+  const { t } = useLingui();
   const router = useRouter();
   const step = useAtomValue(signInStepAtom);
   const returning = useReturningAccount();
@@ -36,6 +39,11 @@ export function SignInButton({
   const short = returning ? shortAddress(returning.address) : '';
 
   async function onClick() {
+    // The wallet could sign offline, but the server must check the signature.
+    if (!isOnline()) {
+      toast(t`Signing in needs an internet connection. Connect and try again.`, 'error');
+      return;
+    }
     if (!(await startSignIn(returning !== null))) return;
     onSignedIn?.();
     const target = safeRedirect(redirectTo);

@@ -5,6 +5,7 @@ import { screenData } from '../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/enuFrom')({
   staticData: {
+    readsOffline: true,
     title: msg`Ticket source`,
   },
   loader: screenData('ticket', (q, { api, list }) => [list(q.ticketSourceLogSource(api))]),

@@ -6,6 +6,7 @@ import { screenData } from '../../state/routeData.ts';
 // /mineCard and /mineBank are the same page (spec §2).
 export const Route = createFileRoute('/_auth/mineCard')({
   staticData: {
+    readsOffline: true,
     title: msg`My cards`,
     keepAlive: true,
   },

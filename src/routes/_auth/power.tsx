@@ -5,6 +5,7 @@ import { screenData } from '../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/power')({
   staticData: {
+    readsOffline: true,
     title: msg`Compute log`,
   },
   loader: screenData('node', (q, { api, list }) => [list(q.powerLogSource(api))]),

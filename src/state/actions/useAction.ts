@@ -4,7 +4,6 @@
 // so a retry moves money at most once; failures in words (§8: the server's message, else the
 // screen's own); a toast; and then exactly the cached data the endpoint says it changes is
 // read again.
-import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../api/endpoint.ts';
@@ -12,7 +11,7 @@ import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErr
 import { confirm, ConfirmCancelled, expectConfirm, type ConfirmOptions } from '../../ui/confirm.ts';
 import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';
 import { toast } from '../../ui/toast.ts';
-import { useOnline } from '../../ui/useOnline.ts';
+import { useWriteBlock } from './writeBlock.ts';
 import { useApi } from '../apiContext.tsx';
 import { refreshAreas } from '../queries/cacheAreas.ts';
 
@@ -87,16 +86,13 @@ export function useAction<E extends AnyEndpoint>(
 ): Action<EndpointInput<E>> {
   type I = EndpointInput<E>;
   const api = useApi();
-  const online = useOnline();
   const queryClient = useQueryClient();
   const intent = useRef<Intent<I> | null>(null);
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [canRetry, setCanRetry] = useState(false);
-  const disabledReason = online
-    ? null
-    : t`You are offline. Money actions are paused until you reconnect.`;
+  const disabledReason = useWriteBlock();
   const asks = options.confirm !== undefined;
   useEffect(() => {
     if (asks) expectConfirm();

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chainPaths, PAID_TO_BALANCE_FIELD, type ChainPayment } from '../../../src/api/chain.ts';
 import type { ApiClient, CallArgs } from '../../../src/api/client.ts';
 import type { AnyEndpoint, EndpointOutput } from '../../../src/api/endpoint.ts';
@@ -20,6 +20,7 @@ import {
 import { usePayment } from '../../../src/payment/usePayment.ts';
 import { ApiProvider } from '../../../src/state/apiContext.tsx';
 import { store } from '../../../src/state/store.ts';
+import { dispatchSessionAtom } from '../../../src/state/session.ts';
 import { pendingConfirmAtom, settleConfirm } from '../../../src/ui/confirm.ts';
 import { PromptDismissed } from '../../../src/ui/prompt.ts';
 import { toastsAtom } from '../../../src/ui/toast.ts';
@@ -209,6 +210,17 @@ async function settle(timer: ReturnType<typeof manualTimer>, done: Promise<void>
 const notSeen = () =>
   new ApiError(apiErrors.payment_not_seen.code, 'The chain has not seen this transaction yet', 400);
 
+// Writes are for a signed-in user: a signed-out page shows kept records only.
+beforeEach(() =>
+  store.set(dispatchSessionAtom, {
+    type: 'signedIn',
+    token: 'session-token',
+    expiresAt: '2099-01-01T00:00:00Z',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  }),
+);
+afterEach(() => store.set(dispatchSessionAtom, { type: 'signedOut' }));
+
 describe('usePayment', () => {
   it('pays once and hands the hash to the server at once, without waiting for the chain', async () => {
     const { hook, wallet, timer, handIn, onSuccess } = setUp();
@@ -236,7 +248,7 @@ describe('usePayment', () => {
     );
     // A reload now would find it: the JU has left the wallet.
     expect(JSON.parse(localStorage.getItem('ju.sentPayments') ?? '{}')).toEqual({
-      [`${''}:ticket`]: expect.objectContaining({ kind: 'ticket', hash: HASH }),
+      [`${USER}:ticket`]: expect.objectContaining({ kind: 'ticket', hash: HASH }),
     });
     await act(async () => answer(bought('pending')));
     await waitFor(() => expect(hook.result.current.following?.status).toBe('pending'));

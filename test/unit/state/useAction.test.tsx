@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
 import { defineEndpoint, type AnyEndpoint } from '../../../src/api/endpoint.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
@@ -10,6 +11,7 @@ import { useAction } from '../../../src/state/actions/useAction.ts';
 import { ApiProvider } from '../../../src/state/apiContext.tsx';
 import { recordKeys } from '../../../src/state/records/recordList.ts';
 import { store } from '../../../src/state/store.ts';
+import { dispatchSessionAtom } from '../../../src/state/session.ts';
 import { pendingConfirmAtom, settleConfirm } from '../../../src/ui/confirm.ts';
 import { activateEnglish } from '../support/i18n.ts';
 
@@ -43,9 +45,11 @@ function setUp(endpoint: typeof send | typeof rename, answer: Answer, confirm = 
   const queryClient = new QueryClient();
   function wrapper({ children }: { children: ReactNode }) {
     return (
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider api={api}>{children}</ApiProvider>
-      </QueryClientProvider>
+      <JotaiProvider store={store}>
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider api={api}>{children}</ApiProvider>
+        </QueryClientProvider>
+      </JotaiProvider>
     );
   }
   const hook = renderHook(
@@ -80,7 +84,31 @@ async function submitConfirmed(
   return succeeded;
 }
 
+// Writes are for a signed-in user: a signed-out page shows kept records only.
+beforeEach(() =>
+  store.set(dispatchSessionAtom, {
+    type: 'signedIn',
+    token: 'session-token',
+    expiresAt: '2099-01-01T00:00:00Z',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  }),
+);
+afterEach(() => store.set(dispatchSessionAtom, { type: 'signedOut' }));
+
 describe('useAction', () => {
+  it('signed out (a page of kept records), says why and sends nothing', async () => {
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    const { hook, call } = setUp(send, async () => ({ id: 1 }));
+    expect(hook.result.current.disabledReason).toBe('Sign in to do this.');
+    let sent = true;
+    await act(async () => {
+      sent = await hook.result.current.submit({ amount: '1' });
+    });
+    expect(sent).toBe(false);
+    expect(call).not.toHaveBeenCalled();
+    expect(store.get(pendingConfirmAtom)).toBeNull();
+  });
+
   it('asks first and sends nothing when the user cancels', async () => {
     const { hook, call } = setUp(send, async () => ({ id: 1 }));
     expect(await submitConfirmed(hook, { amount: '1' }, false)).toBe(false);

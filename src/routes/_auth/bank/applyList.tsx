@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/applyList')({
   staticData: {
+    readsOffline: true,
     title: msg`Card applications`,
     keepAlive: true,
   },

@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/cardDetail/$id')({
   staticData: {
+    readsOffline: true,
     title: msg`Card detail`,
   },
   loader: screenData('card', (q, { api, params }) => [

@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/notice/detail/$id')({
   staticData: {
+    readsOffline: true,
     title: msg({ message: 'Notice', comment: 'Title of one announcement from the operator.' }),
   },
   loader: screenData('notice', (q, { api, address, locale, params }) => [

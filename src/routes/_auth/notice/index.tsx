@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/notice/')({
   staticData: {
+    readsOffline: true,
     title: msg`Notices`,
     keepAlive: true,
   },

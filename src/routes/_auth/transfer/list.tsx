@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/transfer/list')({
   staticData: {
+    readsOffline: true,
     title: msg`Transfer records`,
   },
   loader: screenData('money', (q, { api, list }) => [list(q.transferListSource(api, 'out'))]),

@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/wallet/')({
   staticData: {
+    readsOffline: true,
     title: msg`Wallet`,
     keepAlive: true,
   },

@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/wallet/moneyLog')({
   staticData: {
+    readsOffline: true,
     title: msg`Money log`,
     keepAlive: true,
   },

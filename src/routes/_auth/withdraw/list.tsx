@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/withdraw/list')({
   staticData: {
+    readsOffline: true,
     title: msg`Withdrawal records`,
     keepAlive: true,
   },

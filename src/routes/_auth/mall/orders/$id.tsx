@@ -5,6 +5,7 @@ import { screenData } from '../../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/mall/orders/$id')({
   staticData: {
+    readsOffline: true,
     title: msg`Order detail`,
   },
   loader: screenData('machine', (q, { api, address, params }) => [

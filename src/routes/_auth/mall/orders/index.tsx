@@ -10,6 +10,7 @@ const FILTERS_IN_URL = ['pending', 'shipped', 'received'] as const satisfies Ord
 
 export const Route = createFileRoute('/_auth/mall/orders/')({
   staticData: {
+    readsOffline: true,
     title: msg`Orders`,
   },
   // `?status=` keeps the chosen tab when the user comes back from an order.
