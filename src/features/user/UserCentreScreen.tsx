@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
+import { DeviceData } from './DeviceData.tsx';
 import { IncomeRecords, ReferralRecords } from './TeamRecords.tsx';
 import './user.css';
 
@@ -15,7 +16,14 @@ export function UserCentreScreen() {
   const info = useKeptUserInfo();
   const user = info.data;
   if (info.pending) return <PageSkeleton rows={4} />;
-  if (!user && info.offline) return <NotSavedOffline />;
+  if (!user && info.offline) {
+    return (
+      <div className="stack">
+        <NotSavedOffline />
+        <DeviceData />
+      </div>
+    );
+  }
   if (!user) {
     return (
       <section className="empty-state">
@@ -154,6 +162,7 @@ export function UserCentreScreen() {
         <IncomeRecords />
       </section>
       <ActiveSessions />
+      <DeviceData />
     </div>
   );
 }

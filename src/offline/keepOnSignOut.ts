@@ -1,0 +1,17 @@
+// The user's choice at sign-out: 'Keep for reading offline' (off unless ticked). The menu
+// sets it just before signing out; the session-end handler takes it once. It names the
+// address, so a choice left unused (no session to end) never keeps another sign-out's records.
+import { norm } from './cacheEntries.ts';
+
+let keepFor: string | null = null;
+
+export function keepRecordsAtSignOut(address: string | null): void {
+  keepFor = address ? norm(address) : null;
+}
+
+/** Whether signing `address` out keeps its records; the choice is used up. */
+export function takeKeepChoice(address: string): boolean {
+  const keep = keepFor === norm(address);
+  keepFor = null;
+  return keep;
+}
