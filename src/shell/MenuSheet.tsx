@@ -51,6 +51,8 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
               // Signed out on purpose: no 'Sign in again as …' offer afterwards, unless the
               // records stay: then the address is remembered as whose records they are.
               if (!keepOffline) forgetLastAddress(null);
+              // A choice for this sign-out only: the next one starts from 'off' again.
+              setKeepOffline(false);
               void signOut();
             }}
           >
