@@ -19,7 +19,7 @@ import { applyTheme } from './boot/theme.ts';
 import { yieldToMain } from './boot/yieldToMain.ts';
 import { activateLocale } from './i18n/activate.ts';
 import { pickInitialLocale } from './i18n/locales.ts';
-import { defaultRecordCache } from './offline/recordCache.ts';
+import { lazyRecordCache } from './offline/lazyRecordCache.ts';
 import { RecordCacheProvider } from './offline/recordCacheContext.tsx';
 import { ApiProvider } from './state/apiContext.tsx';
 import { seedHomeContent } from './state/queries/content.ts';
@@ -51,12 +51,16 @@ async function boot() {
   applyTheme(store.get(themeAtom));
   store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
   // 'Clear data on this device' also forgets the address and wallet kept for a quick sign-in.
-  const recordCache = defaultRecordCache({
-    onClearAll: () => {
-      store.set(lastAddressAtom, RESET);
-      store.set(lastWalletAtom, RESET);
-    },
-  });
+  const recordCache = lazyRecordCache(() =>
+    import('./offline/recordCache.ts').then(({ defaultRecordCache }) =>
+      defaultRecordCache({
+        onClearAll: () => {
+          store.set(lastAddressAtom, RESET);
+          store.set(lastWalletAtom, RESET);
+        },
+      }),
+    ),
+  );
   // Records read offline are worth keeping: once signed in, ask the browser (once) not to
   // clear them under storage pressure.
   store.sub(tokenAtom, () => {

@@ -1,8 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { memoryRecordCache, type RecordCache } from './recordCache.ts';
+import type { RecordCache } from './cacheEntries.ts';
+import { lazyRecordCache } from './lazyRecordCache.ts';
 
 // Without a provider (unit tests of other parts) lists still work, from memory.
-const RecordCacheContext = createContext<RecordCache>(memoryRecordCache());
+const RecordCacheContext = createContext<RecordCache>(
+  lazyRecordCache(() => import('./memoryRecordCache.ts').then((m) => m.memoryRecordCache())),
+);
 
 export function RecordCacheProvider({
   cache,
