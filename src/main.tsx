@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { RouterProvider } from '@tanstack/react-router';
+import { RESET } from 'jotai/utils';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { INLINE_HOME_CONTENT_ELEMENT_ID } from './api/content.ts';
@@ -18,7 +19,8 @@ import { pickInitialLocale } from './i18n/locales.ts';
 import { lazyRecordCache } from './offline/lazyRecordCache.ts';
 import { AppProviders } from './boot/AppProviders.tsx';
 import { seedHomeContent } from './state/queries/content.ts';
-import { localeAtom, themeAtom } from './state/preferences.ts';
+import { lastAddressAtom, lastWalletAtom, localeAtom, themeAtom } from './state/preferences.ts';
+import { tokenAtom } from './state/session.ts';
 import { store } from './state/store.ts';
 import './ui/theme.css';
 
@@ -44,7 +46,22 @@ async function boot() {
 
   applyTheme(store.get(themeAtom));
   store.sub(themeAtom, () => applyTheme(store.get(themeAtom)));
-  const recordCache = lazyRecordCache((module) => module.defaultRecordCache());
+  // 'Clear data on this device' also forgets the address and wallet kept for a quick sign-in.
+  const recordCache = lazyRecordCache(() =>
+    import('./offline/recordCache.ts').then(({ defaultRecordCache }) =>
+      defaultRecordCache({
+        onClearAll: () => {
+          store.set(lastAddressAtom, RESET);
+          store.set(lastWalletAtom, RESET);
+        },
+      }),
+    ),
+  );
+  // Records read offline are worth keeping: once signed in, ask the browser (once) not to
+  // clear them under storage pressure.
+  store.sub(tokenAtom, () => {
+    if (store.get(tokenAtom)) void recordCache.requestPersistence();
+  });
   // Whatever ends a session (sign-out, a 401, a wallet switch), this one handler cleans up.
   installSessionEndHandler({
     queryClient,

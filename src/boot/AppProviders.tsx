@@ -4,7 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client.ts';
-import type { RecordCache } from '../offline/recordCache.ts';
+import type { RecordCache } from '../offline/cacheEntries.ts';
 import { RecordCacheProvider } from '../offline/recordCacheContext.tsx';
 import { ApiProvider } from '../state/apiContext.tsx';
 import type { AppStore } from '../state/store.ts';

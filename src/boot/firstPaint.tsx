@@ -13,7 +13,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { InlineHomeContent } from '../api/content.ts';
 import { firstScreenMessages } from '../i18n/activate.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { memoryRecordCache } from '../offline/recordCache.ts';
+import { memoryRecordCache } from '../offline/memoryRecordCache.ts';
 import { createAppRouter } from '../router/router.ts';
 import { seedHomeContent } from '../state/queries/content.ts';
 import { AppProviders } from './AppProviders.tsx';

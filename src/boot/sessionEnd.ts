@@ -2,6 +2,7 @@
 // state/sessionEnded.ts). main.tsx installs it with the app's singletons.
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
+import { takeKeepChoice } from '../offline/keepOnSignOut.ts';
 import { onSessionEnded } from '../state/sessionEnded.ts';
 import { toast } from '../ui/toast.ts';
 
@@ -11,7 +12,10 @@ export interface SessionEndDeps {
   queryClient: QueryClient;
   navigate: (to: '/' | '/index') => Promise<void>;
   stopWalletWatch: () => void;
-  /** Explicit sign-out forgets the address's offline records. */
+  /**
+   * Explicit sign-out forgets the address's offline records, unless the user ticked 'Keep for
+   * reading offline'; an expired session (401) and a reload always keep them.
+   */
   forgetRecords: (address: string) => Promise<void>;
 }
 
@@ -21,7 +25,8 @@ export function installSessionEndHandler(deps: SessionEndDeps): () => void {
     deps.queryClient.clear();
     deps.stopWalletWatch();
     if (end.type === 'signedOut') {
-      if (end.address) void deps.forgetRecords(end.address).catch(() => undefined);
+      if (end.address && !takeKeepChoice(end.address))
+        void deps.forgetRecords(end.address).catch(() => undefined);
       void deps.navigate('/index');
       return;
     }

@@ -1,19 +1,19 @@
-// The record cache's code (and IndexedDB's wrapper) loads on the first read or write, not
-// with the app: a visitor's first screen reads no records. Every method of a RecordCache
-// answers with a promise, so each call simply waits for the module first.
-import type { RecordCache } from './recordCache.ts';
+// The record cache behind a promise: the first screen ships none of it (neither the stores
+// nor idb); it loads with the first read or write, which a signed-in screen makes.
+import type { RecordCache } from './cacheEntries.ts';
 
-type CacheModule = typeof import('./recordCache.ts');
-
-export function lazyRecordCache(make: (module: CacheModule) => RecordCache): RecordCache {
-  let cache: Promise<RecordCache> | undefined;
-  const load = () => (cache ??= import('./recordCache.ts').then(make));
-  return new Proxy({} as RecordCache, {
-    get:
-      (_, method) =>
-      (...args: unknown[]) =>
-        load().then((loaded) =>
-          (loaded[method as keyof RecordCache] as (...a: unknown[]) => unknown)(...args),
-        ),
-  });
+export function lazyRecordCache(load: () => Promise<RecordCache>): RecordCache {
+  let loaded: Promise<RecordCache> | undefined;
+  const cache = () => (loaded ??= load());
+  return {
+    read: async <T>(address: string, list: string) => (await cache()).read<T>(address, list),
+    write: async (entry) => (await cache()).write(entry),
+    readRecord: async <T>(address: string, record: string) =>
+      (await cache()).readRecord<T>(address, record),
+    writeRecord: async (entry) => (await cache()).writeRecord(entry),
+    forget: async (address) => (await cache()).forget(address),
+    clearAll: async () => (await cache()).clearAll(),
+    usage: async () => (await cache()).usage(),
+    requestPersistence: async () => (await cache()).requestPersistence(),
+  };
 }

@@ -1,10 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { RecordCache } from './cacheEntries.ts';
 import { lazyRecordCache } from './lazyRecordCache.ts';
-import type { RecordCache } from './recordCache.ts';
 
 // Without a provider (unit tests of other parts) lists still work, from memory.
 const RecordCacheContext = createContext<RecordCache>(
-  lazyRecordCache((module) => module.memoryRecordCache()),
+  lazyRecordCache(() => import('./memoryRecordCache.ts').then((m) => m.memoryRecordCache())),
 );
 
 export function RecordCacheProvider({

@@ -2,6 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useSetAtom } from 'jotai';
 import LogOut from 'lucide-react/icons/log-out';
+import { useState } from 'react';
+import { keepRecordsAtSignOut } from '../offline/keepOnSignOut.ts';
 import { signOut } from '../signIn/signOut.ts';
 import { SignInButton } from '../signIn/SignInButton.tsx';
 import { lastAddressAtom } from '../state/preferences.ts';
@@ -20,6 +22,7 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
   const session = useAtomValue(sessionAtom);
   const forgetLastAddress = useSetAtom(lastAddressAtom);
   const address = session.address;
+  const [keepOffline, setKeepOffline] = useState(false);
   return (
     <Dialog open={open} title={t`Menu`} variant="sheet" onDismiss={close}>
       {address ? (
@@ -44,14 +47,26 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
             className="button button-ghost button-small"
             onClick={() => {
               close();
-              // Signed out on purpose: no 'Sign in again as …' offer afterwards.
-              forgetLastAddress(null);
+              keepRecordsAtSignOut(keepOffline ? address : null);
+              // Signed out on purpose: no 'Sign in again as …' offer afterwards, unless the
+              // records stay: then the address is remembered as whose records they are.
+              if (!keepOffline) forgetLastAddress(null);
+              // A choice for this sign-out only: the next one starts from 'off' again.
+              setKeepOffline(false);
               void signOut();
             }}
           >
             <LogOut aria-hidden="true" size={18} />
             <Trans>Sign out</Trans>
           </button>
+          <label className="menu-keep">
+            <input
+              type="checkbox"
+              checked={keepOffline}
+              onChange={(event) => setKeepOffline(event.target.checked)}
+            />
+            <Trans>Keep for reading offline</Trans>
+          </label>
         </div>
       ) : (
         <SignInButton onSignedIn={close} />

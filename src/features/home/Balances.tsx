@@ -2,12 +2,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatAmount, parseAssetAmount } from '../../money/index.ts';
-import { useUserInfo } from '../../state/queries/user.ts';
+import { useKeptUserInfo } from '../../state/queries/user.ts';
+import { RecordAge } from '../../ui/KeptCopy.tsx';
 import { shortAddress } from '../../ui/format.ts';
 
 export function Balances({ address }: { address: string }) {
   const { i18n } = useLingui();
-  const { data: user } = useUserInfo();
+  const info = useKeptUserInfo();
+  const user = info.data;
   const short = shortAddress(address);
   const show = (value: string | undefined, asset: 'JU' | 'USDT' | 'TICKET') =>
     value === undefined
@@ -21,6 +23,7 @@ export function Balances({ address }: { address: string }) {
       <p className="muted">
         <Trans>Signed in as</Trans> <span className="mono nowrap">{short}</span>
       </p>
+      <RecordAge asOf={info.asOf} offline={info.offline} />
       <dl className="balance-grid" aria-busy={user ? undefined : true}>
         <div>
           <dt>JU</dt>

@@ -3,13 +3,15 @@
 import { useAction } from '../../state/actions/useAction.ts';
 import { machineEndpoints } from '../../api/machine.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useApi } from '../../state/apiContext.tsx';
-import { orderDetailOptions, orderKeys } from '../../state/queries/machine.ts';
+import { useKeptQuery } from '../../state/queries/keptQuery.ts';
+import { orderDetailKept, orderDetailOptions, orderKeys } from '../../state/queries/machine.ts';
 import { addressAtom } from '../../state/session.ts';
 import { Amount } from '../../ui/Amount.tsx';
 
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 
@@ -23,7 +25,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
   const address = useAtomValue(addressAtom);
   const queryClient = useQueryClient();
   const online = useOnline();
-  const order = useQuery(orderDetailOptions(api, address, id));
+  const order = useKeptQuery(orderDetailOptions(api, address, id), orderDetailKept(id));
 
   const receipt = useAction(machineEndpoints.receipt, {
     confirm: () => ({
@@ -43,15 +45,16 @@ export function OrderDetailScreen({ id }: { id: string }) {
   });
   const confirmReceipt = () => receipt.submit({ id });
 
-  if (order.isPending) return <PageSkeleton rows={4} />;
-  if (order.isError) {
+  if (order.pending) return <PageSkeleton rows={4} />;
+  if (!order.data && order.offline) return <NotSavedOffline />;
+  if (!order.data) {
     return (
       <section className="empty-state" role="alert">
-        <p className="empty-state-title">{describeRequestError(order.error)}</p>
+        <p className="empty-state-title">{describeRequestError(order.live.error)}</p>
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void order.refetch()}
+          onClick={() => void order.live.refetch()}
         >
           <Trans>Try again</Trans>
         </button>
@@ -63,6 +66,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
     time ? i18n.date(time, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
   return (
     <div className="stack">
+      <RecordAge asOf={order.asOf} offline={order.offline} />
       <section className="card" aria-labelledby="order-product" data-testid="order-detail">
         <div className="row">
           <h2 id="order-product" className="section-title">
@@ -121,7 +125,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
           </div>
         </dl>
       </section>
-      {data.status === 'shipped' && (
+      {data.status === 'shipped' && order.asOf === null && (
         <button
           type="button"
           className="button button-primary button-block"

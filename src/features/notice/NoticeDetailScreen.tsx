@@ -2,12 +2,14 @@
 // the page (sanitizeNotice.ts); DOMPurify is loaded with this route only. Opening it marks
 // it read, so the list's marks are refreshed.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { useApi } from '../../state/apiContext.tsx';
-import { noticeDetailOptions, noticeKeys } from '../../state/queries/notice.ts';
+import { useKeptQuery } from '../../state/queries/keptQuery.ts';
+import { noticeDetailKept, noticeDetailOptions, noticeKeys } from '../../state/queries/notice.ts';
 import { addressAtom } from '../../state/session.ts';
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import { sanitizeNotice } from './sanitizeNotice.ts';
@@ -17,8 +19,12 @@ export function NoticeDetailScreen({ id }: { id: string }) {
   const { i18n } = useLingui();
   const address = useAtomValue(addressAtom);
   const queryClient = useQueryClient();
-  const notice = useQuery(noticeDetailOptions(useApi(), address, id, i18n.locale));
-  const loaded = notice.data !== undefined;
+  const notice = useKeptQuery(
+    noticeDetailOptions(useApi(), address, id, i18n.locale),
+    noticeDetailKept(id, i18n.locale),
+  );
+  // Read on the server (a kept copy was read before): the list's marks follow.
+  const loaded = notice.live.data !== undefined;
   useEffect(() => {
     if (loaded) void queryClient.invalidateQueries({ queryKey: noticeKeys.lists(address) });
   }, [loaded, address, queryClient]);
@@ -27,15 +33,16 @@ export function NoticeDetailScreen({ id }: { id: string }) {
     [notice.data],
   );
 
-  if (notice.isPending) return <PageSkeleton rows={4} />;
-  if (notice.isError) {
+  if (notice.pending) return <PageSkeleton rows={4} />;
+  if (!notice.data && notice.offline) return <NotSavedOffline />;
+  if (!notice.data) {
     return (
       <section className="empty-state" role="alert">
-        <p className="empty-state-title">{describeRequestError(notice.error)}</p>
+        <p className="empty-state-title">{describeRequestError(notice.live.error)}</p>
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void notice.refetch()}
+          onClick={() => void notice.live.refetch()}
         >
           <Trans>Try again</Trans>
         </button>
@@ -46,6 +53,7 @@ export function NoticeDetailScreen({ id }: { id: string }) {
   return (
     <article className="card stack" lang={lang} aria-labelledby="notice-title">
       <header>
+        <RecordAge asOf={notice.asOf} offline={notice.offline} />
         <h2 id="notice-title" className="notice-heading">
           {title}
         </h2>

@@ -1,25 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useUserInfo } from '../../state/queries/user.ts';
+import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
+import { DeviceData } from './DeviceData.tsx';
 import { IncomeRecords, ReferralRecords } from './TeamRecords.tsx';
 import './user.css';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
-  const { data: user, isPending, isError, refetch } = useUserInfo();
-  if (isPending) return <PageSkeleton rows={4} />;
-  if (isError || !user) {
+  const info = useKeptUserInfo();
+  const user = info.data;
+  if (info.pending) return <PageSkeleton rows={4} />;
+  if (!user && info.offline) {
+    return (
+      <div className="stack">
+        <NotSavedOffline />
+        <DeviceData />
+      </div>
+    );
+  }
+  if (!user) {
     return (
       <section className="empty-state">
         <p className="empty-state-title">
           <Trans>Could not load your account</Trans>
         </p>
-        <button type="button" className="button button-primary" onClick={() => void refetch()}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void info.live.refetch()}
+        >
           <Trans>Try again</Trans>
         </button>
       </section>
@@ -27,6 +42,7 @@ export function UserCentreScreen() {
   }
   return (
     <div className="stack">
+      <RecordAge asOf={info.asOf} offline={info.offline} />
       <section className="card" aria-labelledby="user-address">
         <h2 id="user-address" className="section-title">
           <Trans>Wallet address</Trans>
@@ -146,6 +162,7 @@ export function UserCentreScreen() {
         <IncomeRecords />
       </section>
       <ActiveSessions />
+      <DeviceData />
     </div>
   );
 }

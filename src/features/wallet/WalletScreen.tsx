@@ -9,9 +9,10 @@ import { PaymentsInProgress } from '../../payment/PaymentsInProgress.tsx';
 import { IncomeItem } from '../../ui/IncomeItem.tsx';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import { incomeSource, useWallet } from '../../state/queries/money.ts';
+import { incomeSource, useKeptWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -19,7 +20,7 @@ import '../../ui/records.css';
 
 export function WalletScreen() {
   const { t } = useLingui();
-  const wallet = useWallet();
+  const wallet = useKeptWallet();
   const income = useRecordList(incomeSource(useApi()));
   return (
     <div className="stack">
@@ -27,25 +28,30 @@ export function WalletScreen() {
         <h2 id="wallet-balances" className="section-title">
           <Trans>Balances</Trans>
         </h2>
-        {wallet.isPending ? (
+        {wallet.pending ? (
           <PageSkeleton rows={2} />
-        ) : wallet.isError ? (
+        ) : wallet.data ? (
+          <>
+            <RecordAge asOf={wallet.asOf} offline={wallet.offline} />
+            <ul className="wallet-balances">
+              {wallet.data.balances.map((balance) => (
+                <BalanceRow key={balance.coin} balance={balance} />
+              ))}
+            </ul>
+          </>
+        ) : wallet.offline ? (
+          <NotSavedOffline />
+        ) : (
           <div className="empty-state" role="alert">
-            <p className="empty-state-title">{describeRequestError(wallet.error)}</p>
+            <p className="empty-state-title">{describeRequestError(wallet.live.error)}</p>
             <button
               type="button"
               className="button button-primary"
-              onClick={() => void wallet.refetch()}
+              onClick={() => void wallet.live.refetch()}
             >
               <Trans>Try again</Trans>
             </button>
           </div>
-        ) : (
-          <ul className="wallet-balances">
-            {wallet.data.balances.map((balance) => (
-              <BalanceRow key={balance.coin} balance={balance} />
-            ))}
-          </ul>
         )}
       </section>
       <PaymentsInProgress />

@@ -12,6 +12,7 @@ import {
   cardEndpoints,
 } from '../../api/card.ts';
 import { useApi } from '../apiContext.tsx';
+import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import {
   recordKeys,
   type ListParams,
@@ -188,6 +189,30 @@ export async function cardChanged(
   ]);
 }
 export const useCard = (id: string) => useQuery(cardOptions(useApi(), id));
+
+/**
+ * What of a card may stay on the device: its balance and state. Never its number (not even
+ * masked or the last four), expiry or holder's name; the full number and CVV only ever come
+ * from `reveal`, which is shown for seconds and never kept.
+ */
+export type CardBalance = Pick<
+  Card,
+  'id' | 'type' | 'status' | 'balance' | 'pending_recharge' | 'coin'
+>;
+
+export function cardBalanceOf(card: Card): CardBalance {
+  const { id, type, status, balance, pending_recharge, coin } = card;
+  return { id, type, status, balance, pending_recharge, coin };
+}
+
+export const cardBalanceKept = (id: string) => ({
+  record: keptRecordId('cardBalance', { id }),
+  keep: cardBalanceOf,
+});
+
+/** The card, live; while there is no live copy, its kept balance. */
+export const useKeptCard = (id: string) =>
+  useKeptQuery(cardOptions(useApi(), id), cardBalanceKept(id));
 
 export const revealMessage = (api: ApiClient, id: string) =>
   api.call(cardEndpoints.revealMessage, { id });

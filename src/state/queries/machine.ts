@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { type OrderStatus, machineEndpoints } from '../../api/machine.ts';
 import { recordKeys, serverList, type RecordListSource } from '../records/recordList.ts';
 import type { Order } from '../../api/machine.ts';
+import { keptRecordId } from './keptQuery.ts';
 
 export const ORDER_LIST = 'orders';
 export const ORDER_PAGE_SIZE = 10;
@@ -38,3 +39,6 @@ export function orderDetailOptions(api: ApiClient, address: string | null, id: s
     enabled: address !== null,
   });
 }
+
+/** One order, kept on the device once opened. */
+export const orderDetailKept = (id: string) => ({ record: keptRecordId('orderDetail', { id }) });

@@ -9,6 +9,7 @@ import { type TransferDirection, transferEndpoints } from '../../api/transfer.ts
 import { type MoneyLogType, walletEndpoints } from '../../api/wallet.ts';
 import { withdrawEndpoints } from '../../api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
+import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
 
@@ -33,6 +34,15 @@ export function useWallet() {
   const api = useApi();
   const address = useAtomValue(addressAtom);
   return useQuery(walletOptions(api, address));
+}
+
+/** The wallet page's balances, kept on the device for reading offline. */
+export const walletKept = { record: keptRecordId('walletBalances') };
+
+export function useKeptWallet() {
+  const api = useApi();
+  const address = useAtomValue(addressAtom);
+  return useKeptQuery(walletOptions(api, address), walletKept);
 }
 
 export function withdrawConfigOptions(api: ApiClient) {

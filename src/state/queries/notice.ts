@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { noticeEndpoints } from '../../api/notice.ts';
 import { recordKeys, serverList } from '../records/recordList.ts';
+import { keptRecordId } from './keptQuery.ts';
 
 export const NOTICE_LIST = 'notices';
 
@@ -35,3 +36,8 @@ export function noticeDetailOptions(
     enabled: address !== null,
   });
 }
+
+/** One notice in one language, kept on the device once read. */
+export const noticeDetailKept = (id: string, locale: string) => ({
+  record: keptRecordId('noticeDetail', { id, lang: locale }),
+});

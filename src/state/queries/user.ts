@@ -3,6 +3,7 @@ import { useAtomValue, useStore } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
 import { userEndpoints } from '../../api/user.ts';
 import { useApi } from '../apiContext.tsx';
+import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import type { AppStore } from '../store.ts';
 import { addressAtom, dispatchSessionAtom } from '../session.ts';
 
@@ -37,4 +38,17 @@ export function useUserInfo() {
   // Read here too, so the query follows an account switch.
   useAtomValue(addressAtom);
   return useQuery(userInfoOptions({ api, store }));
+}
+
+/**
+ * The user centre's account and team summary (referrals, team size, performance) and the
+ * home balances, kept on the device for reading offline. Nothing in it is secret.
+ */
+export const userInfoKept = { record: keptRecordId('teamSummary') };
+
+export function useKeptUserInfo() {
+  const api = useApi();
+  const store = useStore();
+  useAtomValue(addressAtom);
+  return useKeptQuery(userInfoOptions({ api, store }), userInfoKept);
 }

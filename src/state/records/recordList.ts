@@ -1,6 +1,7 @@
 // The one list pattern (issue 5): every record list is a TanStack infinite query over the
 // server's `page`/`page_size` → `list`/`total` shape, keyed by one key factory, with the last
-// copy of its first page kept per address in the offline record cache.
+// copy of every page loaded (up to the cache's bound) kept per address in the offline record
+// cache: a list the user scrolled through can be read again offline, whole.
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -148,20 +149,22 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
     networkMode: 'always',
   });
 
-  const firstPage = live.data?.pages[0];
-  const firstPageAt = live.dataUpdatedAt;
+  const pages = live.data?.pages;
+  const firstPage = pages?.[0];
+  const loadedAt = live.dataUpdatedAt;
   useEffect(() => {
-    if (!address || !firstPage || !keep) return;
+    if (!address || !pages?.[0] || !keep) return;
     void cache
       .write({
         address,
         list: listId,
-        items: firstPage.list,
-        total: firstPage.total,
-        savedAt: firstPageAt,
+        // The last visit's pages replace the older copy: one copy, one age.
+        items: pages.flatMap((page) => page.list),
+        total: pages[0].total,
+        savedAt: loadedAt,
       })
       .catch(() => undefined);
-  }, [address, cache, listId, firstPage, firstPageAt, keep]);
+  }, [address, cache, listId, pages, loadedAt, keep]);
 
   const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
   const refresh = async () => {

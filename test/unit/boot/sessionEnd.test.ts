@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installSessionEndHandler } from '../../../src/boot/sessionEnd.ts';
+import { keepRecordsAtSignOut } from '../../../src/offline/keepOnSignOut.ts';
 import { dispatchSessionAtom } from '../../../src/state/session.ts';
 import { store } from '../../../src/state/store.ts';
 import { toastsAtom } from '../../../src/ui/toast.ts';
@@ -45,6 +46,33 @@ describe('the one session-end handler', () => {
     expect(setup.deps.forgetRecords).toHaveBeenCalledWith(ADDRESS);
     expect(setup.deps.stopWalletWatch).toHaveBeenCalledOnce();
     expect(setup.deps.navigate).toHaveBeenCalledWith('/index');
+  });
+
+  it("keeps the address's records when the user ticked 'Keep for reading offline', once", () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    keepRecordsAtSignOut(ADDRESS.toLowerCase());
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    expect(setup.deps.forgetRecords).not.toHaveBeenCalled();
+    expect(setup.deps.navigate).toHaveBeenCalledWith('/index');
+
+    // The next sign-out, without the tick, forgets them.
+    store.set(dispatchSessionAtom, {
+      type: 'signedIn',
+      token: 't',
+      expiresAt: 'x',
+      address: ADDRESS,
+    });
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    expect(setup.deps.forgetRecords).toHaveBeenCalledWith(ADDRESS);
+  });
+
+  it("a tick for another address keeps nothing of this one's", () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    keepRecordsAtSignOut('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359');
+    store.set(dispatchSessionAtom, { type: 'signedOut' });
+    expect(setup.deps.forgetRecords).toHaveBeenCalledWith(ADDRESS);
   });
 
   it("after a 401: keeps saved records, shows the server's message, leaves after 1.5 s", () => {

@@ -80,6 +80,26 @@ describe('useRecordList', () => {
     expect(second.result.current.hasMore).toBe(false);
   });
 
+  it('keeps every page loaded, and shows them all on the next visit', async () => {
+    const cache = openRecordCache('list-all');
+    const first = renderHook(() => useRecordList(source(pages)), { wrapper: wrapperFor(cache) });
+    await waitFor(() => expect(first.result.current.status).toBe('ready'));
+    act(() => first.result.current.loadMore());
+    await waitFor(() => expect(first.result.current.items).toHaveLength(4));
+    act(() => first.result.current.loadMore());
+    await waitFor(() => expect(first.result.current.items).toHaveLength(5));
+    const id = cacheListId('test', { coin: 'USDT' });
+    await waitFor(async () => expect((await cache.read(ADDRESS, id))?.items).toHaveLength(5));
+    first.unmount();
+
+    const never = () => new Promise<never>(() => undefined);
+    const second = renderHook(() => useRecordList(source(never)), { wrapper: wrapperFor(cache) });
+    await waitFor(() => expect(second.result.current.status).toBe('ready'));
+    expect(second.result.current.items.map((r) => r.id)).toEqual(ROWS.map((r) => r.id));
+    expect(second.result.current.total).toBe(5);
+    expect(second.result.current.asOf).not.toBeNull();
+  });
+
   it('never keeps a list of personal data on the device', async () => {
     const cache = openRecordCache('list-e');
     const write = vi.spyOn(cache, 'write');

@@ -25,11 +25,12 @@ import {
   rechargeOnTheWay,
   revealCard,
   revealMessage,
-  useCard,
   useCardInfo,
+  useKeptCard,
 } from '../../../state/queries/card.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
+import { NotSavedOffline } from '../../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
 import { toast } from '../../../ui/toast.ts';
@@ -38,6 +39,7 @@ import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from
 import { PinEntry } from '../PinEntry.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { CardRecords } from './CardRecords.tsx';
+import { KeptCard } from './KeptCardFace.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { csvHeadings, recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
@@ -45,19 +47,19 @@ import { useWhenChanged } from './useWhenChanged.ts';
 import '../card.css';
 
 export function CardDetailScreen({ id }: { id: string }) {
-  const card = useCard(id);
-  if (card.isPending) return <PageSkeleton />;
-  if (card.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p className="empty-state-title">{describeRequestError(card.error)}</p>
-        <Link to="/mineCard" className="button button-ghost">
-          <Trans>My cards</Trans>
-        </Link>
-      </div>
-    );
-  }
-  return <CardDetail card={card.data} />;
+  const card = useKeptCard(id);
+  if (card.pending) return <PageSkeleton />;
+  if (card.live.data) return <CardDetail card={card.live.data} />;
+  if (card.kept) return <KeptCard card={card.kept} asOf={card.asOf} offline={card.offline} />;
+  if (card.offline) return <NotSavedOffline />;
+  return (
+    <div className="empty-state" role="alert">
+      <p className="empty-state-title">{describeRequestError(card.live.error)}</p>
+      <Link to="/mineCard" className="button button-ghost">
+        <Trans>My cards</Trans>
+      </Link>
+    </div>
+  );
 }
 
 function groupDigits(number: string): string {

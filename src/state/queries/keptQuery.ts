@@ -1,0 +1,88 @@
+// One record (balances, a notice, an order, the team summary) read live and kept on the
+// device: after each successful load its data, or the part `keep` allows, is written to the
+// offline record cache, and while the live query has nothing to show (offline, failed) the
+// kept copy is shown with its age. The single-record counterpart of useRecordList.
+import {
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { useRecordCache } from '../../offline/recordCacheContext.tsx';
+import { cacheListId, type ListParams } from '../records/recordList.ts';
+import { addressAtom } from '../session.ts';
+
+export interface KeptAs<T, K = T> {
+  /** Names the record in the cache; see `keptRecordId`. */
+  record: string;
+  /** What of the answer may be written on the device (default: all of it). */
+  keep?: (data: T) => K;
+  /** Whose copy: the signed-in address by default (a signed-out reader passes one). */
+  address?: string | null;
+}
+
+/** A record's name in the cache: `walletBalances:{}`, `noticeDetail:{"id":"42","lang":"en"}`. */
+export const keptRecordId = (name: string, params: ListParams = {}) => cacheListId(name, params);
+
+export const keptKeys = {
+  copy: (address: string | null, record: string) => ['kept', address, record] as const,
+};
+
+export interface KeptQueryResult<T, K> {
+  live: UseQueryResult<T, Error>;
+  /** The live answer or, while there is none, the kept copy. */
+  data: T | K | undefined;
+  /** The kept copy, when it is what `data` shows. */
+  kept: K | undefined;
+  /** Set when the kept copy is shown: when the server gave it. */
+  asOf: Date | null;
+  /** Nothing to show yet. */
+  pending: boolean;
+  /** Nothing to show, and the live load failed. */
+  failed: boolean;
+  /** The live copy cannot be fetched because the device is offline. */
+  offline: boolean;
+}
+
+export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
+  options: UseQueryOptions<T, Error, T, Key>,
+  kept: KeptAs<T, K>,
+): KeptQueryResult<T, K> {
+  const signedIn = useAtomValue(addressAtom);
+  const address = kept.address === undefined ? signedIn : kept.address;
+  const cache = useRecordCache();
+  const live = useQuery(options);
+  const { record, keep } = kept;
+  const copy = useQuery({
+    queryKey: keptKeys.copy(address, record),
+    queryFn: async () => (address ? ((await cache.readRecord<K>(address, record)) ?? null) : null),
+    enabled: address !== null && live.data === undefined,
+    // A local read: each visit reads the latest copy, network or not.
+    staleTime: 0,
+    networkMode: 'always',
+  });
+
+  const { data, dataUpdatedAt } = live;
+  useEffect(() => {
+    if (!address || data === undefined) return;
+    const value = keep ? keep(data) : (data as unknown as K);
+    void cache
+      .writeRecord({ address, record, data: value, savedAt: dataUpdatedAt })
+      .catch(() => undefined);
+  }, [address, cache, record, keep, data, dataUpdatedAt]);
+
+  const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
+  const shown = live.data === undefined ? (copy.data ?? undefined) : undefined;
+  const reading = live.data === undefined && address !== null && copy.isPending;
+  return {
+    live,
+    data: live.data ?? shown?.data,
+    kept: shown?.data,
+    asOf: shown ? new Date(shown.savedAt) : null,
+    pending: live.data === undefined && !shown && (reading || (live.isPending && !offline)),
+    failed: live.data === undefined && !shown && live.isError,
+    offline,
+  };
+}
