@@ -1,5 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportReadError, reportRequestError } from '../ui/requestFailures.ts';
+
+// TanStack Query assumes it starts online and learns otherwise only from an 'offline' event,
+// which a page opened with the network already off never gets: its reads would fail, one by
+// one, instead of waiting for the network. The browser's "offline" is reliable; start from it.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportReadError }),

@@ -1,6 +1,7 @@
 // The age line of a kept copy shown in place of a live record (balances, a notice, an order),
 // in the same words as a record list's, and what shows offline when nothing was kept.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useOnline } from './useOnline.ts';
 import './records.css';
 
 export function RecordAge({ asOf: savedAt, offline }: { asOf: Date | null; offline: boolean }) {
@@ -22,11 +23,13 @@ export function RecordAge({ asOf: savedAt, offline }: { asOf: Date | null; offli
   );
 }
 
+/** Nothing kept to show: offline, or signed out on a page of kept records. */
 export function NotSavedOffline() {
+  const online = useOnline();
   return (
     <div className="empty-state" role="status">
       <p className="empty-state-title">
-        <Trans>You are offline</Trans>
+        {online ? <Trans>Nothing kept on this device</Trans> : <Trans>You are offline</Trans>}
       </p>
       <p className="empty-state-text">
         <Trans>These records have not been saved on this device yet.</Trans>

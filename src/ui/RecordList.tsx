@@ -14,6 +14,7 @@ import {
   type TouchEvent,
 } from 'react';
 import type { RecordListState } from '../state/records/recordList.ts';
+import { NotSavedOffline } from './KeptCopy.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
@@ -100,17 +101,8 @@ export function RecordList<T>({
   );
 
   let body: ReactNode;
-  if (list.status === 'loading' && list.offline) {
-    body = (
-      <div className="empty-state">
-        <p className="empty-state-title">
-          <Trans>You are offline</Trans>
-        </p>
-        <p className="empty-state-text">
-          <Trans>These records have not been saved on this device yet.</Trans>
-        </p>
-      </div>
-    );
+  if ((list.status === 'loading' && list.offline) || list.status === 'notKept') {
+    body = <NotSavedOffline />;
   } else if (list.status === 'loading') {
     body = (
       <div className="skeleton-page" role="status" aria-label={t`Loading`}>
@@ -180,7 +172,7 @@ export function RecordList<T>({
       )}
       <div className="records-toolbar">
         {status}
-        {refreshButton}
+        {!list.readOnly && refreshButton}
       </div>
       {body}
     </section>

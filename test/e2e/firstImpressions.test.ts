@@ -79,10 +79,13 @@ describe('sign-in that forgives mistakes', () => {
     await expect.poll(app.path).toBe('/user');
     await app.page.getByTestId('user-address').waitFor();
 
-    // A reload forgets the session (memory only); the same wallet signs in again in one tap.
+    // A reload forgets the session (memory only): the page stays, read-only, and the same
+    // wallet signs in again in one tap.
     await app.page.reload();
-    await app.page.getByText('Sign in to continue').waitFor();
-    const again = app.page.getByRole('button', { name: /^Sign in again as 0x/ });
+    const banner = app.page.getByTestId('read-only-banner');
+    await banner.waitFor();
+    expect(app.path()).toBe('/user');
+    const again = banner.getByRole('button', { name: /^Sign in again as 0x/ });
     const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await again.click();
     await tokenFrom(await login);

@@ -41,13 +41,16 @@ describe('sign-in with a wallet', () => {
     await app.page.getByRole('img', { name: 'QR code of your invite link' }).waitFor();
 
     // The token lives in memory only: a reload signs out and leaves no trace of it anywhere.
+    // The page stays, read-only, showing what this device kept.
     await app.page.reload();
-    await expect.poll(app.path).toBe('/index');
+    const banner = app.page.getByTestId('read-only-banner');
+    await banner.waitFor();
+    expect(app.path()).toBe('/user');
     const stored = await allStoredText(app.page);
     expect(stored).not.toContain(token);
 
     // The wallet still exposes the account, so signing in again is one tap.
-    const again = app.page.getByRole('button', { name: /^Sign in again as 0x/ });
+    const again = banner.getByRole('button', { name: /^Sign in again as 0x/ });
     const secondLogin = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
     await again.click();
     expect(await tokenFrom(await secondLogin)).not.toBe(token);

@@ -46,7 +46,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
   const confirmReceipt = () => receipt.submit({ id });
 
   if (order.pending) return <PageSkeleton rows={4} />;
-  if (!order.data && order.offline) return <NotSavedOffline />;
+  if (!order.data && (order.offline || order.readOnly)) return <NotSavedOffline />;
   if (!order.data) {
     return (
       <section className="empty-state" role="alert">

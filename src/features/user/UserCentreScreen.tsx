@@ -16,7 +16,7 @@ export function UserCentreScreen() {
   const info = useKeptUserInfo();
   const user = info.data;
   if (info.pending) return <PageSkeleton rows={4} />;
-  if (!user && info.offline) {
+  if (!user && (info.offline || info.readOnly)) {
     return (
       <div className="stack">
         <NotSavedOffline />

@@ -39,7 +39,7 @@ export function WalletScreen() {
               ))}
             </ul>
           </>
-        ) : wallet.offline ? (
+        ) : wallet.offline || wallet.readOnly ? (
           <NotSavedOffline />
         ) : (
           <div className="empty-state" role="alert">

@@ -12,6 +12,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { cacheListId, type ListParams } from '../records/recordList.ts';
+import { readerAddressAtom } from '../reader.ts';
 import { addressAtom } from '../session.ts';
 
 export interface KeptAs<T, K = T> {
@@ -19,7 +20,7 @@ export interface KeptAs<T, K = T> {
   record: string;
   /** What of the answer may be written on the device (default: all of it). */
   keep?: (data: T) => K;
-  /** Whose copy: the signed-in address by default (a signed-out reader passes one). */
+  /** Whose copy: by default the reader's (state/reader.ts), signed in or read-only. */
   address?: string | null;
 }
 
@@ -44,6 +45,8 @@ export interface KeptQueryResult<T, K> {
   failed: boolean;
   /** The live copy cannot be fetched because the device is offline. */
   offline: boolean;
+  /** Signed out (state/reader.ts): only the kept copy can be shown. */
+  readOnly: boolean;
 }
 
 export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
@@ -51,7 +54,10 @@ export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
   kept: KeptAs<T, K>,
 ): KeptQueryResult<T, K> {
   const signedIn = useAtomValue(addressAtom);
-  const address = kept.address === undefined ? signedIn : kept.address;
+  const reader = useAtomValue(readerAddressAtom);
+  const address = kept.address === undefined ? reader : kept.address;
+  // Signed out on a page of kept records: the kept copy is all there is.
+  const readOnly = signedIn === null && address !== null;
   const cache = useRecordCache();
   const live = useQuery(options);
   const { record, keep } = kept;
@@ -81,8 +87,10 @@ export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
     data: live.data ?? shown?.data,
     kept: shown?.data,
     asOf: shown ? new Date(shown.savedAt) : null,
-    pending: live.data === undefined && !shown && (reading || (live.isPending && !offline)),
+    pending:
+      live.data === undefined && !shown && (reading || (live.isPending && !offline && !readOnly)),
     failed: live.data === undefined && !shown && live.isError,
     offline,
+    readOnly,
   };
 }

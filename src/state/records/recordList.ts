@@ -13,6 +13,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
+import { readerAddressAtom } from '../reader.ts';
 import { addressAtom } from '../session.ts';
 
 export const RECORD_PAGE_SIZE = 20;
@@ -120,13 +121,18 @@ export function recordListOptions<T>(address: string | null, source: RecordListS
 export interface RecordListState<T> {
   items: T[];
   total: number;
-  /** 'loading': nothing to show yet; 'error': nothing to show and the load failed. */
-  status: 'loading' | 'error' | 'ready';
+  /**
+   * 'loading': nothing to show yet; 'error': nothing to show and the load failed; 'notKept':
+   * signed out, and this device kept no copy.
+   */
+  status: 'loading' | 'error' | 'ready' | 'notKept';
   error: unknown;
   /** Set when the items shown are the cached copy: when the server gave it. */
   asOf: Date | null;
   /** The fresh copy could not be fetched because the device is offline. */
   offline: boolean;
+  /** Signed out (state/reader.ts): only the kept copy can be shown. */
+  readOnly: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   refreshing: boolean;
@@ -136,15 +142,18 @@ export interface RecordListState<T> {
 
 export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T> {
   const address = useAtomValue(addressAtom);
+  // Signed in: the same address. Signed out on a page of kept records: the one last signed in.
+  const reader = useAtomValue(readerAddressAtom);
+  const readOnly = address === null && reader !== null;
   const cache = useRecordCache();
   const queryClient = useQueryClient();
   const listId = cacheListId(source.name, source.params);
   const keep = source.keepOffline !== false;
   const live = useInfiniteQuery(recordListOptions(address, source));
   const cached = useQuery({
-    queryKey: recordKeys.cached(address, source.name, source.params),
-    queryFn: async () => (address ? ((await cache.read<T>(address, listId)) ?? null) : null),
-    enabled: address !== null && keep,
+    queryKey: recordKeys.cached(reader, source.name, source.params),
+    queryFn: async () => (reader ? ((await cache.read<T>(reader, listId)) ?? null) : null),
+    enabled: reader !== null && keep,
     staleTime: Infinity,
     networkMode: 'always',
   });
@@ -168,6 +177,8 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
 
   const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
   const refresh = async () => {
+    // Signed out there is nothing fresher to ask for (the request would be refused).
+    if (address === null) return;
     await live.refetch();
     void queryClient.invalidateQueries({
       queryKey: recordKeys.cached(address, source.name, source.params),
@@ -179,6 +190,7 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
   const common = {
     error: live.error,
     offline,
+    readOnly,
     loadMore,
     refresh,
     refreshing: live.isRefetching && !live.isFetchingNextPage,
@@ -211,7 +223,8 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
     ...common,
     items: [],
     total: 0,
-    status: live.isError ? 'error' : 'loading',
+    // Read-only with nothing kept: the screen says so (ui/RecordList.tsx) rather than loading.
+    status: live.isError ? 'error' : readOnly && !cached.isPending ? 'notKept' : 'loading',
     asOf: null,
     hasMore: false,
     loadingMore: false,

@@ -18,6 +18,7 @@ function state(overrides: Partial<RecordListState<Row>>): RecordListState<Row> {
     error: null,
     asOf: null,
     offline: false,
+    readOnly: false,
     hasMore: false,
     loadingMore: false,
     refreshing: false,

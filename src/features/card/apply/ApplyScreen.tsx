@@ -23,7 +23,7 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { addressListSource, holderListSource, useCardInfo } from '../../../state/queries/card.ts';
 import { useWallet } from '../../../state/queries/money.ts';
-import { useRecordList } from '../../../state/records/recordList.ts';
+import { type RecordListState, useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
 import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -374,7 +374,7 @@ function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
 }
 
 /** What an empty list of choices says, so the select is never a blank box. */
-function NoChoice({ status }: { status: 'loading' | 'error' | 'ready' }) {
+function NoChoice({ status }: { status: RecordListState<unknown>['status'] }) {
   const { t } = useLingui();
   return (
     <option value="" disabled>

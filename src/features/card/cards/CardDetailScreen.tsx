@@ -51,7 +51,7 @@ export function CardDetailScreen({ id }: { id: string }) {
   if (card.pending) return <PageSkeleton />;
   if (card.live.data) return <CardDetail card={card.live.data} />;
   if (card.kept) return <KeptCard card={card.kept} asOf={card.asOf} offline={card.offline} />;
-  if (card.offline) return <NotSavedOffline />;
+  if (card.offline || card.readOnly) return <NotSavedOffline />;
   return (
     <div className="empty-state" role="alert">
       <p className="empty-state-title">{describeRequestError(card.live.error)}</p>

@@ -1,0 +1,165 @@
+// Reading what the device kept after the app was closed and opened again (a reload signs out:
+// the token lives in memory only). Offline, the service worker opens the app and every page
+// the user had read shows its kept copy, read-only, with its age; online without a session the
+// same pages open read-only with one tap to sign in again (DESIGN "Offline").
+import { describe, expect, it } from 'vitest';
+import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { admin, navigateInApp, printedId } from './support/content.ts';
+import { deviceStorageText } from './support/deviceStorage.ts';
+import { ALICE_KEY } from './support/money.ts';
+import { installTestWallet } from './support/testWallet.ts';
+
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+const JOURNEY_MS = 150_000;
+
+/** A new device with the service worker on, signed in as `key` on the home page. */
+async function signInWithServiceWorker(key: string) {
+  await app.freshContext({ serviceWorkers: 'allow' });
+  const wallet = await installTestWallet(app.page, {
+    privateKey: key,
+    chainId: APP_CHAIN_ID,
+    knownChains: [APP_CHAIN_ID],
+    rpcUrl: app.server.chain.rpcUrl,
+  });
+  await app.page.goto(`${app.server.url}/`);
+  await expect.poll(app.path).toBe('/index');
+  // Installed and its files stored: from here the app opens without the network.
+  await app.page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await tokenFrom(await connectAndSignIn(app.page));
+  await app.page.getByTestId('signed-in').waitFor();
+  return wallet;
+}
+
+async function open(path: string) {
+  await navigateInApp(app.page, path);
+  await expect.poll(app.path).toBe(path);
+}
+
+/** A full load of `path`, as when the phone reopens the app there. */
+async function reopen(path: string) {
+  await app.page.goto(`${app.server.url}${path}`);
+  await expect.poll(app.path).toBe(path);
+  await app.page.getByTestId('read-only-banner').waitFor();
+}
+
+const moneyLogRows = () => app.page.getByRole('list', { name: 'Money log' }).getByRole('listitem');
+
+describe('reading kept records after the app is reopened', () => {
+  it(
+    'offline: every page read before shows its kept copy, read-only, with its age',
+    async () => {
+      const alice = await signInWithServiceWorker(ALICE_KEY);
+      await app.server.operator.credit(alice.address, 'USDT', '5');
+      await app.server.operator.credit(alice.address, 'TICKET', '7');
+      const noticeId = printedId(
+        await admin(app, 'notice', 'add', 'EN', 'Maintenance', '<p>Sunday night.</p>'),
+      );
+      const orderId = printedId(
+        await admin(app, 'order', 'add', alice.address, 'Miner', '1', '5', 'USDT'),
+      );
+
+      await open('/wallet/moneyLog');
+      await expect.poll(() => moneyLogRows().count()).toBe(2);
+      await open('/wallet');
+      await app.page.getByTestId('balance-USDT').waitFor();
+      await open('/notice');
+      await app.page.getByText('Maintenance').first().waitFor();
+      await open(`/notice/detail/${noticeId}`);
+      await app.page.getByRole('heading', { name: 'Maintenance' }).waitFor();
+      await open(`/mall/orders/${orderId}`);
+      await app.page.getByTestId('order-detail').waitFor();
+      await open('/user');
+      await app.page.getByTestId('user-address').waitFor();
+      // Each screen wrote its copy once it had the server's answer.
+      await expect
+        .poll(async () => {
+          const text = await deviceStorageText(app.page);
+          return ['moneyLog:', 'walletBalances', 'noticeDetail', 'orderDetail', 'teamSummary']
+            .filter((name) => !text.includes(name))
+            .join(' ');
+        })
+        .toBe('');
+
+      await app.context.setOffline(true);
+
+      await reopen('/wallet/moneyLog');
+      await expect.poll(() => moneyLogRows().count()).toBe(2);
+      await app.page.getByTestId('records-as-of').filter({ visible: true }).waitFor();
+      const banner = app.page.getByTestId('read-only-banner');
+      await banner.getByText('Signing in needs an internet connection.').waitFor();
+      expect(await banner.textContent()).toContain(alice.address.slice(0, 6));
+
+      await reopen('/wallet');
+      await expect.poll(() => app.page.getByTestId('balance-USDT').textContent()).toContain('5');
+      await app.page.getByTestId('record-as-of').first().waitFor();
+
+      await reopen(`/notice/detail/${noticeId}`);
+      await app.page.getByRole('heading', { name: 'Maintenance' }).waitFor();
+      await app.page.getByText('Sunday night.').waitFor();
+
+      await reopen(`/mall/orders/${orderId}`);
+      await app.page.getByTestId('order-detail').waitFor();
+
+      await reopen('/user');
+      await expect
+        .poll(() => app.page.getByTestId('user-address').textContent())
+        .toBe(alice.address);
+
+      // A list never opened on this device says so, plainly.
+      await reopen('/transfer/list');
+      await app.page.getByText('These records have not been saved on this device yet.').waitFor();
+
+      // Nowhere a server error: offline is not one.
+      expect(await app.page.getByText('Server error').count()).toBe(0);
+
+      // The home page opens too; signing in there says it needs a connection.
+      await app.page.goto(`${app.server.url}/index`);
+      await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
+      await app.page
+        .getByText('Signing in needs an internet connection. Connect and try again.')
+        .waitFor();
+      expect(await app.page.getByText('Server error').count()).toBe(0);
+      expect(await app.page.getByRole('button', { name: 'Try again', exact: true }).count()).toBe(
+        0,
+      );
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'online without a session: the page opens read-only, and one tap signs in again there',
+    async () => {
+      const alice = await signInWithServiceWorker(ALICE_KEY);
+      await app.server.operator.credit(alice.address, 'USDT', '3');
+      await open('/wallet/moneyLog');
+      await expect.poll(() => moneyLogRows().count()).toBeGreaterThan(0);
+      const rows = await moneyLogRows().count();
+      await expect
+        .poll(async () => (await deviceStorageText(app.page)).includes('moneyLog:'))
+        .toBe(true);
+
+      await reopen('/wallet/moneyLog');
+      await expect.poll(() => moneyLogRows().count()).toBe(rows);
+      await app.page.getByTestId('records-as-of').filter({ visible: true }).waitFor();
+      // Nothing is asked of the server without a session.
+      const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+      await app.page
+        .getByTestId('read-only-banner')
+        .getByRole('button', { name: /^Sign in again as 0x/ })
+        .click();
+      await tokenFrom(await login);
+      // Signed in on the same page, which now reads the server's copy.
+      await app.page.getByTestId('read-only-banner').waitFor({ state: 'detached' });
+      expect(app.path()).toBe('/wallet/moneyLog');
+      await app.server.operator.credit(alice.address, 'TICKET', '1');
+      await app.page.getByRole('button', { name: 'Refresh' }).filter({ visible: true }).click();
+      await expect.poll(() => moneyLogRows().count()).toBe(rows + 1);
+      expect(await app.page.getByTestId('records-as-of').filter({ visible: true }).count()).toBe(0);
+    },
+    JOURNEY_MS,
+  );
+});
