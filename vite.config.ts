@@ -12,6 +12,26 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+// Which build the page runs, in a <meta name="ju-build"> (and so in the service worker's
+// precache of index.html): the release by default, JU_BUILD_ID when the builder names one.
+const buildId =
+  process.env.JU_BUILD_ID ??
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+// Where this build is written (`vite build --outDir` may name another folder than dist/).
+let outDir = 'dist';
+
+function buildIdentity(): Plugin {
+  return {
+    name: 'ju-build-id',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'ju-build', content: buildId }, injectTo: 'head' },
+    ],
+  };
+}
+
 // The web manifest lives at the top of the repository; ship it as is.
 function webManifest(): Plugin {
   return {
@@ -54,6 +74,7 @@ export default defineConfig({
     catalogParts(),
     lingui(),
     webManifest(),
+    buildIdentity(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -65,7 +86,7 @@ export default defineConfig({
         // The wallet library loads only when the user connects; keep it out of the precache.
         manifestTransforms: [
           (entries) => {
-            const skip = walletOnlyFiles('dist');
+            const skip = walletOnlyFiles(outDir);
             return { manifest: entries.filter((e) => !skip.has(e.url)), warnings: [] };
           },
         ],
