@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { loadRestOfCatalog } from '../i18n/activate.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { shortAddress } from '../ui/format.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { useReturningAccount } from './useReturningAccount.ts';
+import { takeConnectAfterReload } from './connectAfterReload.ts';
 
 // Sign-in's steps speak with the second part of the catalog; offline before it was ever
 // cached, they speak English rather than not at all.
@@ -35,12 +37,20 @@ export function SignInButton({
   const busy = step !== 'idle';
   const short = returning ? shortAddress(returning.address) : '';
 
-  async function onClick() {
-    if (!(await startSignIn(returning !== null))) return;
+  async function onClick(asReturning = returning !== null) {
+    if (!(await startSignIn(asReturning))) return;
     onSignedIn?.();
     const target = safeRedirect(redirectTo);
     if (target) await router.navigate({ href: target, replace: true });
   }
+
+  // The page reloaded so the wallet could inject itself (walletBrowser.ts): the connection
+  // the user tapped for goes on.
+  useEffect(() => {
+    if (takeConnectAfterReload()) void onClick(false);
+    // Once, on the first render after that reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <button
