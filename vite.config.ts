@@ -12,6 +12,26 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+// Which build the page runs, in a <meta name="ju-build"> (and so in the service worker's
+// precache of index.html): the release by default, JU_BUILD_ID when the builder names one.
+const buildId =
+  process.env.JU_BUILD_ID ??
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+// Where this build is written (`vite build --outDir` may name another folder than dist/).
+let outDir = 'dist';
+
+function buildIdentity(): Plugin {
+  return {
+    name: 'ju-build-id',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'ju-build', content: buildId }, injectTo: 'head' },
+    ],
+  };
+}
+
 // The web manifest lives at the top of the repository; ship it as is.
 function webManifest(): Plugin {
   return {
@@ -46,14 +66,16 @@ function precompressedCopies(): Plugin {
 }
 
 // The server writes the home page's first paint with the app's own components, compiled for
-// Node into dist/.first-paint/ (served to no one: the static server skips dot folders). Built
-// right after the app, so every `vite build` leaves both in step.
-export const FIRST_PAINT_OUT_DIR = 'dist/.first-paint';
-
+// Node into .first-paint/ beside the app's files (served to no one: the static server skips
+// dot folders). Built right after the app, so every `vite build` leaves both in step.
 function firstPaintRenderer(): Plugin {
+  let appDir = 'dist';
   return {
     name: 'ju-first-paint',
     apply: 'build',
+    configResolved(config) {
+      appDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
@@ -61,7 +83,7 @@ function firstPaintRenderer(): Plugin {
         await build({
           configFile: resolve(import.meta.dirname, 'vite.config.ts'),
           logLevel: 'warn',
-          build: { ssr: 'src/boot/firstPaint.tsx', outDir: FIRST_PAINT_OUT_DIR },
+          build: { ssr: 'src/boot/firstPaint.tsx', outDir: resolve(appDir, '.first-paint') },
         });
       },
     },
@@ -87,6 +109,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     ...appFilesOnly(
       [
         webManifest(),
+        buildIdentity(),
         VitePWA({
           strategies: 'injectManifest',
           srcDir: 'sw',
@@ -98,7 +121,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
             // The wallet library loads only when the user connects; keep it out of the precache.
             manifestTransforms: [
               (entries) => {
-                const skip = walletOnlyFiles('dist');
+                const skip = walletOnlyFiles(outDir);
                 return { manifest: entries.filter((e) => !skip.has(e.url)), warnings: [] };
               },
             ],

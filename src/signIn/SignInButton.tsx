@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { loadRestOfCatalog } from '../i18n/activate.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { shortAddress } from '../ui/format.ts';
@@ -8,6 +9,7 @@ import { toast } from '../ui/toast.ts';
 import { isOnline } from '../ui/useOnline.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { useReturningAccount } from './useReturningAccount.ts';
+import { takeConnectAfterReload } from './connectAfterReload.ts';
 
 // Sign-in's steps speak with the second part of the catalog; offline before it was ever
 // cached, they speak English rather than not at all.
@@ -38,17 +40,25 @@ export function SignInButton({
   const busy = step !== 'idle';
   const short = returning ? shortAddress(returning.address) : '';
 
-  async function onClick() {
+  async function onClick(asReturning = returning !== null) {
     // The wallet could sign offline, but the server must check the signature.
     if (!isOnline()) {
       toast(t`Signing in needs an internet connection. Connect and try again.`, 'error');
       return;
     }
-    if (!(await startSignIn(returning !== null))) return;
+    if (!(await startSignIn(asReturning))) return;
     onSignedIn?.();
     const target = safeRedirect(redirectTo);
     if (target) await router.navigate({ href: target, replace: true });
   }
+
+  // The page reloaded so the wallet could inject itself (walletBrowser.ts): the connection
+  // the user tapped for goes on.
+  useEffect(() => {
+    if (takeConnectAfterReload()) void onClick(false);
+    // Once, on the first render after that reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <button

@@ -32,6 +32,7 @@ import { WalletError } from '../wallet/walletErrors.ts';
 import { askInviteCode, askNetworkSwitch, askWalletChoice, PromptDismissed } from './prompts.ts';
 import { messageIsForThisSite } from './signInMessageCheck.ts';
 import { signInStepAtom } from './signInStep.ts';
+import { reloadForWallet, walletWaitMs } from './walletBrowser.ts';
 import { walletMessages } from './walletMessages.ts';
 import { watchWallet } from './walletWatch.ts';
 
@@ -119,12 +120,15 @@ export async function signIn({
 }: { returning?: boolean } = {}): Promise<boolean> {
   if (store.get(signInStepAtom) !== 'idle') return false;
   const chain = chainFromConfig();
+  // The page reloads for the wallet: the button keeps saying 'Connecting…' until it does.
+  let reloading = false;
   try {
     store.set(signInStepAtom, 'connecting');
     const connection = await connectWallet(chain, {
       choose: askWalletChoice,
       // 'Sign in again as …' goes straight to the wallet used last time.
       preferred: returning ? (store.get(lastWalletAtom) ?? undefined) : undefined,
+      waitForWalletMs: walletWaitMs(),
     });
     await onRightNetwork(connection, chain);
     const code = await inviteCodeBeforeSigning(connection.address);
@@ -152,6 +156,12 @@ export async function signIn({
     return true;
   } catch (error) {
     if (error instanceof PromptDismissed || error instanceof WalletChoiceCancelled) return false;
+    if (error instanceof WalletError && error.kind === 'not_installed') {
+      reloading = await reloadForWallet({
+        beforeReload: () => toast(t`Reloading so your wallet can connect…`, 'info'),
+      });
+      if (reloading) return false;
+    }
     if (error instanceof WalletError) toast(i18n._(walletMessages[error.kind]), 'error');
     // A refused login (bad signature, expired message…) carries the server's reason.
     else if (error instanceof UnauthorizedError) toast(error.message || t`Login failed`, 'error');
@@ -159,6 +169,6 @@ export async function signIn({
     else toast(t`Login failed`, 'error');
     return false;
   } finally {
-    store.set(signInStepAtom, 'idle');
+    if (!reloading) store.set(signInStepAtom, 'idle');
   }
 }

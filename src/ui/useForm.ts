@@ -5,6 +5,7 @@
 // field put on that field.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type * as v from 'valibot';
+import { markUnsaved } from '../state/unsavedWork.ts';
 import {
   afterFieldChange,
   checkForm,
@@ -90,6 +91,7 @@ export function useForm<V extends Values, F extends string = Extract<keyof V, st
     judgeAgain(options.linked?.[field] ?? field, next);
   };
   const fields = options.fields ?? (Object.keys(values) as F[]);
+  useUnsavedWorkFeed(values);
 
   return {
     values,
@@ -122,4 +124,31 @@ export function useForm<V extends Values, F extends string = Extract<keyof V, st
       setErrors({});
     },
   };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => Object.is(item, b[index]));
+  }
+  return Object.is(a, b);
+}
+
+/** Whether any field differs from what the form opened with. */
+export function differsFrom(initial: object, values: object): boolean {
+  const before = initial as Record<string, unknown>;
+  const now = values as Record<string, unknown>;
+  const keys = new Set([...Object.keys(before), ...Object.keys(now)]);
+  return [...keys].some((key) => !sameValue(before[key], now[key]));
+}
+
+// A form the user has typed into and neither sent nor cleared is work a reload would lose:
+// the app-wide registry hears of it, so an update waits (offline/updates.ts).
+function useUnsavedWorkFeed(values: object): void {
+  const [opened] = useState(values);
+  const [key] = useState(() => Symbol('form'));
+  const unsaved = differsFrom(opened, values);
+  useEffect(() => {
+    markUnsaved(key, unsaved);
+    return () => markUnsaved(key, false);
+  }, [key, unsaved]);
 }

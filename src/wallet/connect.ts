@@ -2,10 +2,12 @@
 // behind it is loaded on first use only.
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
+import { waitForWallet, walletAvailable } from './discovery.ts';
 import { classifyWalletError, WalletError } from './walletErrors.ts';
 import type { WalletChoice } from './onboard.ts';
 
 export type { WalletChoice };
+export { walletAvailable };
 
 /** The user closed the wallet list without choosing: not an error to report. */
 export class WalletChoiceCancelled extends Error {
@@ -17,6 +19,8 @@ export interface ConnectOptions {
   choose: (wallets: WalletChoice[]) => Promise<string>;
   /** The wallet used last time: taken without asking when it is still there. */
   preferred?: string;
+  /** How long to wait for a wallet that has not shown itself yet; by default not at all. */
+  waitForWalletMs?: number;
 }
 
 export interface WalletConnection {
@@ -26,32 +30,13 @@ export interface WalletConnection {
   label: string;
 }
 
-declare global {
-  interface Window {
-    ethereum?: Eip1193Provider;
-  }
-}
-
-/** True when a wallet is injected or announces itself (EIP-6963). */
-export function walletAvailable(): boolean {
-  if (typeof window === 'undefined') return false;
-  if (window.ethereum) return true;
-  let announced = false;
-  const onAnnounce = () => {
-    announced = true;
-  };
-  window.addEventListener('eip6963:announceProvider', onAnnounce);
-  // Wallets answer the request synchronously from their content script.
-  window.dispatchEvent(new Event('eip6963:requestProvider'));
-  window.removeEventListener('eip6963:announceProvider', onAnnounce);
-  return announced;
-}
-
 export async function connectWallet(
   chain: ChainConfig,
   options: ConnectOptions,
 ): Promise<WalletConnection> {
-  if (!walletAvailable()) throw new WalletError('not_installed');
+  const wait = options.waitForWalletMs ?? 0;
+  const found = walletAvailable() || (wait > 0 && (await waitForWallet(wait)));
+  if (!found) throw new WalletError('not_installed');
   let cancelled = false;
   const choose = (wallets: WalletChoice[]) =>
     options.choose(wallets).catch((reason: unknown) => {

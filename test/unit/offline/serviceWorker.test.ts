@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyUpdateAtom, watchForUpdates } from '../../../src/offline/serviceWorker.ts';
+import { watchForUpdates } from '../../../src/offline/registration.ts';
+import { applyUpdateAtom } from '../../../src/offline/updates.ts';
 import { store } from '../../../src/state/store.ts';
 
 function fakeWorkbox() {
