@@ -10,6 +10,7 @@ import { shortAddress } from '../ui/format.ts';
 import { chainFromConfig } from '../config/chain.ts';
 import { explorerTransactionUrl } from './paymentFlow.ts';
 import type { Payment } from './usePayment.ts';
+import '../ui/controls.css';
 
 export function PaymentProgress({
   payment,

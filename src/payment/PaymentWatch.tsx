@@ -34,6 +34,7 @@ import {
 } from './paymentSlots.ts';
 import { decidedPaymentChanges, paymentChanges } from './paymentKinds.ts';
 import { paymentFailureText } from './usePayment.ts';
+import '../ui/controls.css';
 
 /** How often a payment in progress is looked at again. */
 export const FOLLOW_INTERVAL_MS = 3_000;

@@ -24,6 +24,7 @@ import {
 } from './paymentSlots.ts';
 import { paymentChanges } from './paymentKinds.ts';
 import { paymentFailureText } from './usePayment.ts';
+import '../ui/controls.css';
 
 const purposeLabels = {
   ticket: msg`Ticket`,

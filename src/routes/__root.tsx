@@ -7,7 +7,7 @@ import { AppHeader } from '../shell/AppHeader.tsx';
 import { KeepAliveHost } from '../shell/KeepAliveHost.tsx';
 import { OfflineBanner } from '../shell/OfflineBanner.tsx';
 import { RouteAnnouncer } from '../shell/RouteAnnouncer.tsx';
-import { UpdatePrompt } from '../shell/UpdatePrompt.tsx';
+import { applyUpdateAtom } from '../offline/updates.ts';
 import { NotFound } from '../shell/NotFound.tsx';
 import { SignInPrompts } from '../signIn/SignInPrompts.tsx';
 import { readOnlyAddressAtom } from '../state/reader.ts';
@@ -17,6 +17,8 @@ import { Toasts } from '../ui/Toasts.tsx';
 
 // Only a signed-in user has payments to follow: a visitor's first screen does without it.
 const PaymentWatch = lazy(() => import('../payment/PaymentWatch.tsx'));
+// Only once a new version waits: most visits never load it.
+const UpdatePrompt = lazy(() => import('../shell/UpdatePrompt.tsx'));
 // Only a signed-out reader of kept records sees it.
 const ReadOnlyBanner = lazy(() => import('../shell/ReadOnlyBanner.tsx'));
 
@@ -29,6 +31,7 @@ function RootLayout() {
   const leaf = useMatches({ select: (matches) => matches.at(-1) });
   const token = useAtomValue(tokenAtom);
   const readOnly = useAtomValue(readOnlyAddressAtom) !== null && leaf?.staticData.readsOffline;
+  const updateWaiting = useAtomValue(applyUpdateAtom) !== null;
   const kept = leaf?.staticData.keepAlive === true;
   return (
     <div className="app">
@@ -47,7 +50,11 @@ function RootLayout() {
           <ReadOnlyBanner />
         </Suspense>
       )}
-      <UpdatePrompt />
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
       <main id="main" className="page" tabIndex={-1}>
         {/* A new session starts with no kept pages: they may hold the last user's data. */}
         <KeepAliveHost

@@ -14,6 +14,7 @@ import { NavList } from '../ui/NavList.tsx';
 import { menuEntries } from './menuEntries.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './menu.css';
+import '../ui/controls.css';
 
 /** The side menu of spec §2: address, level, node, assets, invite friend, ticket buy, node buy,
  * my tickets, community, my cards. */

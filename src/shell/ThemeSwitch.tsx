@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { themeAtom, type Theme } from '../state/preferences.ts';
+import '../ui/controls.css';
 
 export function ThemeSwitch() {
   const { t } = useLingui();

@@ -1,25 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import { atom, useAtom, useAtomValue, type Atom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
 import { applyUpdateAtom, updateOffer } from '../offline/updates.ts';
+import { paymentsAtom } from '../payment/paymentSlots.ts';
 import { signInStepAtom } from '../signIn/signInStep.ts';
 import { hasUnsavedWorkAtom } from '../state/unsavedWork.ts';
-
-type Payments = Record<string, { pending: boolean }> | null;
-const notLoaded = atom<Payments>(null);
-
-// The payment module stays out of the first screen's code: it is loaded once an update waits
-// (and is there already when a payment is under way).
-function usePaymentsAtom(waiting: boolean): Atom<Payments> {
-  const [payments, setPayments] = useState<Atom<Payments>>(() => notLoaded);
-  useEffect(() => {
-    if (!waiting) return;
-    void import('../payment/paymentSlots.ts').then(({ paymentsAtom }) =>
-      setPayments(() => paymentsAtom),
-    );
-  }, [waiting]);
-  return payments;
-}
+import '../ui/controls.css';
 
 /**
  * Offers the new version once one is waiting, and applies it only when the user accepts and
@@ -27,12 +12,12 @@ function usePaymentsAtom(waiting: boolean): Atom<Payments> {
  * a payment is under way, the banner says the update will come once that is done, so the user
  * knows why it waits and that typing on is safe; it offers 'Reload' as soon as it is.
  */
-export function UpdatePrompt() {
+// Loaded (shell/__root.tsx) only once a new version waits, with the payment slots it reads.
+export default function UpdatePrompt() {
   const [applyUpdate, setApplyUpdate] = useAtom(applyUpdateAtom);
   const unsavedForm = useAtomValue(hasUnsavedWorkAtom);
-  const payments = useAtomValue(usePaymentsAtom(applyUpdate !== null));
+  const payments = useAtomValue(paymentsAtom);
   const signingIn = useAtomValue(signInStepAtom) !== 'idle';
-  if (!payments) return null;
   const paymentInFlight = Object.values(payments).some((payment) => payment.pending);
   const offer = updateOffer(applyUpdate !== null, { unsavedForm, paymentInFlight, signingIn });
   if (offer === 'hidden') return null;

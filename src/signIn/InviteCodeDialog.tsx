@@ -9,6 +9,7 @@ import {
   invitePromptAtom,
   resolveInvitePrompt,
 } from './prompts.ts';
+import '../ui/controls.css';
 
 const INVITE_CODE = /^[A-Za-z0-9]{4,32}$/;
 

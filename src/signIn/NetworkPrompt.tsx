@@ -8,6 +8,7 @@ import { switchChain } from '../wallet/connect.ts';
 import { classifyWalletError } from '../wallet/walletErrors.ts';
 import { networkPromptAtom, resolveNetworkPrompt } from './prompts.ts';
 import { walletMessages } from './walletMessages.ts';
+import '../ui/controls.css';
 
 /** Wrong network: names the network the app needs and switches with one tap. */
 export function NetworkPrompt() {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Dialog } from '../ui/Dialog.tsx';
 import { resolveWalletPrompt, walletPromptAtom } from './prompts.ts';
+import '../ui/controls.css';
 
 /** Our own wallet list: a bottom sheet of the wallets this browser has, shown only for two or more. */
 export function WalletSheet() {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { AssetCode } from '../api/assets.ts';
 import { Amount } from './Amount.tsx';
 import { Field } from './Field.tsx';
+import './controls.css';
 
 export interface AmountFieldProps {
   coin: AssetCode;

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { pendingConfirmAtom, settleConfirm } from './confirm.ts';
 import { Dialog } from './Dialog.tsx';
 import { DialogActions } from './DialogActions.tsx';
+import './controls.css';
 
 export function ConfirmDialog() {
   const { t } = useLingui();

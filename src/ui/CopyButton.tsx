@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import Copy from 'lucide-react/icons/copy';
 import { toast } from './toast.ts';
+import './controls.css';
 
 /**
  * A 44 px copy button named for what it copies ('Copy address'); the toast says what was

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { installDoubleTapGuard, noteDialogOpened } from './doubleTapGuard.ts';
+import './controls.css';
 
 interface DialogProps {
   open: boolean;

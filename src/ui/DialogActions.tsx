@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import './controls.css';
 
 interface DialogActionsProps {
   onCancel: () => void;

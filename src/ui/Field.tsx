@@ -1,6 +1,7 @@
 // A labelled form control with its hint and its error, wired for screen readers: the error is
 // announced, and the control points at both with aria-describedby.
 import { useId, type ReactNode } from 'react';
+import './controls.css';
 
 export interface FieldControl {
   id: string;

@@ -2,6 +2,7 @@
 // (the same intent, so the same idempotency key), and the submit button.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import './controls.css';
 
 export interface MoneyFormActionsProps {
   action: { pending: boolean; canRetry: boolean; retry(): Promise<unknown> };

@@ -1,5 +1,6 @@
 import { encode } from 'uqr';
 import { useEffect, useState } from 'react';
+import './controls.css';
 
 interface Drawn {
   path: string;

@@ -18,6 +18,7 @@ import { NotSavedOffline } from './KeptCopy.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
+import './controls.css';
 
 const PULL_TRIGGER_PX = 64;
 /** A first guess at a row's height, until the row is measured. */

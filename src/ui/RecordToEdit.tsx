@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { PageSkeleton } from './PageSkeleton.tsx';
 import { describeRequestError } from './requestFailures.ts';
+import './controls.css';
 
 interface RecordQuery<T> {
   isPending: boolean;

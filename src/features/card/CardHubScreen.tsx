@@ -25,6 +25,7 @@ import {
 } from './cardLabels.ts';
 import { nextStep, type NextStep } from './nextStep.ts';
 import './card.css';
+import '../../ui/controls.css';
 
 const SHOWN = 3;
 

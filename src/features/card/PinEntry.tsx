@@ -9,6 +9,7 @@ import { updatePinRequestSchema, cardEndpoints } from '../../api/card.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
+import '../../ui/controls.css';
 
 export const PIN_LENGTH = 6;
 const PIN_PATTERN = /^\d{6}$/;

@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import { Field } from '../../ui/Field.tsx';
+import '../../ui/controls.css';
 
 export interface TextFieldProps {
   name: string;

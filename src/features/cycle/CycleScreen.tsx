@@ -23,6 +23,7 @@ import { cycleStatusLabels, cycleStatusTone } from './cycleLabels.ts';
 import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 export function CycleScreen({ initialTicket }: { initialTicket?: string | undefined }) {
   const { t, i18n } = useLingui();

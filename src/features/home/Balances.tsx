@@ -5,6 +5,7 @@ import { formatAmount, parseAssetAmount } from '../../money/index.ts';
 import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { RecordAge } from '../../ui/KeptCopy.tsx';
 import { shortAddress } from '../../ui/format.ts';
+import '../../ui/controls.css';
 
 export function Balances({ address }: { address: string }) {
   const { i18n } = useLingui();

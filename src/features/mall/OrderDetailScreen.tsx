@@ -18,6 +18,7 @@ import { describeRequestError } from '../../ui/requestFailures.ts';
 import { useOnline } from '../../ui/useOnline.ts';
 import { StatusPill } from '../../ui/StatusPill.tsx';
 import { orderStatusLabels, orderTone } from './orderLabels.ts';
+import '../../ui/controls.css';
 
 export function OrderDetailScreen({ id }: { id: string }) {
   const { t, i18n } = useLingui();

@@ -26,6 +26,7 @@ import { timeLeft, useNow } from '../../ui/countdown.ts';
 import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 export function NodeScreen() {
   const { t } = useLingui();

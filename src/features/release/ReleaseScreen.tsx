@@ -33,6 +33,7 @@ import { describeRequestError } from '../../ui/requestFailures.ts';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 const statusLabels: Record<ReleaseStatus, ReactNode> = {
   none: <Trans>Nothing to release yet</Trans>,

@@ -32,6 +32,7 @@ import { StatusPill } from '../../ui/StatusPill.tsx';
 import { applicationStatusLabels, applicationStatusTone } from './ticketLabels.ts';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 const checkApplication = schemaCheck<typeof ticketApplyRequestSchema, 'hash'>(
   ticketApplyRequestSchema,

@@ -13,6 +13,7 @@ import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.
 import { usePayment } from '../../payment/usePayment.ts';
 import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 export function TicketBuyScreen() {
   const { t, i18n } = useLingui();

@@ -3,6 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../ui/Dialog.tsx';
+import '../../ui/controls.css';
 
 /** `ethereum:0xabc…@210000?value=…` (EIP-681) or a bare address → the address part. */
 export function addressFromQr(text: string): string {

@@ -27,6 +27,7 @@ import { lookalikeOf } from './lookalike.ts';
 import { QrScanDialog } from './QrScanDialog.tsx';
 import { useRecipientCheck } from './useRecipientCheck.ts';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 type TransferInput = { address: string; amount: string; remark: string };
 type TransferField = keyof TransferInput;

@@ -8,6 +8,7 @@ import { sessionListSource } from '../../state/queries/sessions.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { signOut } from '../../signIn/signOut.ts';
+import '../../ui/controls.css';
 
 export function ActiveSessions() {
   const { i18n, t } = useLingui();

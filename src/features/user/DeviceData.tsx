@@ -9,6 +9,7 @@ import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { signOut } from '../../signIn/signOut.ts';
 import { confirm, ConfirmCancelled, expectConfirm } from '../../ui/confirm.ts';
 import { toast } from '../../ui/toast.ts';
+import '../../ui/controls.css';
 
 const usageKey = ['deviceData', 'usage'] as const;
 

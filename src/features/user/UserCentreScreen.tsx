@@ -10,6 +10,7 @@ import { ActiveSessions } from './ActiveSessions.tsx';
 import { DeviceData } from './DeviceData.tsx';
 import { IncomeRecords, ReferralRecords } from './TeamRecords.tsx';
 import './user.css';
+import '../../ui/controls.css';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();

@@ -28,6 +28,7 @@ import { runtimeConfig } from '../../config/runtimeConfig.ts';
 import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 type WithdrawInput = { coin: WithdrawCoin; address: string; amount: string };
 type WithdrawField = keyof WithdrawInput;

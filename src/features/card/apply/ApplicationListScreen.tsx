@@ -12,6 +12,7 @@ import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
 import '../card.css';
+import '../../../ui/controls.css';
 
 export function ApplicationListScreen() {
   const { t } = useLingui();

@@ -38,6 +38,7 @@ import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
 import '../card.css';
+import '../../../ui/controls.css';
 
 type ApplyField = 'region' | 'holder_id' | 'address_id' | 'agree' | 'fee';
 const FIELDS: readonly ApplyField[] = ['region', 'holder_id', 'address_id', 'agree'];

@@ -45,6 +45,7 @@ import { csvHeadings, recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
 import { useWhenChanged } from './useWhenChanged.ts';
 import '../card.css';
+import '../../../ui/controls.css';
 
 export function CardDetailScreen({ id }: { id: string }) {
   const card = useKeptCard(id);

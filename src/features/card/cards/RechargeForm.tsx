@@ -19,6 +19,7 @@ import { AmountField } from '../../../ui/AmountField.tsx';
 import { catalogueMessage, type FieldErrors } from '../../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { schemaCheck, useForm } from '../../../ui/useForm.ts';
+import '../../../ui/controls.css';
 
 const DECIMALS = assetDecimals(CARD_COIN);
 

@@ -22,6 +22,7 @@ import { idTypeLabels } from '../cardLabels.ts';
 import { usePhotoSlot, type RequestUpload } from '../photos/usePhotoSlot.ts';
 import { PhoneField, TextField } from '../TextField.tsx';
 import '../card.css';
+import '../../../ui/controls.css';
 
 // The camera, canvas and upload parts load when the form shows its photo fields.
 const PhotoPicker = lazy(() => import('../photos/PhotoPicker.tsx'));

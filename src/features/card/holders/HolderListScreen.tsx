@@ -13,6 +13,7 @@ import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
+import '../../../ui/controls.css';
 
 export function HolderListScreen() {
   const { t } = useLingui();

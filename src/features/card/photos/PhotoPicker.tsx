@@ -6,6 +6,7 @@ import { useId, useRef } from 'react';
 import { usePhotoOnFile } from './usePhotoOnFile.ts';
 import type { PhotoSlot, PhotoSlotState } from './usePhotoSlot.ts';
 import './photos.css';
+import '../../../ui/controls.css';
 
 export interface PhotoPickerProps {
   label: string;
