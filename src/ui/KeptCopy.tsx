@@ -1,7 +1,6 @@
 // The age line of a kept copy shown in place of a live record (balances, a notice, an order),
 // in the same words as a record list's, and what shows offline when nothing was kept.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useOnline } from './useOnline.ts';
 import './records.css';
 
 export function RecordAge({ asOf: savedAt, offline }: { asOf: Date | null; offline: boolean }) {
@@ -23,13 +22,12 @@ export function RecordAge({ asOf: savedAt, offline }: { asOf: Date | null; offli
   );
 }
 
-/** Nothing kept to show: offline, or signed out on a page of kept records. */
-export function NotSavedOffline() {
-  const online = useOnline();
+/** Nothing kept to show: offline, or (`offline` false) signed out on a page of kept records. */
+export function NotSavedOffline({ offline }: { offline: boolean }) {
   return (
     <div className="empty-state" role="status">
       <p className="empty-state-title">
-        {online ? <Trans>Nothing kept on this device</Trans> : <Trans>You are offline</Trans>}
+        {offline ? <Trans>You are offline</Trans> : <Trans>Nothing kept on this device</Trans>}
       </p>
       <p className="empty-state-text">
         <Trans>These records have not been saved on this device yet.</Trans>

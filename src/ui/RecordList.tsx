@@ -103,7 +103,7 @@ export function RecordList<T>({
 
   let body: ReactNode;
   if ((list.status === 'loading' && list.offline) || list.status === 'notKept') {
-    body = <NotSavedOffline />;
+    body = <NotSavedOffline offline={list.offline} />;
   } else if (list.status === 'loading') {
     body = (
       <div className="skeleton-page" role="status" aria-label={t`Loading`}>

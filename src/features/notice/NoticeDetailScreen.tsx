@@ -34,7 +34,7 @@ export function NoticeDetailScreen({ id }: { id: string }) {
   );
 
   if (notice.pending) return <PageSkeleton rows={4} />;
-  if (!notice.data && (notice.offline || notice.readOnly)) return <NotSavedOffline />;
+  if (!notice.data && (notice.offline || notice.readOnly)) return <NotSavedOffline offline={notice.offline} />;
   if (!notice.data) {
     return (
       <section className="empty-state" role="alert">

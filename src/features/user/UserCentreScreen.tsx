@@ -20,7 +20,7 @@ export function UserCentreScreen() {
   if (!user && (info.offline || info.readOnly)) {
     return (
       <div className="stack">
-        <NotSavedOffline />
+        <NotSavedOffline offline={info.offline} />
         <DeviceData />
       </div>
     );

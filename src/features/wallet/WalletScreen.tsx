@@ -40,7 +40,7 @@ export function WalletScreen() {
             </ul>
           </>
         ) : wallet.offline || wallet.readOnly ? (
-          <NotSavedOffline />
+          <NotSavedOffline offline={wallet.offline} />
         ) : (
           <div className="empty-state" role="alert">
             <p className="empty-state-title">{describeRequestError(wallet.live.error)}</p>

@@ -12,19 +12,25 @@ import {
   useRecordList,
   type RecordListSource,
 } from '../../../src/state/records/recordList.ts';
+import { lastAddressAtom } from '../../../src/state/preferences.ts';
 import { dispatchSessionAtom } from '../../../src/state/session.ts';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ROWS = Array.from({ length: 5 }, (_, i) => ({ id: `r${i}` }));
 
-function wrapperFor(cache: RecordCache) {
+function wrapperFor(cache: RecordCache, { signedIn = true } = {}) {
   const store = createStore();
-  store.set(dispatchSessionAtom, {
-    type: 'signedIn',
-    token: 't',
-    expiresAt: 'x',
-    address: ADDRESS,
-  });
+  if (signedIn) {
+    store.set(dispatchSessionAtom, {
+      type: 'signedIn',
+      token: 't',
+      expiresAt: 'x',
+      address: ADDRESS,
+    });
+  } else {
+    // Reopened signed out: only the address last signed in on this device is known.
+    store.set(lastAddressAtom, ADDRESS);
+  }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
@@ -45,6 +51,34 @@ const pages: RecordListSource<{ id: string }>['fetchPage'] = async (page, size) 
 });
 
 describe('useRecordList', () => {
+  it('signed out, shows the copy kept for the address last signed in, and asks the server nothing', async () => {
+    const cache = openRecordCache('list-read-only');
+    await cache.write({
+      address: ADDRESS,
+      list: cacheListId('test', { coin: 'USDT' }),
+      items: ROWS.slice(0, 3),
+      total: 5,
+      savedAt: 1_700_000_000_000,
+    });
+    const fetchPage = vi.fn(pages);
+    const kept = renderHook(() => useRecordList(source(fetchPage)), {
+      wrapper: wrapperFor(cache, { signedIn: false }),
+    });
+    await waitFor(() => expect(kept.result.current.status).toBe('ready'));
+    expect(kept.result.current.items.map((r) => r.id)).toEqual(['r0', 'r1', 'r2']);
+    expect(kept.result.current.readOnly).toBe(true);
+    expect(kept.result.current.asOf?.getTime()).toBe(1_700_000_000_000);
+    await act(() => kept.result.current.refresh());
+    expect(fetchPage).not.toHaveBeenCalled();
+
+    const other = { ...source(fetchPage), name: 'never-opened' };
+    const nothing = renderHook(() => useRecordList(other), {
+      wrapper: wrapperFor(cache, { signedIn: false }),
+    });
+    await waitFor(() => expect(nothing.result.current.status).toBe('notKept'));
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
   it('loads page after page until the total is reached', async () => {
     const fetchPage = vi.fn(pages);
     const { result } = renderHook(() => useRecordList(source(fetchPage)), {

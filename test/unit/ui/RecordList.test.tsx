@@ -71,6 +71,13 @@ describe('RecordList', () => {
     expect(screen.getByText('You are offline')).toBeTruthy();
   });
 
+  it('signed out with nothing kept: says so, and offers no refresh it could not do', () => {
+    show(state({ status: 'notKept', readOnly: true }));
+    expect(screen.getByText('Nothing kept on this device')).toBeTruthy();
+    expect(screen.getByText('These records have not been saved on this device yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+  });
+
   it('lists the rows, offers more, and says how old a saved copy is', () => {
     const list = state({
       items: rows,

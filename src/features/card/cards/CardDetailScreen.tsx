@@ -52,7 +52,7 @@ export function CardDetailScreen({ id }: { id: string }) {
   if (card.pending) return <PageSkeleton />;
   if (card.live.data) return <CardDetail card={card.live.data} />;
   if (card.kept) return <KeptCard card={card.kept} asOf={card.asOf} offline={card.offline} />;
-  if (card.offline || card.readOnly) return <NotSavedOffline />;
+  if (card.offline || card.readOnly) return <NotSavedOffline offline={card.offline} />;
   return (
     <div className="empty-state" role="alert">
       <p className="empty-state-title">{describeRequestError(card.live.error)}</p>

@@ -2,12 +2,14 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider as JotaiProvider } from 'jotai';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/api/client.ts';
 import type { AnyEndpoint } from '../../../../src/api/endpoint.ts';
 import { ApiError } from '../../../../src/api/requestErrors.ts';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
 import { ApiProvider } from '../../../../src/state/apiContext.tsx';
+import { dispatchSessionAtom } from '../../../../src/state/session.ts';
 import { PhotoError } from '../../../../src/features/card/photos/preparePhoto.ts';
 import { UploadError } from '../../../../src/features/card/photos/uploadFile.ts';
 import { usePhotoSlot } from '../../../../src/features/card/photos/usePhotoSlot.ts';
@@ -99,14 +101,24 @@ describe('pinMatch', () => {
 function renderPin(pinSet: boolean, answer: () => Promise<unknown> = async () => null) {
   const call = vi.fn((_endpoint: AnyEndpoint, _input?: unknown) => answer());
   const api = { call } as unknown as ApiClient;
+  // A PIN is set by a signed-in holder: signed out, writes are refused before they are sent.
+  const store = createStore();
+  store.set(dispatchSessionAtom, {
+    type: 'signedIn',
+    token: 'session-token',
+    expiresAt: '2099-01-01T00:00:00Z',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  });
   render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <ApiProvider api={api}>
-          <PinEntry cardId="7" pinSet={pinSet} />
-        </ApiProvider>
-      </QueryClientProvider>
-    </I18nProvider>,
+    <JotaiProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <ApiProvider api={api}>
+            <PinEntry cardId="7" pinSet={pinSet} />
+          </ApiProvider>
+        </QueryClientProvider>
+      </I18nProvider>
+    </JotaiProvider>,
   );
   const sent = () => call.mock.calls.map(([, input]) => input);
   return { sent };
