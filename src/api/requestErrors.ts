@@ -32,6 +32,14 @@ export class UnauthorizedError extends RequestError {
   }
 }
 
+/**
+ * Not sent: the call needs a session and there is none (signed out, reading what the device
+ * kept). No request leaves the device.
+ */
+export class SignedOutError extends RequestError {
+  override name = 'SignedOutError';
+}
+
 /** HTTP 401 with body code 200: this wallet needs an invite code to register. */
 export class InviteRequiredError extends RequestError {
   override name = 'InviteRequiredError';

@@ -1,7 +1,7 @@
 // The app's one API client, bound to the session store. Any 401 ends the session here (one
 // event; the session-end handler does the rest), so no screen can forget to.
 import { createApiClient, type ApiClient } from '../api/client.ts';
-import { UnauthorizedError } from '../api/requestErrors.ts';
+import { SignedOutError, UnauthorizedError } from '../api/requestErrors.ts';
 import { langOf } from '../i18n/locales.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { dispatchSessionAtom, tokenAtom } from './session.ts';
@@ -31,7 +31,11 @@ async function endingSessionOn401<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const api: ApiClient = {
-  call: (endpoint, ...args) => endingSessionOn401(() => client.call(endpoint, ...args)),
+  call: (endpoint, ...args) =>
+    // Signed out, a page shows only what the device kept: a call needing a session stays here.
+    endpoint.auth === 'user' && !store.get(tokenAtom)
+      ? Promise.reject(new SignedOutError())
+      : endingSessionOn401(() => client.call(endpoint, ...args)),
   image: (endpoint, input, options) =>
     endingSessionOn401(() => client.image(endpoint, input, options)),
 };

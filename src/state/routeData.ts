@@ -77,6 +77,8 @@ export function screenData<K extends keyof QueryModules>(
     const route = args as RouteLoaderArgs & RouteMatchArgs;
     const { context } = route;
     const address = context.store.get(addressAtom);
+    // Signed out, a page reads only what the device kept (state/reader.ts): nothing to fetch.
+    if (address === null) return;
     void Promise.all([queryModules[name](), import('./records/recordList.ts')])
       .then(([module, records]) => {
         const input: ScreenDataInput = {

@@ -10,6 +10,7 @@ import {
   InviteRequiredError,
   NoResponseError,
   RequestError,
+  SignedOutError,
   UnauthorizedError,
 } from '../api/requestErrors.ts';
 import { toast } from './toast.ts';
@@ -24,6 +25,7 @@ export function describeRequestError(error: unknown): string {
 
 function describeFailure(error: unknown): string {
   if (error instanceof UnauthorizedError) return error.message || t`Please sign in again`;
+  if (error instanceof SignedOutError) return t`Sign in to do this.`;
   if (error instanceof InviteRequiredError) return error.message || t`Please enter an invite code`;
   if (error instanceof ForbiddenError) return t`No permission`;
   if (error instanceof ApiError) return error.message || t`Request failed`;
@@ -62,5 +64,7 @@ export function reportRequestError(error: unknown): void {
  */
 export function reportReadError(error: unknown): void {
   if (error instanceof NoResponseError && !isOnline()) return;
+  // Signed out on a page of kept records: the page says so; a read is not an event.
+  if (error instanceof SignedOutError) return;
   reportRequestError(error);
 }

@@ -74,11 +74,23 @@ describe('reading kept records after the app is reopened', () => {
       await app.page.getByTestId('order-detail').waitFor();
       await open('/user');
       await app.page.getByTestId('user-address').waitFor();
+      await open('/node');
+      await app.page.getByTestId('node-offer').waitFor();
+      await open('/enuRelease');
+      await app.page.getByRole('tab', { name: 'Release log' }).waitFor();
       // Each screen wrote its copy once it had the server's answer.
       await expect
         .poll(async () => {
           const text = await deviceStorageText(app.page);
-          return ['moneyLog:', 'walletBalances', 'noticeDetail', 'orderDetail', 'teamSummary']
+          return [
+            'moneyLog:',
+            'walletBalances',
+            'noticeDetail',
+            'orderDetail',
+            'teamSummary',
+            'nodeOffer',
+            'releaseSummary',
+          ]
             .filter((name) => !text.includes(name))
             .join(' ');
         })
@@ -108,6 +120,13 @@ describe('reading kept records after the app is reopened', () => {
       await expect
         .poll(() => app.page.getByTestId('user-address').textContent())
         .toBe(alice.address);
+
+      // Pages with a form keep their figures; the form waits for a session.
+      await reopen('/node');
+      await app.page.getByTestId('node-offer').waitFor();
+      await app.page.getByTestId('record-as-of').first().waitFor();
+      await reopen('/enuRelease');
+      await app.page.getByTestId('record-as-of').first().waitFor();
 
       // A list never opened on this device says so, plainly.
       await reopen('/transfer/list');

@@ -47,7 +47,8 @@ export function OrderDetailScreen({ id }: { id: string }) {
   const confirmReceipt = () => receipt.submit({ id });
 
   if (order.pending) return <PageSkeleton rows={4} />;
-  if (!order.data && (order.offline || order.readOnly)) return <NotSavedOffline offline={order.offline} />;
+  if (!order.data && (order.offline || order.readOnly))
+    return <NotSavedOffline offline={order.offline} />;
   if (!order.data) {
     return (
       <section className="empty-state" role="alert">

@@ -18,6 +18,7 @@ import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage } from '../../ui/formErrors.ts';
 import { useForm } from '../../ui/useForm.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 
@@ -32,15 +33,17 @@ export function NodeScreen() {
   const { t } = useLingui();
   const config = useNodeConfig();
   const [order, setOrder] = useState<NodeOrder | null>(null);
-  if (config.isPending) return <PageSkeleton rows={4} />;
+  if (config.pending) return <PageSkeleton rows={4} />;
+  if (!config.data && (config.offline || config.readOnly))
+    return <NotSavedOffline offline={config.offline} />;
   if (!config.data) {
     return (
       <section className="empty-state">
-        <p className="empty-state-title">{describeRequestError(config.error)}</p>
+        <p className="empty-state-title">{describeRequestError(config.live.error)}</p>
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void config.refetch()}
+          onClick={() => void config.live.refetch()}
         >
           <Trans>Try again</Trans>
         </button>
@@ -56,6 +59,7 @@ export function NodeScreen() {
   const quoteMinutes = offer.quote_minutes;
   return (
     <div className="stack">
+      <RecordAge asOf={config.asOf} offline={config.offline} />
       <section className="card" aria-labelledby="node-offer" data-testid="node-offer">
         <h2 id="node-offer" className="section-title">
           <Trans>Node</Trans>

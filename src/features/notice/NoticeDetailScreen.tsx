@@ -34,7 +34,8 @@ export function NoticeDetailScreen({ id }: { id: string }) {
   );
 
   if (notice.pending) return <PageSkeleton rows={4} />;
-  if (!notice.data && (notice.offline || notice.readOnly)) return <NotSavedOffline offline={notice.offline} />;
+  if (!notice.data && (notice.offline || notice.readOnly))
+    return <NotSavedOffline offline={notice.offline} />;
   if (!notice.data) {
     return (
       <section className="empty-state" role="alert">

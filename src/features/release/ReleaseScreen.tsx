@@ -26,6 +26,7 @@ import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
+import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
@@ -47,15 +48,17 @@ export function ReleaseScreen() {
   const { t, i18n } = useLingui();
   const summary = useReleaseSummary();
   const [tab, setTab] = useState<LogTab>('release');
-  if (summary.isPending) return <PageSkeleton rows={4} />;
+  if (summary.pending) return <PageSkeleton rows={4} />;
+  if (!summary.data && (summary.offline || summary.readOnly))
+    return <NotSavedOffline offline={summary.offline} />;
   if (!summary.data) {
     return (
       <section className="empty-state">
-        <p className="empty-state-title">{describeRequestError(summary.error)}</p>
+        <p className="empty-state-title">{describeRequestError(summary.live.error)}</p>
         <button
           type="button"
           className="button button-primary"
-          onClick={() => void summary.refetch()}
+          onClick={() => void summary.live.refetch()}
         >
           <Trans>Try again</Trans>
         </button>
@@ -78,6 +81,7 @@ export function ReleaseScreen() {
   );
   return (
     <div className="stack">
+      <RecordAge asOf={summary.asOf} offline={summary.offline} />
       <section className="card" aria-labelledby="release-title" data-testid="release-summary">
         <h2 id="release-title" className="section-title">
           <Trans>Ticket dividend release</Trans>

@@ -5,6 +5,7 @@ import { screenData } from '../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/enuRelease')({
   staticData: {
+    readsOffline: true,
     title: msg`Ticket dividend release`,
   },
   loader: screenData('release', (q, { api, address, list }) => [

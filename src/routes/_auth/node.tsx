@@ -5,6 +5,7 @@ import { screenData } from '../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/node')({
   staticData: {
+    readsOffline: true,
     title: msg`Node purchase`,
   },
   loader: screenData('node', (q, { api }) => [q.nodeConfigOptions(api)]),

@@ -1,11 +1,13 @@
 // Calls of the node screens (issue 8): the offer, a quoted order, paying it from the balance
 // or on chain, and the compute log.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-
 import { nodeEndpoints } from '../../api/node.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
+import { addressAtom } from '../session.ts';
+import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import { walletKeys } from './money.ts';
 
 export const nodeKeys = {
@@ -13,16 +15,19 @@ export const nodeKeys = {
   config: () => [...walletKeys.all, 'nodeConfig'] as const,
 };
 
-export function nodeConfigOptions(api: ApiClient) {
+export function nodeConfigOptions(api: ApiClient, signedIn = true) {
   return queryOptions({
     queryKey: nodeKeys.config(),
     queryFn: ({ signal }) => api.call(nodeEndpoints.config, undefined, { signal }),
+    enabled: signedIn,
     staleTime: 0,
   });
 }
 
+/** The node offer (with what this user owns), kept on the device for reading offline. */
 export function useNodeConfig() {
-  return useQuery(nodeConfigOptions(useApi()));
+  const signedIn = useAtomValue(addressAtom) !== null;
+  return useKeptQuery(nodeConfigOptions(useApi(), signedIn), { record: keptRecordId('nodeOffer') });
 }
 
 /** One order, looked at again every few seconds while its payment waits for the chain. */

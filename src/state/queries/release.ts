@@ -1,13 +1,13 @@
 // Calls of the dividend release screen (issue 8): the summary, its logs and the transfer of
 // released JU into the balance.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-
 import { releaseEndpoints } from '../../api/release.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';
+import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import { walletKeys } from './money.ts';
 
 export function releaseSummaryOptions(api: ApiClient, address: string | null) {
@@ -20,8 +20,11 @@ export function releaseSummaryOptions(api: ApiClient, address: string | null) {
   });
 }
 
+/** The release summary, kept on the device for reading offline and signed out. */
 export function useReleaseSummary() {
-  return useQuery(releaseSummaryOptions(useApi(), useAtomValue(addressAtom)));
+  return useKeptQuery(releaseSummaryOptions(useApi(), useAtomValue(addressAtom)), {
+    record: keptRecordId('releaseSummary'),
+  });
 }
 
 export function releaseLogSource(api: ApiClient) {

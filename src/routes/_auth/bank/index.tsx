@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/')({
   staticData: {
+    readsOffline: true,
     title: msg`Card service`,
     keepAlive: true,
   },

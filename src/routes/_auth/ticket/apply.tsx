@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/ticket/apply')({
   staticData: {
+    readsOffline: true,
     title: msg`Ticket application`,
   },
   // `?hash=` fills the field in after a purchase here.

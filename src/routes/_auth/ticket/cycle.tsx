@@ -5,6 +5,7 @@ import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/ticket/cycle')({
   staticData: {
+    readsOffline: true,
     title: msg`Mutual-aid cycle`,
   },
   // `?ticket=` picks the ticket chosen on 'my tickets'.
