@@ -29,9 +29,12 @@ function describeFailure(error: unknown): string {
   if (error instanceof InviteRequiredError) return error.message || t`Please enter an invite code`;
   if (error instanceof ForbiddenError) return t`No permission`;
   if (error instanceof ApiError) return error.message || t`Request failed`;
-  // Offline is not a server error: the device has no network, and the banner says so too.
+  // No answer is not a server error (DESIGN "Offline"): offline, the device has no network
+  // (the banner says so too); online, the connection dropped on the way.
   if (error instanceof NoResponseError)
-    return isOnline() ? t`Server error, try later` : t`You are offline`;
+    return isOnline() ? t`Network error, retry` : t`You are offline`;
+  // A server error is one the server answered with.
+  if (error instanceof HttpStatusError && error.status >= 500) return t`Server error, try later`;
   if (error instanceof HttpStatusError || error instanceof BadAnswerError) return t`Request failed`;
   return t`Request failed`;
 }

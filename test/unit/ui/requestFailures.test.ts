@@ -32,7 +32,11 @@ describe('request failures in words', () => {
     );
     const broken = withId(new HttpStatusError(502), 'a1b2c3d4e5f6g7h8');
     expect(describeRequestError(broken)).toBe(
-      'Request failed\nQuote this code to support: a1b2c3d4e5f6g7h8',
+      'Server error, try later\nQuote this code to support: a1b2c3d4e5f6g7h8',
+    );
+    const refusedByProxy = withId(new HttpStatusError(413), 'a1b2c3d4e5f6g7h9');
+    expect(describeRequestError(refusedByProxy)).toBe(
+      'Request failed\nQuote this code to support: a1b2c3d4e5f6g7h9',
     );
     expect(withSupportCode('Transfer failed, try again', refused)).toBe(
       'Transfer failed, try again\nQuote this code to support: k3v9q2x7m1c8d4fz',
@@ -40,7 +44,8 @@ describe('request failures in words', () => {
   });
 
   it('says nothing more when no answer named a request', () => {
-    expect(describeRequestError(new NoResponseError('offline'))).toBe('Server error, try later');
+    // Online, no answer is a dropped connection: only a server that answered has an error.
+    expect(describeRequestError(new NoResponseError('dropped'))).toBe('Network error, retry');
     expect(describeRequestError(new ApiError(400, 'Bad request', 400))).toBe('Bad request');
     expect(withSupportCode('Failed', new Error('not a request'))).toBe('Failed');
   });
@@ -68,7 +73,7 @@ describe('request failures in words', () => {
       store.set(toastsAtom, []);
       vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
       reportReadError(new NoResponseError('refused'));
-      expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Server error, try later']);
+      expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Network error, retry']);
     });
 
     it('shows a burst of the same failure once, and keeps the code up long enough to copy', () => {
@@ -78,7 +83,7 @@ describe('request failures in words', () => {
         toastFailure(describeRequestError(error), error);
       }
       expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual([
-        'Request failed\nQuote this code to support: aaaaaaaaaaaaaaaa',
+        'Server error, try later\nQuote this code to support: aaaaaaaaaaaaaaaa',
       ]);
       vi.advanceTimersByTime(9_999);
       expect(store.get(toastsAtom)).toHaveLength(1);
