@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 
 // Browser tests drive the system Chromium (Debian package), headless in a container that has
 // no user namespaces and no GPU; the other flags stop it from calling home during tests.
@@ -16,4 +16,19 @@ const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser with a profile on disk, as a person's is: only such a browser can install an app
+ * (an incognito-like context reports `in-incognito`).
+ */
+export function launchProfileBrowser(
+  profileDir: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
 }
