@@ -74,11 +74,35 @@ export const applicationListSource = (api: ApiClient) =>
     cardServiceList(api, CARD_LISTS.applications, cardEndpoints.applicationList, {}, false),
     (application) => application.status === 'processing',
   );
+/**
+ * What of a card the device may keep: its state and money, never its number (masked or not),
+ * expiry or holder. A kept row is read without them.
+ */
+export function keptCardRow(card: Card): Card {
+  const { id, type, region, status, balance, pending_recharge, coin, pin_set } = card;
+  const { blocked_reason, created_at } = card;
+  return {
+    id,
+    type,
+    region,
+    status,
+    balance,
+    pending_recharge,
+    coin,
+    pin_set,
+    blocked_reason,
+    created_at,
+  } as Card;
+}
+
 // A card's balance changes when a recharge settles on the issuer's side: the list looks again
 // while a recharge is on its way, and whenever the (kept) page is shown again.
 export const myCardListSource = (api: ApiClient, type?: CardType) => ({
   ...watchUnsettled(
-    cardServiceList(api, CARD_LISTS.cards, cardEndpoints.myCardList, { type }, false),
+    {
+      ...cardServiceList(api, CARD_LISTS.cards, cardEndpoints.myCardList, { type }),
+      keepOffline: keptCardRow,
+    },
     rechargeOnTheWay,
   ),
   staleTime: 0,

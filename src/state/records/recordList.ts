@@ -46,8 +46,12 @@ export interface RecordListSource<T> {
   params?: ListParams;
   fetchPage: (page: number, pageSize: number, signal: AbortSignal) => Promise<RecordPage<T>>;
   pageSize?: number;
-  /** False for lists of personal data (identity, addresses): never kept on the device. */
-  keepOffline?: boolean;
+  /**
+   * False for lists of personal data (identity, addresses): never kept on the device. A
+   * function keeps only what it returns of each row (a card without its number or holder);
+   * the screen then shows a kept row without what was left out.
+   */
+  keepOffline?: boolean | ((item: T) => T);
   /** A record that may still change on the server's side (see UNSETTLED_REFRESH_MS). */
   unsettled?: (item: T) => boolean;
   /**
@@ -140,6 +144,9 @@ export interface RecordListState<T> {
   refresh: () => Promise<void>;
 }
 
+// One function for every list (an effect below depends on it).
+const wholeRow = <T>(item: T): T => item;
+
 export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T> {
   const address = useAtomValue(addressAtom);
   // Signed in: the same address. Signed out on a page of kept records: the one last signed in.
@@ -149,6 +156,8 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
   const queryClient = useQueryClient();
   const listId = cacheListId(source.name, source.params);
   const keep = source.keepOffline !== false;
+  const { keepOffline } = source;
+  const keptRow: (item: T) => T = typeof keepOffline === 'function' ? keepOffline : wholeRow;
   const live = useInfiniteQuery(recordListOptions(address, source));
   const cached = useQuery({
     queryKey: recordKeys.cached(reader, source.name, source.params),
@@ -168,12 +177,12 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
         address,
         list: listId,
         // The last visit's pages replace the older copy: one copy, one age.
-        items: pages.flatMap((page) => page.list),
+        items: pages.flatMap((page) => page.list).map(keptRow),
         total: pages[0].total,
         savedAt: loadedAt,
       })
       .catch(() => undefined);
-  }, [address, cache, listId, pages, loadedAt, keep]);
+  }, [address, cache, listId, pages, loadedAt, keep, keptRow]);
 
   const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
   const refresh = async () => {

@@ -79,6 +79,24 @@ describe('useRecordList', () => {
     expect(fetchPage).not.toHaveBeenCalled();
   });
 
+  it('keeps only what the list allows of each row', async () => {
+    const cache = openRecordCache('list-projection');
+    const withSecret = async () => ({ list: [{ id: 'c1', secret: '4111' }], total: 1 });
+    type Row = { id: string; secret?: string };
+    const projected: RecordListSource<Row> = {
+      name: 'cards',
+      fetchPage: withSecret,
+      keepOffline: ({ id }) => ({ id }),
+    };
+    const { result } = renderHook(() => useRecordList(projected), {
+      wrapper: wrapperFor(cache),
+    });
+    await waitFor(() => expect(result.current.items).toEqual([{ id: 'c1', secret: '4111' }]));
+    await waitFor(async () =>
+      expect((await cache.read(ADDRESS, cacheListId('cards')))?.items).toEqual([{ id: 'c1' }]),
+    );
+  });
+
   it('loads page after page until the total is reached', async () => {
     const fetchPage = vi.fn(pages);
     const { result } = renderHook(() => useRecordList(source(fetchPage)), {

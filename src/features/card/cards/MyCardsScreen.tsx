@@ -54,7 +54,14 @@ function CardItem({ row }: { row: Card }) {
     >
       <span className="record-line">
         <span className="record-title">
-          {i18n._(cardTypeLabels[row.type])} · <span className="mono">{row.masked_number}</span>
+          {i18n._(cardTypeLabels[row.type])}
+          {/* A kept row has no number (keptCardRow). */}
+          {row.masked_number && (
+            <>
+              {' · '}
+              <span className="mono">{row.masked_number}</span>
+            </>
+          )}
         </span>
         <StatusPill label={cardStatusLabels[row.status]} tone={cardTone(row.status)} />
       </span>
