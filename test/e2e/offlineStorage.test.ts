@@ -68,6 +68,11 @@ describe('data kept on the device', () => {
       await app.page.getByTestId('order-detail').waitFor();
       await open('/user');
       await app.page.getByTestId('user-address').waitFor();
+      // Applications and cards are kept without their holder or number.
+      await open('/bank/applyList');
+      await app.page.getByTestId('application-record').first().waitFor();
+      await open('/mineCard');
+      await app.page.getByTestId('card-record').first().waitFor();
       await open(`/bank/cardDetail/${cardId}`);
       await app.page.getByTestId('card-balance').waitFor();
       const revealed = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/visa/reveal'));
@@ -83,7 +88,10 @@ describe('data kept on the device', () => {
       await expect
         .poll(async () => {
           const text = await deviceStorageText(app.page);
-          return kept.filter((name) => !text.includes(`"record:${name}:`));
+          return [
+            ...kept.filter((name) => !text.includes(`"record:${name}:`)),
+            ...['cardApplications', 'myCards'].filter((name) => !text.includes(`"${name}:`)),
+          ];
         })
         .toEqual([]);
 

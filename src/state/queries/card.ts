@@ -6,6 +6,7 @@ import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
 
 import {
   type Card,
+  type CardApplication,
   type CardType,
   type RevealRequest,
   type UploadImgRequest,
@@ -60,8 +61,8 @@ function cardServiceList<E extends AnyEndpoint>(
   };
 }
 
-// Holders, addresses, applications and cards carry names, identity and delivery data: they
-// are never kept on the device (no KYC data in any web storage). Card records are.
+// Holders and addresses carry names, identity and delivery data: they are never kept on the
+// device (no KYC data in any web storage). Applications and cards are kept without theirs.
 export const holderListSource = (api: ApiClient) =>
   watchUnsettled(
     cardServiceList(api, CARD_LISTS.holders, cardEndpoints.holderList, {}, false),
@@ -69,9 +70,18 @@ export const holderListSource = (api: ApiClient) =>
   );
 export const addressListSource = (api: ApiClient) =>
   cardServiceList(api, CARD_LISTS.addresses, cardEndpoints.addressList, {}, false);
+/** What of an application the device may keep: its state and fee, never the holder. */
+export function keptApplicationRow(application: CardApplication): CardApplication {
+  const { holder_id: _holder, holder_name: _name, address_id: _address, ...kept } = application;
+  return kept as CardApplication;
+}
+
 export const applicationListSource = (api: ApiClient) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.applications, cardEndpoints.applicationList, {}, false),
+    {
+      ...cardServiceList(api, CARD_LISTS.applications, cardEndpoints.applicationList),
+      keepOffline: keptApplicationRow,
+    },
     (application) => application.status === 'processing',
   );
 /**

@@ -46,7 +46,8 @@ function ApplicationItem({ row }: { row: CardApplication }) {
       </span>
       <span className="record-line">
         <span className="record-meta">
-          <Trans>Holder {holder}</Trans>
+          {/* A kept row has no holder (keptApplicationRow). */}
+          {holder && <Trans>Holder {holder}</Trans>}
         </span>
         <span className="record-meta">
           <Trans>
