@@ -15,6 +15,7 @@ import {
 } from 'react';
 import type { RecordListState } from '../state/records/recordList.ts';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
+import { RecordRow } from './RecordRow.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
 
@@ -30,6 +31,13 @@ export interface RecordListProps<T> {
   list: RecordListState<T>;
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
+  /**
+   * What `renderItem` reads besides the record, when the screen can say: `[]` for a row drawn
+   * from its record alone. Then a row draws again only when its record, the language or one of
+   * these changes, not each time the screen does (a refetch that brings the same records
+   * redraws no row). Without it, rows follow `renderItem` itself.
+   */
+  rowDeps?: readonly unknown[];
   /** Names the list for screen readers, e.g. "Money log". */
   label: string;
   empty?: ReactNode;
@@ -41,6 +49,7 @@ export function RecordList<T>({
   list,
   itemKey,
   renderItem,
+  rowDeps,
   label,
   empty,
   describeError = describeRequestError,
@@ -141,6 +150,7 @@ export function RecordList<T>({
           items={list.items}
           itemKey={itemKey}
           renderItem={renderItem}
+          rowDeps={rowDeps}
           label={label}
           busy={list.loadingMore}
           total={Math.max(total, list.items.length)}
@@ -190,15 +200,18 @@ export function RecordList<T>({
 /**
  * The rows near the viewport, each placed where the whole list would put it. The list keeps
  * its list semantics: each row says where it stands in the whole (aria-posinset/setsize).
+ * This renders on every scroll frame; each row's content is memoised (RecordRow), so a frame
+ * draws only the rows coming into the window.
  */
 function WindowedRows<T>({
   items,
   itemKey,
   renderItem,
+  rowDeps,
   label,
   busy,
   total,
-}: Pick<RecordListProps<T>, 'itemKey' | 'renderItem' | 'label'> & {
+}: Pick<RecordListProps<T>, 'itemKey' | 'renderItem' | 'rowDeps' | 'label'> & {
   items: T[];
   busy: boolean;
   total: number;
@@ -258,7 +271,7 @@ function WindowedRows<T>({
           aria-posinset={row.index + 1}
           style={{ transform: `translateY(${row.start - top}px)` }}
         >
-          {renderItem(items[row.index]!)}
+          <RecordRow item={items[row.index]!} render={renderItem} deps={rowDeps} />
         </li>
       ))}
     </ul>

@@ -66,6 +66,8 @@ export function MoneyLogScreen() {
         list={list}
         label={t`Money log`}
         itemKey={(row: MoneyLogRow) => row.id}
+        // A row reads its record, the language and setOpen (which never changes).
+        rowDeps={[]}
         renderItem={(row: MoneyLogRow) => (
           <button type="button" className="record-body" onClick={() => setOpen(row)}>
             <span className="record-line">

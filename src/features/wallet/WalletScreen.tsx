@@ -88,6 +88,7 @@ export function WalletScreen() {
           itemKey={(row: IncomeRow) => row.id}
           empty={<Trans>No income yet</Trans>}
           renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
+          rowDeps={[]}
         />
       </section>
     </div>
