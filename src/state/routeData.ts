@@ -31,24 +31,29 @@ export interface QueryNeed {
 }
 
 /** What a screen's first render reads, for the signed-in `address`. */
-export interface ScreenDataInput {
+export interface ScreenDataInput<D = Record<string, unknown>> {
   api: ApiClient;
   store: AppStore;
   address: string | null;
   locale: string;
-  /** The route's path parameters (`$id`) and search. */
+  /** The route's path parameters (`$id`). */
   params: Record<string, string>;
-  search: Record<string, unknown>;
+  /**
+   * What the route's `loaderDeps` picked from its validated search: the router runs the loader
+   * again when, and only when, these change. A loader reads search only through them.
+   */
+  deps: D;
   /** The first page of a record list, as `useRecordList(source)` reads it. */
   list<T>(source: RecordListSource<T>): QueryNeed;
 }
 
-// Only the context is named: the router infers a route's params from its loader as well as
-// its path, and a loader that names them loosely would loosen them for the whole route.
+// Only the context is named (and the deps, which take their type from the route's
+// `loaderDeps`): the router infers a route's params from its loader as well as its path, and a
+// loader that names them loosely would loosen them for the whole route.
 interface RouteLoaderArgs {
   context: RouteDataContext;
 }
-type RouteMatchArgs = { params?: Record<string, string>; location?: { search: unknown } };
+type RouteMatchArgs = { params?: Record<string, string> };
 
 // The query modules, each loaded on demand: one entry per module keeps the first screen's
 // share of this (the import stubs) small whatever the number of routes.
@@ -66,26 +71,26 @@ const queryModules = {
 type QueryModules = typeof queryModules;
 
 /** Starts the queries `needs` names, once the query module `name` has arrived. */
-export function screenData<K extends keyof QueryModules>(
+export function screenData<K extends keyof QueryModules, D = Record<string, unknown>>(
   name: K,
   needs: (
     module: Awaited<ReturnType<QueryModules[K]>>,
-    input: ScreenDataInput,
+    input: ScreenDataInput<D>,
   ) => readonly QueryNeed[],
 ) {
-  return (args: RouteLoaderArgs): void => {
+  return (args: RouteLoaderArgs & { deps: D }): void => {
     const route = args as RouteLoaderArgs & RouteMatchArgs;
     const { context } = route;
     const address = context.store.get(addressAtom);
     void Promise.all([queryModules[name](), import('./records/recordList.ts')])
       .then(([module, records]) => {
-        const input: ScreenDataInput = {
+        const input: ScreenDataInput<D> = {
           api: context.api,
           store: context.store,
           address,
           locale: currentLocale(),
           params: route.params ?? {},
-          search: (route.location?.search ?? {}) as Record<string, unknown>,
+          deps: args.deps,
           list: (source) => records.recordListOptions(address, source),
         };
         warmQueries(
