@@ -4,6 +4,7 @@ import { store } from '../state/store.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { api } from '../state/apiClient.ts';
 import { queryClient } from '../state/queryClient.ts';
+import { PRELOAD_FRESH_MS } from '../state/routeData.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 
@@ -16,6 +17,8 @@ export function createAppRouter() {
     routeTree,
     context: { store, api, queryClient },
     defaultPreload: 'intent',
+    // A preload's answers stand in for the screen's own reads this long (state/routeData.ts).
+    defaultPreloadStaleTime: PRELOAD_FRESH_MS,
     defaultPendingComponent: PageSkeleton,
     // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
     defaultViewTransition: true,
