@@ -26,6 +26,12 @@ const ROW_ESTIMATE_PX = 88;
 const ROW_GAP_PX = 8;
 /** Rows kept in the page beyond each edge of the viewport. */
 const ROWS_BEYOND_VIEW = 8;
+/**
+ * The same until the list has first been painted: the rows in view come first, and those
+ * beyond it (there for a quick scroll) follow in a task of their own, so a phone paints the
+ * page without waiting for rows nobody sees yet.
+ */
+const ROWS_BEYOND_VIEW_FIRST = 1;
 
 export interface RecordListProps<T> {
   list: RecordListState<T>;
@@ -218,11 +224,15 @@ function WindowedRows<T>({
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts in the page: the window scrolls, and the rows are placed from here.
-  const [top, setTop] = useState(0);
+  // Unknown (null) on the very first render, which draws no row: rows drawn for a guessed
+  // place would mostly be the wrong ones when the list starts low in the page (the wallet's).
+  const [top, setTop] = useState<number | null>(null);
   // Measured before the first paint, then whenever the page's size changes (a list above
   // loads more, a banner or status line shows): not on every render, since the list renders
   // on every scroll frame and a measurement there would force a layout each frame.
   useLayoutEffect(() => measureTop(listRef.current, setTop), []);
+  const [beyond, setBeyond] = useState(ROWS_BEYOND_VIEW_FIRST);
+  useEffect(() => afterPaint(() => setBeyond(ROWS_BEYOND_VIEW)), []);
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => measureTop(listRef.current, setTop));
@@ -242,8 +252,8 @@ function WindowedRows<T>({
     count: items.length,
     estimateSize: () => ROW_ESTIMATE_PX,
     gap: ROW_GAP_PX,
-    overscan: ROWS_BEYOND_VIEW,
-    scrollMargin: top,
+    overscan: beyond,
+    scrollMargin: top ?? 0,
     getItemKey: (index) => itemKey(items[index]!),
   });
   return (
@@ -261,7 +271,7 @@ function WindowedRows<T>({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
       }}
     >
-      {rows.getVirtualItems().map((row) => (
+      {(top === null ? [] : rows.getVirtualItems()).map((row) => (
         <li
           key={row.key}
           ref={rows.measureElement}
@@ -269,7 +279,7 @@ function WindowedRows<T>({
           className="record"
           aria-setsize={total}
           aria-posinset={row.index + 1}
-          style={{ transform: `translateY(${row.start - top}px)` }}
+          style={{ transform: `translateY(${row.start - (top ?? 0)}px)` }}
         >
           <RecordRow item={items[row.index]!} render={renderItem} deps={rowDeps} />
         </li>
@@ -279,10 +289,25 @@ function WindowedRows<T>({
 }
 
 /** Where `list` starts in the page, handed to `setTop` (which ignores an unchanged value). */
-function measureTop(list: HTMLElement | null, setTop: (update: (top: number) => number) => void) {
+function measureTop(
+  list: HTMLElement | null,
+  setTop: (update: (top: number | null) => number | null) => void,
+) {
   if (!list) return;
   const measured = list.getBoundingClientRect().top + window.scrollY;
-  setTop((top) => (Math.abs(measured - top) >= 1 ? measured : top));
+  setTop((top) => (top === null || Math.abs(measured - top) >= 1 ? measured : top));
+}
+
+/** Runs `run` in a task after the next paint; answers how to cancel it. */
+function afterPaint(run: () => void): () => void {
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(run);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+  };
 }
 
 function usePullToRefresh(refresh: () => Promise<void>) {

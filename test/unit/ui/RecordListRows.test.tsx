@@ -102,6 +102,23 @@ describe('RecordList rows', () => {
     for (const id of after) expect(drawn.get(id)).toBe(1);
   });
 
+  it('draws the rows in view first, and those beyond it after the page has painted', () => {
+    vi.useFakeTimers();
+    try {
+      const { drawn, screenFor } = setUp();
+      render(screenFor(listOf(rowsOf(200))));
+      const first = shownIds();
+      expect(first.length).toBeLessThanOrEqual(Math.ceil(window.innerHeight / ROW_PX) + 1);
+      act(() => vi.runAllTimers());
+      const then = shownIds();
+      expect(then.length).toBeGreaterThan(first.length + 4);
+      expect(then.slice(0, first.length)).toEqual(first);
+      for (const id of then) expect(drawn.get(id)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a refetch that brings the same records redraws no row; a changed record redraws its row', () => {
     const { drawn, screenFor } = setUp([]);
     const items = rowsOf(5);
