@@ -17,37 +17,13 @@ import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
 
+// Three parts, each reading its own data: an answer for one (the balances, the income record,
+// its saved copy) redraws that part alone, not the rest of the page.
 export function WalletScreen() {
   const { t } = useLingui();
-  const wallet = useWallet();
-  const income = useRecordList(incomeSource(useApi()));
   return (
     <div className="stack">
-      <section className="card" aria-labelledby="wallet-balances">
-        <h2 id="wallet-balances" className="section-title">
-          <Trans>Balances</Trans>
-        </h2>
-        {wallet.isPending ? (
-          <PageSkeleton rows={2} />
-        ) : wallet.isError ? (
-          <div className="empty-state" role="alert">
-            <p className="empty-state-title">{describeRequestError(wallet.error)}</p>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void wallet.refetch()}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        ) : (
-          <ul className="wallet-balances">
-            {wallet.data.balances.map((balance) => (
-              <BalanceRow key={balance.coin} balance={balance} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <Balances />
       <PaymentsInProgress />
       <nav className="card" aria-label={t`Money actions`}>
         <ul className="tile-grid money-actions">
@@ -78,20 +54,59 @@ export function WalletScreen() {
           </li>
         </ul>
       </nav>
-      <section aria-labelledby="wallet-income">
-        <h2 id="wallet-income" className="section-title">
-          <Trans>Income record</Trans>
-        </h2>
-        <RecordList
-          list={income}
-          label={t`Income record`}
-          itemKey={(row: IncomeRow) => row.id}
-          empty={<Trans>No income yet</Trans>}
-          renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
-          rowDeps={[]}
-        />
-      </section>
+      <IncomeRecord />
     </div>
+  );
+}
+
+function Balances() {
+  const wallet = useWallet();
+  return (
+    <section className="card" aria-labelledby="wallet-balances">
+      <h2 id="wallet-balances" className="section-title">
+        <Trans>Balances</Trans>
+      </h2>
+      {wallet.isPending ? (
+        <PageSkeleton rows={2} />
+      ) : wallet.isError ? (
+        <div className="empty-state" role="alert">
+          <p className="empty-state-title">{describeRequestError(wallet.error)}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void wallet.refetch()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : (
+        <ul className="wallet-balances">
+          {wallet.data.balances.map((balance) => (
+            <BalanceRow key={balance.coin} balance={balance} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function IncomeRecord() {
+  const { t } = useLingui();
+  const income = useRecordList(incomeSource(useApi()));
+  return (
+    <section aria-labelledby="wallet-income">
+      <h2 id="wallet-income" className="section-title">
+        <Trans>Income record</Trans>
+      </h2>
+      <RecordList
+        list={income}
+        label={t`Income record`}
+        itemKey={(row: IncomeRow) => row.id}
+        empty={<Trans>No income yet</Trans>}
+        renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
+        rowDeps={[]}
+      />
+    </section>
   );
 }
 
