@@ -5,6 +5,7 @@ import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { api } from '../state/apiClient.ts';
 import { queryClient } from '../state/queryClient.ts';
 import type { RouterContext } from './routerContext.ts';
+import { PRELOAD_FRESH_MS } from '../state/routeData.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 
@@ -23,6 +24,8 @@ export function createAppRouter(
     context: options.context ?? { store, api, queryClient },
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
+    // A preload's answers stand in for the screen's own reads this long (state/routeData.ts).
+    defaultPreloadStaleTime: PRELOAD_FRESH_MS,
     defaultPendingComponent: PageSkeleton,
     // Spec §2: pages change with a slide-up transition (styled in ui/theme.css).
     defaultViewTransition: true,

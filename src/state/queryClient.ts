@@ -1,5 +1,6 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportReadError, reportRequestError } from '../ui/requestFailures.ts';
+import { refetchUnlessPreloaded } from './routeData.ts';
 
 // TanStack Query assumes it starts online and learns otherwise only from an 'offline' event,
 // which a page opened with the network already off never gets: its reads would fail, one by
@@ -10,7 +11,12 @@ export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportReadError }),
   mutationCache: new MutationCache({ onError: reportRequestError }),
   defaultOptions: {
-    queries: { staleTime: 15_000, retry: false, refetchOnWindowFocus: true },
+    queries: {
+      staleTime: 15_000,
+      retry: false,
+      refetchOnWindowFocus: true,
+      refetchOnMount: refetchUnlessPreloaded,
+    },
     mutations: { retry: false },
   },
 });

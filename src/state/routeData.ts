@@ -9,6 +9,8 @@
 import type {
   FetchInfiniteQueryOptions,
   FetchQueryOptions,
+  Query,
+  QueryCache,
   QueryClient,
 } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
@@ -31,24 +33,29 @@ export interface QueryNeed {
 }
 
 /** What a screen's first render reads, for the signed-in `address`. */
-export interface ScreenDataInput {
+export interface ScreenDataInput<D = Record<string, unknown>> {
   api: ApiClient;
   store: AppStore;
   address: string | null;
   locale: string;
-  /** The route's path parameters (`$id`) and search. */
+  /** The route's path parameters (`$id`). */
   params: Record<string, string>;
-  search: Record<string, unknown>;
+  /**
+   * What the route's `loaderDeps` picked from its validated search: the router runs the loader
+   * again when, and only when, these change. A loader reads search only through them.
+   */
+  deps: D;
   /** The first page of a record list, as `useRecordList(source)` reads it. */
   list<T>(source: RecordListSource<T>): QueryNeed;
 }
 
-// Only the context is named: the router infers a route's params from its loader as well as
-// its path, and a loader that names them loosely would loosen them for the whole route.
+// Only the context is named (and the deps, which take their type from the route's
+// `loaderDeps`): the router infers a route's params from its loader as well as its path, and a
+// loader that names them loosely would loosen them for the whole route.
 interface RouteLoaderArgs {
   context: RouteDataContext;
 }
-type RouteMatchArgs = { params?: Record<string, string>; location?: { search: unknown } };
+type RouteMatchArgs = { params?: Record<string, string> };
 
 // The query modules, each loaded on demand: one entry per module keeps the first screen's
 // share of this (the import stubs) small whatever the number of routes.
@@ -66,14 +73,14 @@ const queryModules = {
 type QueryModules = typeof queryModules;
 
 /** Starts the queries `needs` names, once the query module `name` has arrived. */
-export function screenData<K extends keyof QueryModules>(
+export function screenData<K extends keyof QueryModules, D = Record<string, unknown>>(
   name: K,
   needs: (
     module: Awaited<ReturnType<QueryModules[K]>>,
-    input: ScreenDataInput,
+    input: ScreenDataInput<D>,
   ) => readonly QueryNeed[],
 ) {
-  return (args: RouteLoaderArgs): void => {
+  return (args: RouteLoaderArgs & { deps: D }): void => {
     const route = args as RouteLoaderArgs & RouteMatchArgs;
     const { context } = route;
     const address = context.store.get(addressAtom);
@@ -81,13 +88,13 @@ export function screenData<K extends keyof QueryModules>(
     if (address === null) return;
     void Promise.all([queryModules[name](), import('./records/recordList.ts')])
       .then(([module, records]) => {
-        const input: ScreenDataInput = {
+        const input: ScreenDataInput<D> = {
           api: context.api,
           store: context.store,
           address,
           locale: currentLocale(),
           params: route.params ?? {},
-          search: (route.location?.search ?? {}) as Record<string, unknown>,
+          deps: args.deps,
           list: (source) => records.recordListOptions(address, source),
         };
         warmQueries(
@@ -99,14 +106,56 @@ export function screenData<K extends keyof QueryModules>(
   };
 }
 
+/**
+ * How long an answer a loader fetched stands in for its screen's own read: the tap that follows
+ * a finger resting on a link (or the screen's code arriving) comes well within it. The router
+ * keeps a preloaded route as long (router.ts), so the two agree on what a preload is worth.
+ */
+export const PRELOAD_FRESH_MS = 10_000;
+
+// Answers a loader fetched, by query: when each came. A query that counts every answer as
+// stale at once (balances, `staleTime: 0`) would otherwise be fetched a second time by the very
+// screen the preload was for. Only the first screen to read it takes it as it is: once that
+// screen lets go of it (leaves, or its kept page hides), the answer is an ordinary one again,
+// and the next visit fetches as the query asks.
+const preloaded = new WeakMap<Query, number>();
+const watched = new WeakSet<QueryCache>();
+
+/** The app's `refetchOnMount` (state/queryClient.ts): as usual, but for a fresh preload. */
+export function refetchUnlessPreloaded(query: Query): boolean {
+  const at = preloaded.get(query);
+  return (
+    at === undefined || at !== query.state.dataUpdatedAt || Date.now() - at >= PRELOAD_FRESH_MS
+  );
+}
+
+function markPreloaded(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  const cache = queryClient.getQueryCache();
+  if (!watched.has(cache)) {
+    watched.add(cache);
+    cache.subscribe((event) => {
+      if (event.type === 'observerRemoved') preloaded.delete(event.query);
+    });
+  }
+  const query = cache.find({ queryKey, exact: true });
+  if (query && query.getObserversCount() === 0) preloaded.set(query, query.state.dataUpdatedAt);
+}
+
 /** Fetches each query not in the cache yet; a query its screen would not run is skipped. */
 export function warmQueries(queryClient: QueryClient, needs: readonly QueryNeed[]): void {
   for (const need of needs) {
     if (need.enabled === false) continue;
+    // Only an answer the loader itself fetched counts as a preload: a cached one may be old.
+    const fetches = queryClient.getQueryData(need.queryKey) === undefined;
     const started =
       need.initialPageParam !== undefined
         ? queryClient.ensureInfiniteQueryData(need as FetchInfiniteQueryOptions)
         : queryClient.ensureQueryData(need as FetchQueryOptions);
-    started.catch(() => undefined);
+    started.then(
+      () => {
+        if (fetches) markPreloaded(queryClient, need.queryKey);
+      },
+      () => undefined,
+    );
   }
 }

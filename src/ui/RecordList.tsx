@@ -16,6 +16,7 @@ import {
 import type { RecordListState } from '../state/records/recordList.ts';
 import { NotSavedOffline } from './KeptCopy.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
+import { RecordRow } from './RecordRow.tsx';
 import './records.css';
 import { describeRequestError } from './requestFailures.ts';
 import './controls.css';
@@ -27,11 +28,24 @@ const ROW_ESTIMATE_PX = 88;
 const ROW_GAP_PX = 8;
 /** Rows kept in the page beyond each edge of the viewport. */
 const ROWS_BEYOND_VIEW = 8;
+/**
+ * The same until the list has first been painted: the rows in view come first, and those
+ * beyond it (there for a quick scroll) follow in a task of their own, so a phone paints the
+ * page without waiting for rows nobody sees yet.
+ */
+const ROWS_BEYOND_VIEW_FIRST = 1;
 
 export interface RecordListProps<T> {
   list: RecordListState<T>;
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
+  /**
+   * What `renderItem` reads besides the record, when the screen can say: `[]` for a row drawn
+   * from its record alone. Then a row draws again only when its record, the language or one of
+   * these changes, not each time the screen does (a refetch that brings the same records
+   * redraws no row). Without it, rows follow `renderItem` itself.
+   */
+  rowDeps?: readonly unknown[];
   /** Names the list for screen readers, e.g. "Money log". */
   label: string;
   empty?: ReactNode;
@@ -43,6 +57,7 @@ export function RecordList<T>({
   list,
   itemKey,
   renderItem,
+  rowDeps,
   label,
   empty,
   describeError = describeRequestError,
@@ -134,6 +149,7 @@ export function RecordList<T>({
           items={list.items}
           itemKey={itemKey}
           renderItem={renderItem}
+          rowDeps={rowDeps}
           label={label}
           busy={list.loadingMore}
           total={Math.max(total, list.items.length)}
@@ -183,26 +199,33 @@ export function RecordList<T>({
 /**
  * The rows near the viewport, each placed where the whole list would put it. The list keeps
  * its list semantics: each row says where it stands in the whole (aria-posinset/setsize).
+ * This renders on every scroll frame; each row's content is memoised (RecordRow), so a frame
+ * draws only the rows coming into the window.
  */
 function WindowedRows<T>({
   items,
   itemKey,
   renderItem,
+  rowDeps,
   label,
   busy,
   total,
-}: Pick<RecordListProps<T>, 'itemKey' | 'renderItem' | 'label'> & {
+}: Pick<RecordListProps<T>, 'itemKey' | 'renderItem' | 'rowDeps' | 'label'> & {
   items: T[];
   busy: boolean;
   total: number;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts in the page: the window scrolls, and the rows are placed from here.
-  const [top, setTop] = useState(0);
+  // Unknown (null) on the very first render, which draws no row: rows drawn for a guessed
+  // place would mostly be the wrong ones when the list starts low in the page (the wallet's).
+  const [top, setTop] = useState<number | null>(null);
   // Measured before the first paint, then whenever the page's size changes (a list above
   // loads more, a banner or status line shows): not on every render, since the list renders
   // on every scroll frame and a measurement there would force a layout each frame.
   useLayoutEffect(() => measureTop(listRef.current, setTop), []);
+  const [beyond, setBeyond] = useState(ROWS_BEYOND_VIEW_FIRST);
+  useEffect(() => afterPaint(() => setBeyond(ROWS_BEYOND_VIEW)), []);
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => measureTop(listRef.current, setTop));
@@ -222,8 +245,8 @@ function WindowedRows<T>({
     count: items.length,
     estimateSize: () => ROW_ESTIMATE_PX,
     gap: ROW_GAP_PX,
-    overscan: ROWS_BEYOND_VIEW,
-    scrollMargin: top,
+    overscan: beyond,
+    scrollMargin: top ?? 0,
     getItemKey: (index) => itemKey(items[index]!),
   });
   return (
@@ -241,7 +264,7 @@ function WindowedRows<T>({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
       }}
     >
-      {rows.getVirtualItems().map((row) => (
+      {(top === null ? [] : rows.getVirtualItems()).map((row) => (
         <li
           key={row.key}
           ref={rows.measureElement}
@@ -249,9 +272,9 @@ function WindowedRows<T>({
           className="record"
           aria-setsize={total}
           aria-posinset={row.index + 1}
-          style={{ transform: `translateY(${row.start - top}px)` }}
+          style={{ transform: `translateY(${row.start - (top ?? 0)}px)` }}
         >
-          {renderItem(items[row.index]!)}
+          <RecordRow item={items[row.index]!} render={renderItem} deps={rowDeps} />
         </li>
       ))}
     </ul>
@@ -259,10 +282,25 @@ function WindowedRows<T>({
 }
 
 /** Where `list` starts in the page, handed to `setTop` (which ignores an unchanged value). */
-function measureTop(list: HTMLElement | null, setTop: (update: (top: number) => number) => void) {
+function measureTop(
+  list: HTMLElement | null,
+  setTop: (update: (top: number | null) => number | null) => void,
+) {
   if (!list) return;
   const measured = list.getBoundingClientRect().top + window.scrollY;
-  setTop((top) => (Math.abs(measured - top) >= 1 ? measured : top));
+  setTop((top) => (top === null || Math.abs(measured - top) >= 1 ? measured : top));
+}
+
+/** Runs `run` in a task after the next paint; answers how to cancel it. */
+function afterPaint(run: () => void): () => void {
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(run);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+  };
 }
 
 function usePullToRefresh(refresh: () => Promise<void>) {

@@ -2,7 +2,7 @@
 // user rests on a link — and the screen then shows what was fetched instead of asking again.
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
-import { ALICE_KEY, openWallet, signInAs } from './support/money.ts';
+import { ALICE_KEY, openMoneyAction, openWallet, signInAs } from './support/money.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 
@@ -31,5 +31,32 @@ describe('route data', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => rows.first().textContent()).toContain('+5 USDT');
     expect(moneyLogCalls).toHaveLength(1);
+  });
+
+  it('balances a preload fetched are not fetched again when the wallet opens; showing the kept wallet again fetches them', async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    await app.server.operator.credit(alice.address, 'USDT', '1');
+    const balanceCalls = () => calls.filter((path) => path === '/api/v1/user/wallet').length;
+    const calls: string[] = [];
+    app.page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+
+    const link = app.page
+      .locator('main')
+      .getByRole('link', { name: 'Wallet', exact: true })
+      .first();
+    await link.hover();
+    await expect.poll(balanceCalls).toBe(1);
+    await link.click();
+    await expect.poll(app.path).toBe('/wallet');
+    await app.page.getByTestId('balance-USDT').waitFor();
+
+    // Another page, its data shown: a second read of the balances would have started by now.
+    await openMoneyAction(app, 'Money log', '/wallet/moneyLog');
+    await app.page.getByRole('list', { name: 'Money log' }).getByRole('listitem').first().waitFor();
+    expect(balanceCalls()).toBe(1);
+
+    await app.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(app.path).toBe('/wallet');
+    await expect.poll(balanceCalls).toBe(2);
   });
 });

@@ -39,6 +39,7 @@ export function OrderListScreen({
           itemKey={(order: Order) => order.id}
           empty={<Trans>No orders here</Trans>}
           renderItem={(order: Order) => <OrderItem order={order} />}
+          rowDeps={[]}
         />
       </Tabs>
     </div>

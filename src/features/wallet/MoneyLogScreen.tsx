@@ -1,7 +1,7 @@
 // /wallet/moneyLog (spec §2, §4): every movement of the user's money, filtered by coin and
 // type, endless; a row opens its detail.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ASSET_CODES, isAssetCode, type AssetCode } from '../../api/assets.ts';
 import { MONEY_LOG_TYPES, type MoneyLogRow, type MoneyLogType } from '../../api/wallet.ts';
 import { useApi } from '../../state/apiContext.tsx';
@@ -23,7 +23,6 @@ export function MoneyLogScreen() {
   const [coin, setCoin] = useState<AssetCode | undefined>();
   const [type, setType] = useState<MoneyLogType | undefined>();
   const [open, setOpen] = useState<MoneyLogRow | null>(null);
-  const list = useRecordList(moneyLogSource(useApi(), { coin, type }));
   return (
     <div className="stack">
       <div className="filters" role="search">
@@ -62,23 +61,7 @@ export function MoneyLogScreen() {
           </select>
         </label>
       </div>
-      <RecordList
-        list={list}
-        label={t`Money log`}
-        itemKey={(row: MoneyLogRow) => row.id}
-        renderItem={(row: MoneyLogRow) => (
-          <button type="button" className="record-body" onClick={() => setOpen(row)}>
-            <span className="record-line">
-              <span className="record-title">{i18n._(moneyLogTypeLabels[row.type])}</span>
-              <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
-            </span>
-            <span className="record-line">
-              <RecordTime value={row.created_at} />
-              <StatusPill label={moneyStatusLabels[row.status]} tone={statusTone(row.status)} />
-            </span>
-          </button>
-        )}
-      />
+      <MoneyLogRecords coin={coin} type={type} onOpen={setOpen} />
       <Dialog
         open={open !== null}
         title={<Trans>Record detail</Trans>}
@@ -90,6 +73,45 @@ export function MoneyLogScreen() {
     </div>
   );
 }
+
+/**
+ * The list apart from the filters and the detail: each answer (the first page, the saved
+ * copy, the next page, a refetch) redraws this part alone, and opening a record redraws none
+ * of it.
+ */
+const MoneyLogRecords = memo(function MoneyLogRecords({
+  coin,
+  type,
+  onOpen,
+}: {
+  coin: AssetCode | undefined;
+  type: MoneyLogType | undefined;
+  onOpen: (row: MoneyLogRow) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const list = useRecordList(moneyLogSource(useApi(), { coin, type }));
+  return (
+    <RecordList
+      list={list}
+      label={t`Money log`}
+      itemKey={(row: MoneyLogRow) => row.id}
+      // A row reads its record, the language and onOpen (a state setter, which never changes).
+      rowDeps={[]}
+      renderItem={(row: MoneyLogRow) => (
+        <button type="button" className="record-body" onClick={() => onOpen(row)}>
+          <span className="record-line">
+            <span className="record-title">{i18n._(moneyLogTypeLabels[row.type])}</span>
+            <Amount className="record-amount" value={row.amount} coin={row.coin} signed />
+          </span>
+          <span className="record-line">
+            <RecordTime value={row.created_at} />
+            <StatusPill label={moneyStatusLabels[row.status]} tone={statusTone(row.status)} />
+          </span>
+        </button>
+      )}
+    />
+  );
+});
 
 function MoneyLogDetail({ row }: { row: MoneyLogRow }) {
   const { i18n } = useLingui();

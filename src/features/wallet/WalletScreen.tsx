@@ -18,42 +18,13 @@ import { RecordList } from '../../ui/RecordList.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
 
+// Three parts, each reading its own data: an answer for one (the balances, the income record,
+// its saved copy) redraws that part alone, not the rest of the page.
 export function WalletScreen() {
   const { t } = useLingui();
-  const wallet = useKeptWallet();
-  const income = useRecordList(incomeSource(useApi()));
   return (
     <div className="stack">
-      <section className="card" aria-labelledby="wallet-balances">
-        <h2 id="wallet-balances" className="section-title">
-          <Trans>Balances</Trans>
-        </h2>
-        {wallet.pending ? (
-          <PageSkeleton rows={2} />
-        ) : wallet.data ? (
-          <>
-            <RecordAge asOf={wallet.asOf} offline={wallet.offline} />
-            <ul className="wallet-balances">
-              {wallet.data.balances.map((balance) => (
-                <BalanceRow key={balance.coin} balance={balance} />
-              ))}
-            </ul>
-          </>
-        ) : wallet.offline || wallet.readOnly ? (
-          <NotSavedOffline offline={wallet.offline} />
-        ) : (
-          <div className="empty-state" role="alert">
-            <p className="empty-state-title">{describeRequestError(wallet.live.error)}</p>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void wallet.live.refetch()}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        )}
-      </section>
+      <Balances />
       <PaymentsInProgress />
       <nav className="card" aria-label={t`Money actions`}>
         <ul className="tile-grid money-actions">
@@ -84,19 +55,64 @@ export function WalletScreen() {
           </li>
         </ul>
       </nav>
-      <section aria-labelledby="wallet-income">
-        <h2 id="wallet-income" className="section-title">
-          <Trans>Income record</Trans>
-        </h2>
-        <RecordList
-          list={income}
-          label={t`Income record`}
-          itemKey={(row: IncomeRow) => row.id}
-          empty={<Trans>No income yet</Trans>}
-          renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
-        />
-      </section>
+      <IncomeRecord />
     </div>
+  );
+}
+
+function Balances() {
+  const wallet = useKeptWallet();
+  return (
+    <section className="card" aria-labelledby="wallet-balances">
+      <h2 id="wallet-balances" className="section-title">
+        <Trans>Balances</Trans>
+      </h2>
+      {wallet.pending ? (
+        <PageSkeleton rows={2} />
+      ) : wallet.data ? (
+        <>
+          <RecordAge asOf={wallet.asOf} offline={wallet.offline} />
+          <ul className="wallet-balances">
+            {wallet.data.balances.map((balance) => (
+              <BalanceRow key={balance.coin} balance={balance} />
+            ))}
+          </ul>
+        </>
+      ) : wallet.offline || wallet.readOnly ? (
+        <NotSavedOffline offline={wallet.offline} />
+      ) : (
+        <div className="empty-state" role="alert">
+          <p className="empty-state-title">{describeRequestError(wallet.live.error)}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void wallet.live.refetch()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function IncomeRecord() {
+  const { t } = useLingui();
+  const income = useRecordList(incomeSource(useApi()));
+  return (
+    <section aria-labelledby="wallet-income">
+      <h2 id="wallet-income" className="section-title">
+        <Trans>Income record</Trans>
+      </h2>
+      <RecordList
+        list={income}
+        label={t`Income record`}
+        itemKey={(row: IncomeRow) => row.id}
+        empty={<Trans>No income yet</Trans>}
+        renderItem={(row: IncomeRow) => <IncomeItem row={row} />}
+        rowDeps={[]}
+      />
+    </section>
   );
 }
 

@@ -13,13 +13,17 @@ export const Route = createFileRoute('/_auth/mall/orders/')({
     readsOffline: true,
     title: msg`Orders`,
   },
-  // `?status=` keeps the chosen tab when the user comes back from an order.
-  validateSearch: (search: Record<string, unknown>): { status?: OrderFilter } =>
-    FILTERS_IN_URL.includes(search.status as (typeof FILTERS_IN_URL)[number])
-      ? { status: search.status as OrderFilter }
-      : {},
-  loader: screenData('machine', (q, { api, search, list }) => [
-    list(q.orderListSource(api, (search.status as OrderFilter | undefined) ?? 'all')),
+  // `?status=` keeps the chosen tab when the user comes back from an order. An unknown one is
+  // set to nothing rather than left out: the router lays this over the raw search.
+  validateSearch: (search: Record<string, unknown>): { status?: OrderFilter } => ({
+    status: FILTERS_IN_URL.includes(search.status as (typeof FILTERS_IN_URL)[number])
+      ? (search.status as OrderFilter)
+      : undefined,
+  }),
+  // The list shown is the filter's: the loader starts it again exactly when the filter changes.
+  loaderDeps: ({ search }): { filter: OrderFilter } => ({ filter: search.status ?? 'all' }),
+  loader: screenData('machine', (q, { api, deps, list }) => [
+    list(q.orderListSource(api, deps.filter)),
   ]),
   component: OrderListRoute,
 });
