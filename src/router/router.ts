@@ -5,7 +5,7 @@ import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { api } from '../state/apiClient.ts';
 import { queryClient } from '../state/queryClient.ts';
 import type { RouterContext } from './routerContext.ts';
-import { PRELOAD_FRESH_MS } from '../state/routeData.ts';
+import { PRELOAD_FRESH_MS } from '../state/preloads.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
 

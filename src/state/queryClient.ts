@@ -1,15 +1,20 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { reportReadError, reportRequestError } from '../ui/requestFailures.ts';
-import { refetchUnlessPreloaded } from './routeData.ts';
+import { refetchUnlessPreloaded } from './preloads.ts';
 
 // TanStack Query assumes it starts online and learns otherwise only from an 'offline' event,
 // which a page opened with the network already off never gets: its reads would fail, one by
 // one, instead of waiting for the network. The browser's "offline" is reliable; start from it.
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
+// How a failure is put into words loads with the first failure, not with the first screen.
+const report =
+  (how: 'reportReadError' | 'reportRequestError') =>
+  (error: unknown): void =>
+    void import('../ui/requestFailures.ts').then((failures) => failures[how](error));
+
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: reportReadError }),
-  mutationCache: new MutationCache({ onError: reportRequestError }),
+  queryCache: new QueryCache({ onError: report('reportReadError') }),
+  mutationCache: new MutationCache({ onError: report('reportRequestError') }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

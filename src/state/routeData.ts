@@ -6,13 +6,8 @@
 // A loader never holds or fails its route for want of the network: nothing is awaited, a
 // failure is left for the screen to show in its own words, and data already cached (fresh or
 // not) is left to the screen's own rules for reading again.
-import type {
-  FetchInfiniteQueryOptions,
-  FetchQueryOptions,
-  Query,
-  QueryCache,
-  QueryClient,
-} from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { QueryNeed } from './warmQueries.ts';
 import type { ApiClient } from '../api/client.ts';
 import { currentLocale } from '../i18n/current.ts';
 import type { RecordListSource } from './records/recordList.ts';
@@ -23,13 +18,6 @@ export interface RouteDataContext {
   store: AppStore;
   api: ApiClient;
   queryClient: QueryClient;
-}
-
-/** A query's options as the query modules build them (`queryOptions`, `recordListOptions`). */
-export interface QueryNeed {
-  queryKey: readonly unknown[];
-  enabled?: unknown;
-  initialPageParam?: unknown;
 }
 
 /** What a screen's first render reads, for the signed-in `address`. */
@@ -86,8 +74,12 @@ export function screenData<K extends keyof QueryModules, D = Record<string, unkn
     const address = context.store.get(addressAtom);
     // Signed out, a page reads only what the device kept (state/reader.ts): nothing to fetch.
     if (address === null) return;
-    void Promise.all([queryModules[name](), import('./records/recordList.ts')])
-      .then(([module, records]) => {
+    void Promise.all([
+      queryModules[name](),
+      import('./records/recordList.ts'),
+      import('./warmQueries.ts'),
+    ])
+      .then(([module, records, { warmQueries }]) => {
         const input: ScreenDataInput<D> = {
           api: context.api,
           store: context.store,
@@ -104,58 +96,4 @@ export function screenData<K extends keyof QueryModules, D = Record<string, unkn
       })
       .catch(() => undefined);
   };
-}
-
-/**
- * How long an answer a loader fetched stands in for its screen's own read: the tap that follows
- * a finger resting on a link (or the screen's code arriving) comes well within it. The router
- * keeps a preloaded route as long (router.ts), so the two agree on what a preload is worth.
- */
-export const PRELOAD_FRESH_MS = 10_000;
-
-// Answers a loader fetched, by query: when each came. A query that counts every answer as
-// stale at once (balances, `staleTime: 0`) would otherwise be fetched a second time by the very
-// screen the preload was for. Only the first screen to read it takes it as it is: once that
-// screen lets go of it (leaves, or its kept page hides), the answer is an ordinary one again,
-// and the next visit fetches as the query asks.
-const preloaded = new WeakMap<Query, number>();
-const watched = new WeakSet<QueryCache>();
-
-/** The app's `refetchOnMount` (state/queryClient.ts): as usual, but for a fresh preload. */
-export function refetchUnlessPreloaded(query: Query): boolean {
-  const at = preloaded.get(query);
-  return (
-    at === undefined || at !== query.state.dataUpdatedAt || Date.now() - at >= PRELOAD_FRESH_MS
-  );
-}
-
-function markPreloaded(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  const cache = queryClient.getQueryCache();
-  if (!watched.has(cache)) {
-    watched.add(cache);
-    cache.subscribe((event) => {
-      if (event.type === 'observerRemoved') preloaded.delete(event.query);
-    });
-  }
-  const query = cache.find({ queryKey, exact: true });
-  if (query && query.getObserversCount() === 0) preloaded.set(query, query.state.dataUpdatedAt);
-}
-
-/** Fetches each query not in the cache yet; a query its screen would not run is skipped. */
-export function warmQueries(queryClient: QueryClient, needs: readonly QueryNeed[]): void {
-  for (const need of needs) {
-    if (need.enabled === false) continue;
-    // Only an answer the loader itself fetched counts as a preload: a cached one may be old.
-    const fetches = queryClient.getQueryData(need.queryKey) === undefined;
-    const started =
-      need.initialPageParam !== undefined
-        ? queryClient.ensureInfiniteQueryData(need as FetchInfiniteQueryOptions)
-        : queryClient.ensureQueryData(need as FetchQueryOptions);
-    started.then(
-      () => {
-        if (fetches) markPreloaded(queryClient, need.queryKey);
-      },
-      () => undefined,
-    );
-  }
 }

@@ -8,11 +8,8 @@ import {
 import { act, render, screen } from '@testing-library/react';
 import { Activity } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  PRELOAD_FRESH_MS,
-  refetchUnlessPreloaded,
-  warmQueries,
-} from '../../../src/state/routeData.ts';
+import { PRELOAD_FRESH_MS, refetchUnlessPreloaded } from '../../../src/state/preloads.ts';
+import { warmQueries } from '../../../src/state/warmQueries.ts';
 
 function setUp() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
