@@ -21,6 +21,10 @@ export const preloaded = new WeakMap<Query, number>();
 export function refetchUnlessPreloaded(query: Query): boolean {
   const at = preloaded.get(query);
   return (
-    at === undefined || at !== query.state.dataUpdatedAt || Date.now() - at >= PRELOAD_FRESH_MS
+    at === undefined ||
+    at !== query.state.dataUpdatedAt ||
+    Date.now() - at >= PRELOAD_FRESH_MS ||
+    // Changed since (a money action said so): the preload is out of date.
+    query.state.isInvalidated
   );
 }

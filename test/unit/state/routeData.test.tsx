@@ -92,7 +92,7 @@ describe('a preload and the screen it was for', () => {
     };
     /** Lets a mounted screen start whatever it fetches. */
     const settle = () => act(async () => undefined);
-    return { fetchBalances, page, preload, settle };
+    return { fetchBalances, page, preload, settle, queryClient };
   }
 
   it('the screen opened after a preload shows its answer without asking again', async () => {
@@ -121,6 +121,17 @@ describe('a preload and the screen it was for', () => {
     await settle();
     expect(fetchBalances).toHaveBeenCalledTimes(3);
     await vi.waitFor(() => expect(screen.getByText('Balance 3')).toBeTruthy());
+  });
+
+  it('a preload a money action made out of date is asked again when the screen opens', async () => {
+    const { fetchBalances, page, preload, settle, queryClient } = setUpScreen();
+    await preload();
+    // A withdrawal sent meanwhile: the action says the balances changed.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['balances'] }));
+    render(page());
+    await settle();
+    expect(fetchBalances).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(screen.getByText('Balance 2')).toBeTruthy());
   });
 
   it('a preload the user did not follow soon is asked again when the screen opens', async () => {
