@@ -3,34 +3,22 @@
 // the user had read shows its kept copy, read-only, with its age; online without a session the
 // same pages open read-only with one tap to sign in again (DESIGN "Offline").
 import { describe, expect, it } from 'vitest';
-import { connectAndSignIn, tokenFrom } from './support/app.ts';
-import { APP_CHAIN_ID } from './support/appServer.ts';
+import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { admin, navigateInApp, printedId } from './support/content.ts';
 import { deviceStorageText } from './support/deviceStorage.ts';
-import { ALICE_KEY } from './support/money.ts';
-import { installTestWallet } from './support/testWallet.ts';
+import { ALICE_KEY, signInAs } from './support/money.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 const JOURNEY_MS = 150_000;
 
 /** A new device with the service worker on, signed in as `key` on the home page. */
 async function signInWithServiceWorker(key: string) {
-  await app.freshContext({ serviceWorkers: 'allow' });
-  const wallet = await installTestWallet(app.page, {
-    privateKey: key,
-    chainId: APP_CHAIN_ID,
-    knownChains: [APP_CHAIN_ID],
-    rpcUrl: app.server.chain.rpcUrl,
-  });
-  await app.page.goto(`${app.server.url}/`);
-  await expect.poll(app.path).toBe('/index');
+  const wallet = await signInAs(app, key, { serviceWorkers: 'allow' });
   // Installed and its files stored: from here the app opens without the network.
   await app.page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await tokenFrom(await connectAndSignIn(app.page));
-  await app.page.getByTestId('signed-in').waitFor();
   return wallet;
 }
 

@@ -11,9 +11,7 @@ import { orderDetailKept, orderDetailOptions, orderKeys } from '../../state/quer
 import { addressAtom } from '../../state/session.ts';
 import { Amount } from '../../ui/Amount.tsx';
 
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 
 import { useOnline } from '../../ui/useOnline.ts';
 import { StatusPill } from '../../ui/StatusPill.tsx';
@@ -46,23 +44,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
   });
   const confirmReceipt = () => receipt.submit({ id });
 
-  if (order.pending) return <PageSkeleton rows={4} />;
-  if (!order.data && (order.offline || order.readOnly))
-    return <NotSavedOffline offline={order.offline} />;
-  if (!order.data) {
-    return (
-      <section className="empty-state" role="alert">
-        <p className="empty-state-title">{describeRequestError(order.live.error)}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void order.live.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+  if (!order.data) return <KeptRecordMissing kept={order} />;
   const data = order.data;
   const when = (time: string | null) =>
     time ? i18n.date(time, { dateStyle: 'medium', timeStyle: 'short' }) : '—';

@@ -18,9 +18,7 @@ import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage } from '../../ui/formErrors.ts';
 import { useForm } from '../../ui/useForm.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 
 import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
 import { timeLeft, useNow } from '../../ui/countdown.ts';
@@ -33,23 +31,7 @@ export function NodeScreen() {
   const { t } = useLingui();
   const config = useNodeConfig();
   const [order, setOrder] = useState<NodeOrder | null>(null);
-  if (config.pending) return <PageSkeleton rows={4} />;
-  if (!config.data && (config.offline || config.readOnly))
-    return <NotSavedOffline offline={config.offline} />;
-  if (!config.data) {
-    return (
-      <section className="empty-state">
-        <p className="empty-state-title">{describeRequestError(config.live.error)}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void config.live.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+  if (!config.data) return <KeptRecordMissing kept={config} />;
   const offer = config.data;
   const power = offer.power_per_node;
   const left = offer.supply_left;

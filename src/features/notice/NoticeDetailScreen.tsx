@@ -1,7 +1,7 @@
 // /notice/detail/$id (spec §2): one notice. Its HTML body is sanitised before it reaches
 // the page (sanitizeNotice.ts); DOMPurify is loaded with this route only. Opening it marks
 // it read, so the list's marks are refreshed.
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
@@ -9,9 +9,7 @@ import { useApi } from '../../state/apiContext.tsx';
 import { useKeptQuery } from '../../state/queries/keptQuery.ts';
 import { noticeDetailKept, noticeDetailOptions, noticeKeys } from '../../state/queries/notice.ts';
 import { addressAtom } from '../../state/session.ts';
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 import { sanitizeNotice } from './sanitizeNotice.ts';
 import './notice.css';
 
@@ -33,23 +31,7 @@ export function NoticeDetailScreen({ id }: { id: string }) {
     [notice.data],
   );
 
-  if (notice.pending) return <PageSkeleton rows={4} />;
-  if (!notice.data && (notice.offline || notice.readOnly))
-    return <NotSavedOffline offline={notice.offline} />;
-  if (!notice.data) {
-    return (
-      <section className="empty-state" role="alert">
-        <p className="empty-state-title">{describeRequestError(notice.live.error)}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void notice.live.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+  if (!notice.data) return <KeptRecordMissing kept={notice} />;
   const { title, created_at: createdAt, lang } = notice.data;
   return (
     <article className="card stack" lang={lang} aria-labelledby="notice-title">

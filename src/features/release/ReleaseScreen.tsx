@@ -26,11 +26,9 @@ import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import '../../ui/records.css';
@@ -48,23 +46,7 @@ export function ReleaseScreen() {
   const { t, i18n } = useLingui();
   const summary = useReleaseSummary();
   const [tab, setTab] = useState<LogTab>('release');
-  if (summary.pending) return <PageSkeleton rows={4} />;
-  if (!summary.data && (summary.offline || summary.readOnly))
-    return <NotSavedOffline offline={summary.offline} />;
-  if (!summary.data) {
-    return (
-      <section className="empty-state">
-        <p className="empty-state-title">{describeRequestError(summary.live.error)}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void summary.live.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+  if (!summary.data) return <KeptRecordMissing kept={summary} />;
   const data = summary.data;
   const progress = data.progress_percent;
   const rate = data.exchange_rate;

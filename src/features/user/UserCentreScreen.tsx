@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { KeptRecordMissing, NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { ShareButton } from '../../ui/ShareButton.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
@@ -16,8 +15,8 @@ export function UserCentreScreen() {
   const { i18n, t } = useLingui();
   const info = useKeptUserInfo();
   const user = info.data;
-  if (info.pending) return <PageSkeleton rows={4} />;
-  if (!user && (info.offline || info.readOnly)) {
+  if (!user && !info.pending && (info.offline || info.readOnly)) {
+    // What this device keeps can still be seen and cleared.
     return (
       <div className="stack">
         <NotSavedOffline offline={info.offline} />
@@ -25,22 +24,7 @@ export function UserCentreScreen() {
       </div>
     );
   }
-  if (!user) {
-    return (
-      <section className="empty-state">
-        <p className="empty-state-title">
-          <Trans>Could not load your account</Trans>
-        </p>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void info.live.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+  if (!user) return <KeptRecordMissing kept={info} failure={t`Could not load your account`} />;
   return (
     <div className="stack">
       <RecordAge asOf={info.asOf} offline={info.offline} />

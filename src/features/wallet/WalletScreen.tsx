@@ -12,10 +12,8 @@ import { useApi } from '../../state/apiContext.tsx';
 import { incomeSource, useKeptWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
-import { NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
-import { PageSkeleton } from '../../ui/PageSkeleton.tsx';
+import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
 import '../../ui/records.css';
 
 // Three parts, each reading its own data: an answer for one (the balances, the income record,
@@ -67,9 +65,7 @@ function Balances() {
       <h2 id="wallet-balances" className="section-title">
         <Trans>Balances</Trans>
       </h2>
-      {wallet.pending ? (
-        <PageSkeleton rows={2} />
-      ) : wallet.data ? (
+      {wallet.data ? (
         <>
           <RecordAge asOf={wallet.asOf} offline={wallet.offline} />
           <ul className="wallet-balances">
@@ -78,19 +74,8 @@ function Balances() {
             ))}
           </ul>
         </>
-      ) : wallet.offline || wallet.readOnly ? (
-        <NotSavedOffline offline={wallet.offline} />
       ) : (
-        <div className="empty-state" role="alert">
-          <p className="empty-state-title">{describeRequestError(wallet.live.error)}</p>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void wallet.live.refetch()}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <KeptRecordMissing kept={wallet} rows={2} />
       )}
     </section>
   );

@@ -27,6 +27,7 @@ import { toastsAtom } from '../../../src/ui/toast.ts';
 import type { WalletConnection } from '../../../src/wallet/connect.ts';
 import type { Eip1193Provider } from '../../../src/wallet/eip1193.ts';
 import { activateEnglish } from '../support/i18n.ts';
+import { signInTestSession } from '../support/session.ts';
 
 beforeAll(activateEnglish);
 afterEach(() => {
@@ -210,15 +211,7 @@ async function settle(timer: ReturnType<typeof manualTimer>, done: Promise<void>
 const notSeen = () =>
   new ApiError(apiErrors.payment_not_seen.code, 'The chain has not seen this transaction yet', 400);
 
-// Writes are for a signed-in user: a signed-out page shows kept records only.
-beforeEach(() =>
-  store.set(dispatchSessionAtom, {
-    type: 'signedIn',
-    token: 'session-token',
-    expiresAt: '2099-01-01T00:00:00Z',
-    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  }),
-);
+beforeEach(() => signInTestSession(store));
 afterEach(() => store.set(dispatchSessionAtom, { type: 'signedOut' }));
 
 describe('usePayment', () => {

@@ -14,6 +14,7 @@ import { store } from '../../../src/state/store.ts';
 import { dispatchSessionAtom } from '../../../src/state/session.ts';
 import { pendingConfirmAtom, settleConfirm } from '../../../src/ui/confirm.ts';
 import { activateEnglish } from '../support/i18n.ts';
+import { signInTestSession } from '../support/session.ts';
 
 beforeAll(activateEnglish);
 
@@ -84,15 +85,7 @@ async function submitConfirmed(
   return succeeded;
 }
 
-// Writes are for a signed-in user: a signed-out page shows kept records only.
-beforeEach(() =>
-  store.set(dispatchSessionAtom, {
-    type: 'signedIn',
-    token: 'session-token',
-    expiresAt: '2099-01-01T00:00:00Z',
-    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  }),
-);
+beforeEach(() => signInTestSession(store));
 afterEach(() => store.set(dispatchSessionAtom, { type: 'signedOut' }));
 
 describe('useAction', () => {

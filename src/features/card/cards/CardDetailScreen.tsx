@@ -22,14 +22,12 @@ import {
   cardChanged,
   consumeListSource,
   rechargeListSource,
-  rechargeOnTheWay,
   revealCard,
   revealMessage,
   useCardInfo,
   useKeptCard,
 } from '../../../state/queries/card.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
-import { Amount } from '../../../ui/Amount.tsx';
 import { NotSavedOffline } from '../../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';
 import { describeRequestError, reportRequestError } from '../../../ui/requestFailures.ts';
@@ -39,7 +37,7 @@ import { cardStatusLabels, cardTone, cardTypeLabels, rechargeStatusLabels } from
 import { PinEntry } from '../PinEntry.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { CardRecords } from './CardRecords.tsx';
-import { KeptCard } from './KeptCardFace.tsx';
+import { CardMoney, KeptCard } from './KeptCardFace.tsx';
 import { RechargeForm } from './RechargeForm.tsx';
 import { csvHeadings, recordsCsv, downloadText } from './recordsCsv.ts';
 import { useRevealed } from './useRevealed.ts';
@@ -111,22 +109,7 @@ function CardFace({ card }: { card: Card }) {
         )}
       </span>
       <span>{card.holder_name}</span>
-      <span className="row">
-        <span>
-          <Trans>Balance</Trans>
-        </span>
-        <strong data-testid="card-balance">
-          <Amount value={card.balance} coin={card.coin} />
-        </strong>
-      </span>
-      {rechargeOnTheWay(card) && (
-        <span className="row" data-testid="card-recharging">
-          <span>
-            <Trans>Recharge on its way</Trans>
-          </span>
-          <Amount value={card.pending_recharge} coin={card.coin} />
-        </span>
-      )}
+      <CardMoney card={card} />
       {revealed.value ? (
         <span className="row">
           <span role="status">

@@ -27,24 +27,33 @@ export function KeptCard({
           <strong>{i18n._(cardTypeLabels[card.type])}</strong>
           <StatusPill label={cardStatusLabels[card.status]} tone={cardTone(card.status)} />
         </span>
-        <span className="row">
-          <span>
-            <Trans>Balance</Trans>
-          </span>
-          <strong data-testid="card-balance">
-            <Amount value={card.balance} coin={card.coin} />
-          </strong>
-        </span>
-        {rechargeOnTheWay(card) && (
-          <span className="row" data-testid="card-recharging">
-            <span>
-              <Trans>Recharge on its way</Trans>
-            </span>
-            <Amount value={card.pending_recharge} coin={card.coin} />
-          </span>
-        )}
+        <CardMoney card={card} />
       </section>
       <CardRecords cardId={card.id} />
     </div>
+  );
+}
+
+/** A card face's money: its balance, and a recharge on its way (live or kept alike). */
+export function CardMoney({ card }: { card: CardBalance }) {
+  return (
+    <>
+      <span className="row">
+        <span>
+          <Trans>Balance</Trans>
+        </span>
+        <strong data-testid="card-balance">
+          <Amount value={card.balance} coin={card.coin} />
+        </strong>
+      </span>
+      {rechargeOnTheWay(card) && (
+        <span className="row" data-testid="card-recharging">
+          <span>
+            <Trans>Recharge on its way</Trans>
+          </span>
+          <Amount value={card.pending_recharge} coin={card.coin} />
+        </span>
+      )}
+    </>
   );
 }

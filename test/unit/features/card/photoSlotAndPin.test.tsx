@@ -9,7 +9,7 @@ import type { AnyEndpoint } from '../../../../src/api/endpoint.ts';
 import { ApiError } from '../../../../src/api/requestErrors.ts';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
 import { ApiProvider } from '../../../../src/state/apiContext.tsx';
-import { dispatchSessionAtom } from '../../../../src/state/session.ts';
+import { signInTestSession } from '../../support/session.ts';
 import { PhotoError } from '../../../../src/features/card/photos/preparePhoto.ts';
 import { UploadError } from '../../../../src/features/card/photos/uploadFile.ts';
 import { usePhotoSlot } from '../../../../src/features/card/photos/usePhotoSlot.ts';
@@ -103,12 +103,7 @@ function renderPin(pinSet: boolean, answer: () => Promise<unknown> = async () =>
   const api = { call } as unknown as ApiClient;
   // A PIN is set by a signed-in holder: signed out, writes are refused before they are sent.
   const store = createStore();
-  store.set(dispatchSessionAtom, {
-    type: 'signedIn',
-    token: 'session-token',
-    expiresAt: '2099-01-01T00:00:00Z',
-    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  });
+  signInTestSession(store);
   render(
     <JotaiProvider store={store}>
       <I18nProvider i18n={i18n}>
