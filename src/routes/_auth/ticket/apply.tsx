@@ -9,8 +9,10 @@ export const Route = createFileRoute('/_auth/ticket/apply')({
     title: msg`Ticket application`,
   },
   // `?hash=` fills the field in after a purchase here.
-  validateSearch: (search: Record<string, unknown>): { hash?: string } =>
-    typeof search.hash === 'string' ? { hash: search.hash.slice(0, 100) } : {},
+  // An unusable value is dropped by name: left out, the router would keep the raw one.
+  validateSearch: (search: Record<string, unknown>): { hash?: string | undefined } => ({
+    hash: typeof search.hash === 'string' ? search.hash.slice(0, 100) : undefined,
+  }),
   loader: screenData('ticket', (q, { api, list }) => [
     q.ticketConfigOptions(api),
     list(q.ticketApplicationsSource(api)),

@@ -9,10 +9,13 @@ export const Route = createFileRoute('/_auth/ticket/cycle')({
     title: msg`Mutual-aid cycle`,
   },
   // `?ticket=` picks the ticket chosen on 'my tickets'.
-  validateSearch: (search: Record<string, unknown>): { ticket?: string } =>
-    typeof search.ticket === 'string' && /^\d{1,18}$/.test(search.ticket)
-      ? { ticket: search.ticket }
-      : {},
+  // An unusable value is dropped by name: left out, the router would keep the raw one.
+  validateSearch: (search: Record<string, unknown>): { ticket?: string | undefined } => ({
+    ticket:
+      typeof search.ticket === 'string' && /^\d{1,18}$/.test(search.ticket)
+        ? search.ticket
+        : undefined,
+  }),
   loader: screenData('cycle', (q, { api, list }) => [
     q.cycleConfigOptions(api),
     list(q.cycleListSource(api)),
