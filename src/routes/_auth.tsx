@@ -13,18 +13,17 @@ import { sessionAtom } from '../state/session.ts';
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location, matches }) => {
     const session = context.store.get(sessionAtom);
-    if (!session.token) {
-      const readable = matches.at(-1)?.staticData.readsOffline === true;
-      if (readable && context.store.get(readOnlyAddressAtom)) {
-        await loadRestOfCatalog(currentLocale()).catch(() => {});
-        return;
-      }
+    const readOnly =
+      !session.token &&
+      matches.at(-1)?.staticData.readsOffline === true &&
+      context.store.get(readOnlyAddressAtom) !== null;
+    if (!session.token && !readOnly) {
       throw redirect({ to: '/index', search: { redirect: location.href } });
     }
     // These screens' words are in the second part of the catalog. Offline before it was ever
     // cached, they show in English rather than not at all.
     await loadRestOfCatalog(currentLocale()).catch(() => {});
-    if (!session.user?.name) {
+    if (session.token && !session.user?.name) {
       try {
         // Only a signed-in user gets here: a visitor's first screen does without this code.
         const { loadUserInfo } = await import('../state/queries/user.ts');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
-import { admin, navigateInApp, printedId } from './support/content.ts';
+import { admin, openInApp, printedId } from './support/content.ts';
 import { deviceStorageText } from './support/deviceStorage.ts';
 import { ALICE_KEY, signInAs } from './support/money.ts';
 
@@ -22,10 +22,7 @@ async function signInWithServiceWorker(key: string) {
   return wallet;
 }
 
-async function open(path: string) {
-  await navigateInApp(app.page, path);
-  await expect.poll(app.path).toBe(path);
-}
+const open = (path: string) => openInApp(app, path);
 
 /** A full load of `path`, as when the phone reopens the app there. */
 async function reopen(path: string) {

@@ -9,7 +9,7 @@ import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { CARD_HOLDER, issuedVirtualCard } from './support/cardSetup.ts';
-import { admin, navigateInApp, printedId } from './support/content.ts';
+import { admin, openInApp, printedId } from './support/content.ts';
 import { deviceStorageText } from './support/deviceStorage.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome } from './support/money.ts';
 import { installTestWallet } from './support/testWallet.ts';
@@ -42,10 +42,7 @@ async function signIn(key: string) {
   return { address: wallet.address, token, signature };
 }
 
-async function open(path: string) {
-  await navigateInApp(app.page, path);
-  await expect.poll(app.path).toBe(path);
-}
+const open = (path: string) => openInApp(app, path);
 
 describe('data kept on the device', () => {
   it(

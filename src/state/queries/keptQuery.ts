@@ -11,7 +11,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
-import { cacheListId, type ListParams } from '../records/recordList.ts';
+import { cacheListId, cannotReachServer, type ListParams } from '../records/recordList.ts';
 import { readerAddressAtom } from '../reader.ts';
 import { addressAtom } from '../session.ts';
 
@@ -79,7 +79,7 @@ export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
       .catch(() => undefined);
   }, [address, cache, record, keep, data, dataUpdatedAt]);
 
-  const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
+  const offline = cannotReachServer(live);
   const shown = live.data === undefined ? (copy.data ?? undefined) : undefined;
   const reading = live.data === undefined && address !== null && copy.isPending;
   return {

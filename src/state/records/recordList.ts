@@ -144,6 +144,11 @@ export interface RecordListState<T> {
   refresh: () => Promise<void>;
 }
 
+/** A query's fresh copy cannot be fetched because the device is offline. */
+export function cannotReachServer(query: { fetchStatus: string; isError: boolean }): boolean {
+  return query.fetchStatus === 'paused' || (query.isError && !navigator.onLine);
+}
+
 // One function for every list (an effect below depends on it).
 const wholeRow = <T>(item: T): T => item;
 
@@ -184,7 +189,7 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
       .catch(() => undefined);
   }, [address, cache, listId, pages, loadedAt, keep, keptRow]);
 
-  const offline = live.fetchStatus === 'paused' || (live.isError && !navigator.onLine);
+  const offline = cannotReachServer(live);
   const refresh = async () => {
     // Signed out there is nothing fresher to ask for (the request would be refused).
     if (address === null) return;

@@ -65,6 +65,12 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** `navigateInApp`, then waits until the app shows `path`. */
+export async function openInApp(app: BrowserApp, path: string): Promise<void> {
+  await navigateInApp(app.page, path);
+  await expect.poll(app.path).toBe(path);
+}
+
 /** Everything in `root` that could run script or leave the page for a non-web URL. */
 export async function dangerousMarkup(page: Page, selector: string): Promise<string[]> {
   return page.evaluate((sel) => {
