@@ -20,6 +20,7 @@ import { monitorEventLoop } from './http/loadShedding.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
 import { createServerMetrics } from './metrics/serverMetrics.ts';
+import { startRealtime, type RealtimeServer } from './realtime/socketRoutes.ts';
 
 export interface StartServerOptions extends Partial<
   Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts' | 'operations'>
@@ -115,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
   };
   let built;
+  let realtime: RealtimeServer | undefined;
   try {
     // The card data key is read now: a missing or unsafe key stops the start, rather than
     // failing the first card request.
@@ -123,8 +125,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       monitor,
       stopping: () => stopping,
     });
+    realtime = await startRealtime(context, built.app.server, built.app.log);
     await built.app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
+    await realtime?.close();
     await built?.app.close();
     monitor.stop();
     await db.close();
@@ -168,6 +172,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       closing = (async () => {
         await drained;
+        // Sockets first (1012: come back), or the HTTP server would wait for them.
+        await realtime!.close();
         await jobs.stop();
         await app.close();
         monitor.stop();
