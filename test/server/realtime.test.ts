@@ -6,6 +6,8 @@ import { CLOSE_CODES, STREAM_AREAS, WS_TICKET_TTL_MS } from '../../src/api/realt
 import { inTransaction } from '../../server/db/transaction.ts';
 import { HISTORY_EVENTS, HISTORY_MS } from '../../server/realtime/history.ts';
 import { emitEvents } from '../../server/realtime/outbox.ts';
+import { areaCatalogue } from '../../server/areas.ts';
+import { TRANSFER_EVENTS } from '../../server/realtime/events.ts';
 import { findUserByAddress } from '../../server/users/users.ts';
 import {
   login,
@@ -16,7 +18,16 @@ import {
   type TestWallet,
 } from './harness.ts';
 import { admin } from './support/content.ts';
-import { credit, transfer, transferOk } from './support/money.ts';
+import { activeVirtualCard } from './support/card.ts';
+import {
+  credit,
+  finishOk,
+  transfer,
+  transferOk,
+  TRON_ADDRESS,
+  withdrawOk,
+} from './support/money.ts';
+import { scrape } from './support/prometheus.ts';
 import {
   connect,
   expectClose,
@@ -272,6 +283,255 @@ describe('realtime hub', () => {
         'user@record deposit_credited',
       ]);
       expect((await answer).result).toEqual({ recovered: true, offset: 6 });
+    });
+  });
+  describe('recovery beyond history', () => {
+    const orderEvents = async (wallet: TestWallet, count: number) => {
+      const id = await userId(wallet);
+      const event = { userId: id, stream: 'user@order' as const, data: { kind: 'x', changes: [] } };
+      await emitEvents(server.db, Array(count).fill(event), server.clock.now());
+    };
+    const recover = async (token: string, since: number) => {
+      const { socket } = await openSocket(server, token);
+      const answer = await socket.call('SUBSCRIBE', { params: ['user@order'], since });
+      return { socket, result: answer.result };
+    };
+
+    it(`says it cannot when more than ${HISTORY_EVENTS} events are missing`, async () => {
+      const token = await login(server, alice);
+      await orderEvents(alice, HISTORY_EVENTS + 1);
+      const tooFar = await recover(token, 0);
+      expect(tooFar.result).toEqual({ recovered: false, offset: HISTORY_EVENTS + 1 });
+      expect(tooFar.socket.received.filter((message) => 'stream' in message)).toEqual([]);
+
+      const { socket, result } = await recover(token, 1);
+      expect(result).toEqual({ recovered: true, offset: HISTORY_EVENTS + 1 });
+      const offsets = socket.received.filter((m) => 'stream' in m).map((m) => m.offset);
+      expect(offsets).toEqual(Array.from({ length: HISTORY_EVENTS }, (_, index) => index + 2));
+    });
+
+    it(`says it cannot when a missed event is older than ${HISTORY_MS / 60_000} minutes`, async () => {
+      const token = await login(server, alice);
+      await orderEvents(alice, 2);
+      server.clock.advance(HISTORY_MS / 2);
+      await orderEvents(alice, 1);
+      server.clock.advance(HISTORY_MS / 2 + 1);
+      expect((await recover(token, 0)).result).toEqual({ recovered: false, offset: 3 });
+      expect((await recover(token, 2)).result).toEqual({ recovered: true, offset: 3 });
+      // An offset the server never gave (a database restored from a backup).
+      expect((await recover(token, 9)).result).toEqual({ recovered: false, offset: 3 });
+    });
+  });
+
+  describe('sessions', () => {
+    it('sign-out closes that session’s sockets with 1000; the other sessions’ stay', async () => {
+      const phone = await login(server, alice);
+      const laptop = await login(server, alice);
+      const onPhone = await subscribed(server, phone);
+      const alsoOnPhone = await subscribed(server, phone);
+      const onLaptop = await subscribed(server, laptop);
+      const bobs = await subscribed(server, await login(server, bob));
+
+      await server.request('POST', '/api/v1/auth/logout', { token: phone });
+      await expectClose(onPhone, CLOSE_CODES.sessionEnded);
+      await expectClose(alsoOnPhone, CLOSE_CODES.sessionEnded);
+      await expectOpen(onLaptop);
+
+      await server.request('POST', '/api/v1/auth/logoutAll', { token: laptop });
+      await expectClose(onLaptop, CLOSE_CODES.sessionEnded);
+      await expectOpen(bobs);
+    });
+
+    it('a session ended from another, or replaced by a new sign-in from its browser, closes its sockets', async () => {
+      const signInFrom = async (deviceId: string) => {
+        const message = await loginMessage(server, alice.address);
+        const answer = await server.request('POST', '/api/v1/auth/login', {
+          json: {
+            address: alice.address,
+            message,
+            sign_message: alice.sign(message),
+            device_id: deviceId,
+          },
+        });
+        return answer.body.data.token as string;
+      };
+      const browser = 'browser-0123456789abcdef';
+      const first = await signInFrom(browser);
+      const other = await login(server, alice);
+      const firstSocket = await subscribed(server, first);
+      const otherSocket = await subscribed(server, other);
+
+      await signInFrom(browser);
+      await expectClose(firstSocket, CLOSE_CODES.sessionEnded);
+
+      const third = await login(server, alice);
+      const sessions = await server.request('GET', '/api/v1/auth/sessions', { token: third });
+      const otherId = sessions.body.data.list.find(
+        (session: { current: boolean; id: string }) => !session.current,
+      ).id;
+      await server.request('POST', '/api/v1/auth/sessionEnd', {
+        token: third,
+        json: { id: otherId },
+      });
+      const [kept] = await Promise.all([
+        server.request('GET', '/api/v1/user/info', { token: other }).then((a) => a.status),
+        expectClose(otherSocket, CLOSE_CODES.sessionEnded),
+      ]);
+      expect(kept).toBe(401);
+    });
+  });
+
+  describe('limits', () => {
+    it('refuses a page of another site (4003); pages on this machine are fine without PUBLIC_URL', async () => {
+      const token = await login(server, alice);
+      const { ticket } = await wsTicket(server, token);
+      const refused = await connect(server.url, ticket, { origin: 'https://evil.example' });
+      await expectClose(refused, CLOSE_CODES.originRefused);
+      const devServer = await openSocket(server, token, { origin: 'http://localhost:5173' });
+      await expectOpen(devServer.socket);
+    });
+
+    it('closes a socket without subscriptions after 30 s (4004), not one with some', async () => {
+      const token = await login(server, alice);
+      const { socket: idle } = await openSocket(server, token);
+      const busy = await subscribed(server, token, ['user@card']);
+      const { socket: leaving } = await openSocket(server, token);
+      await leaving.call('SUBSCRIBE', { params: ['user@card'] });
+      server.clock.advance(15_000);
+      await leaving.call('UNSUBSCRIBE', { params: ['user@card'] });
+      server.clock.advance(15_000);
+      await expectClose(idle, CLOSE_CODES.idle);
+      await expectOpen(leaving);
+      server.clock.advance(15_000);
+      await expectClose(leaving, CLOSE_CODES.idle);
+      await expectOpen(busy);
+    });
+
+    it('closes a socket on a message too large or too many messages (4008)', async () => {
+      const token = await login(server, alice);
+      const { socket: large } = await openSocket(server, token);
+      large.send({ method: 'PING', padding: 'x'.repeat(5000) });
+      await expectClose(large, CLOSE_CODES.policy);
+
+      const { socket: chatty } = await openSocket(server, token);
+      for (let index = 0; index < 31; index++) chatty.send({ method: 'PING' });
+      await expectClose(chatty, CLOSE_CODES.policy);
+      expect(chatty.received.filter((message) => message.result === 'PONG')).toHaveLength(30);
+    });
+
+    it('closes a socket that stops answering pings (4010)', async () => {
+      const token = await login(server, alice);
+      const { ticket } = await wsTicket(server, token);
+      const silent = await connect(server.url, ticket, { autoPong: false });
+      await silent.call('SUBSCRIBE', { params: ['user@card'] });
+      const pinged = new Promise((resolve) => silent.ws.once('ping', resolve));
+      server.clock.advance(30_000);
+      await pinged;
+      server.clock.advance(30_000);
+      await expectClose(silent, CLOSE_CODES.unresponsive);
+    });
+
+    it('caps the sockets of one session (4009)', async () => {
+      const token = await login(server, alice);
+      for (let index = 0; index < 3; index++) await openSocket(server, token);
+      const { socket } = await openSocket(server, token);
+      await expectClose(socket, CLOSE_CODES.tooManySockets);
+      // Another session of the same user still gets in.
+      await expectOpen((await openSocket(server, await login(server, alice))).socket);
+    });
+
+    it('counts open sockets apart from HTTP connections, under a cap of their own', async () => {
+      const capped = await startTestServer({
+        inviteRequired: false,
+        maxConnectionsPerIp: 3,
+        realtime: realtimeSettings({ maxSocketsPerIp: 5 }),
+      });
+      try {
+        const sockets = [];
+        for (let index = 0; index < 5; index++) {
+          // A session each: the per-session cap is not what this is about.
+          const token = await login(capped, testWallet(`capped-${index}`));
+          sockets.push((await openSocket(capped, token)).socket);
+        }
+        // Five sockets open from this address, more than the HTTP cap: HTTP still answers.
+        expect((await capped.request('GET', '/api/v1/common/marquee')).status).toBe(200);
+        const token = await login(capped, alice);
+        const { ticket } = await wsTicket(capped, token);
+        await expect(connect(capped.url, ticket)).rejects.toThrow('HTTP 429');
+        for (const socket of sockets) await expectOpen(socket);
+      } finally {
+        await capped.close();
+      }
+    });
+
+    it('closes every socket with 1012 when the server stops', async () => {
+      const stopping = await startTestServer({
+        inviteRequired: false,
+        realtime: realtimeSettings(),
+      });
+      const socket = await subscribed(stopping, await login(stopping, alice));
+      await stopping.close();
+      await expectClose(socket, CLOSE_CODES.serviceRestart);
+    });
+  });
+
+  describe('what tells the user', () => {
+    it('operator decisions: a withdrawal settled, a holder approved, a card issued, an order shipped', async () => {
+      const token = await login(server, alice);
+      const socket = await subscribed(server, token);
+      const kinds = async (count: number) => {
+        const seen = [];
+        for (let index = 0; index < count; index++) {
+          const event = await socket.nextEvent();
+          seen.push(`${event.stream} ${event.data.kind}`);
+        }
+        return seen;
+      };
+
+      await credit(server, alice.address, 'USDT', '50');
+      const withdrawal = await withdrawOk(server, token, {
+        coin: 'USDT',
+        address: TRON_ADDRESS,
+        amount: '10',
+      });
+      await finishOk(server, withdrawal.id, { txid: 'a'.repeat(64) });
+      expect(await kinds(6)).toEqual([
+        'user@balance deposit_credited',
+        'user@record deposit_credited',
+        'user@balance withdrawal_requested',
+        'user@record withdrawal_requested',
+        'user@balance withdrawal_settled',
+        'user@record withdrawal_settled',
+      ]);
+
+      await activeVirtualCard(server, token, alice.address);
+      const cardEvents = (await kinds(8)).filter((kind) => kind.startsWith('user@card'));
+      expect(cardEvents).toEqual([
+        'user@card holder_approved',
+        'user@card card_application_submitted',
+        'user@card card_issued',
+      ]);
+
+      const order = /#(\d+)/.exec(
+        await admin(server, 'order', 'add', alice.address, 'Fan', '1', '5', 'usdt'),
+      )![1]!;
+      await admin(server, 'order', 'ship', order, 'TRACK-1');
+      expect(await kinds(2)).toEqual(['user@order order_pending', 'user@order order_shipped']);
+    });
+
+    it('knows every kind of ledger transfer the areas post', () => {
+      expect(areaCatalogue.transferKinds.filter((kind) => !TRANSFER_EVENTS[kind])).toEqual([]);
+    });
+
+    it('counts open sockets and pushed events in GET /metrics', async () => {
+      const token = await login(server, alice);
+      const socket = await subscribed(server, token);
+      await credit(server, alice.address, 'USDT', '1');
+      await socket.nextEvent();
+      const metrics = await scrape(server);
+      expect(metrics.value('ju_realtime_sockets')).toBeGreaterThanOrEqual(1);
+      expect(metrics.value('ju_realtime_events_pushed_total')).toBeGreaterThanOrEqual(1);
+      expect(metrics.value('ju_realtime_fanout_seconds_count')).toBeGreaterThanOrEqual(1);
     });
   });
 });
