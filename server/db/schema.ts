@@ -5,6 +5,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { CardTables } from './schemaCard.ts';
 import type { ChainTables } from './schemaChain.ts';
+import type { SharedTables } from './schemaShared.ts';
 import type * as content from './schemaContent.ts';
 
 export interface UsersTable {
@@ -117,7 +118,7 @@ export interface WithdrawalsTable {
   fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema extends ChainTables, CardTables {
+export interface DatabaseSchema extends ChainTables, CardTables, SharedTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;
