@@ -1,12 +1,11 @@
-// The Fastify application: hooks, error handling, rate limits, routes and the built app.
+// The Fastify application: hooks, error handling, routes and the built app. Rate limits are
+// applied by the route dispatcher (http/routeTable.ts, http/rateLimiter.ts).
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import { homeContentCopies } from './content/blocks.ts';
 import type { HttpContext } from './http/httpContext.ts';
-import { DomainError } from './domainError.ts';
 import { limitConnectionsPerIp } from './http/connectionLimit.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import './http/fastifyTypes.ts';
@@ -121,8 +120,8 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('locale', FALLBACK_LOCALE);
   app.decorateRequest('routeLabel', null);
-  // First hook of all, so that even a rate-limit refusal is in the user's language and
-  // carries the request's id; an overloaded server refuses here, before any other work.
+  // First hook of all, so that every refusal is in the user's language and carries the
+  // request's id; an overloaded server refuses here, before any other work.
   app.addHook('onRequest', async (request, reply) => {
     request.locale = localeFromLangHeader(request.headers.lang);
     void reply.header(REQUEST_ID_HEADER, request.id);
@@ -134,17 +133,6 @@ export async function buildApp(
   installSecurityHeaders(app, headerSettings);
   installHostCheck(app, settings.publicUrl, isOperatorPath);
   installErrorHandler(app, replies);
-
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (request, limit) => {
-      const name = request.routeOptions.url && ipLimitOfPath.get(request.routeOptions.url);
-      metrics.rateLimitRefused(name || 'unknown', 'ip');
-      return new DomainError('rate_limited', {
-        data: { retry_after_seconds: Math.ceil(limit.ttl / 1000) },
-      });
-    },
-  });
 
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
@@ -185,11 +173,6 @@ const DEBUG_LEVELS = new Set(['debug', 'trace']);
 // Shedding comes in floods, when the process is overloaded already: a line each would add to
 // the load, so it is counted instead (GET /metrics), as is a 503 of readiness.
 const QUIET_FAILURES = new Set([503]);
-
-/** Which per-IP limit guards a route, by its pattern: to count refusals by limit. */
-const ipLimitOfPath = new Map<string, string>(
-  routeTable.flatMap((route) => (route.ipRateLimit ? [[route.path, route.ipRateLimit]] : [])),
-);
 
 function checkingInterval(timeouts: TimeoutSettings): number {
   const shortest = Math.min(timeouts.requestMs, timeouts.headersMs);

@@ -10,6 +10,7 @@ import { cardArea } from './card/area.ts';
 import { chainArea } from './chain/area.ts';
 import { contentArea } from './content/area.ts';
 import { cycleArea } from './cycle/area.ts';
+import { rateLimitPruneJob } from './http/postgresRateLimitStore.ts';
 import { runtimeConfigRoutes } from './http/runtimeConfig.ts';
 import { ledgerArea } from './ledger/area.ts';
 import { mallArea } from './mall/area.ts';
@@ -23,6 +24,8 @@ import { usersArea } from './users/area.ts';
 export const SERVER_AREAS: readonly ServerArea[] = [
   // GET /config.json belongs to no area: the app reads it before it speaks the API.
   { name: 'runtime config', routes: runtimeConfigRoutes },
+  // Nor does the rate limiters' housekeeping (PostgreSQL only: see http/rateLimiter.ts).
+  { name: 'rate limits', jobs: [rateLimitPruneJob] },
   authArea,
   usersArea,
   moneyArea,

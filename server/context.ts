@@ -1,5 +1,5 @@
 // What the domain code needs, built once at start-up and passed down explicitly. The HTTP
-// layer's own needs (admin token, answer builder, failed-login limiter) are in
+// layer's own needs (admin token, answer builder, rate limiter) are in
 // http/httpContext.ts, so nothing here depends on HTTP.
 import type { AreaCatalogue } from './areaCatalogue.ts';
 import type { OpenedDatabase } from './db/database.ts';

@@ -2,7 +2,8 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type RouteSummary } from './app.ts';
 import { areaCatalogue, backgroundJobs } from './areas.ts';
-import { startBackgroundJobs } from './backgroundJobs.ts';
+import type { BackgroundJob } from './backgroundJob.ts';
+import { startBackgroundJobs, type JobOutcome } from './backgroundJobs.ts';
 import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded.ts';
 import { cardContext } from './card/cardContext.ts';
 import {
@@ -14,9 +15,9 @@ import {
 } from './config.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
-import { AuthFailureLimiter } from './http/authFailures.ts';
 import type { HttpContext } from './http/httpContext.ts';
 import { monitorEventLoop } from './http/loadShedding.ts';
+import { rateLimiterFor } from './http/rateLimiter.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
 import { createServerMetrics } from './metrics/serverMetrics.ts';
@@ -36,6 +37,8 @@ export interface StartServerOptions extends Partial<
   now?: () => Date;
   /** Fastify/pino logger options; off unless given. */
   logger?: FastifyServerOptions['logger'];
+  /** The background jobs to schedule; default: every area's (areas.ts). Tests add their own. */
+  jobs?: readonly BackgroundJob[];
 }
 
 export interface RunningServer {
@@ -51,6 +54,11 @@ export interface RunningServer {
   routes: readonly RouteSummary[];
   /** Start-up facts worth a line on the console (database, catalogs, warnings). */
   notes: string[];
+  /**
+   * Runs a scheduled job now, as its timer would: on PostgreSQL it is skipped when another
+   * process is running it or ran it within its interval (backgroundJobs.ts).
+   */
+  runJob(name: string): Promise<JobOutcome>;
   /**
    * Stops: at once readiness says 503, requests are still served for the shutdown drain
    * (SHUTDOWN_DRAIN_SECONDS, so a balancer can take the process out), then open requests
@@ -69,6 +77,7 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     env,
     now: _now,
     logger: _logger,
+    jobs: _jobs,
     ...overrides
   } = options;
   const fromEnv = readSettings(env ?? process.env);
@@ -99,6 +108,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The metrics' log, once Fastify has made the logger.
   const metricsLog: { to?: FastifyBaseLogger } = {};
   let stopping = false;
+  const metrics = createServerMetrics({
+    db,
+    now,
+    eventLoopLagMs: () => monitor.lagMs,
+    warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
+  });
   const context: HttpContext = {
     settings,
     adminToken,
@@ -107,13 +122,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     replies: createReplies(translator),
     now,
     areas: areaCatalogue,
-    authFailures: new AuthFailureLimiter(settings.rateLimits.authFailures, now),
-    metrics: createServerMetrics({
-      db,
-      now,
-      eventLoopLagMs: () => monitor.lagMs,
-      warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
-    }),
+    rateLimiter: rateLimiterFor(db, settings.rateLimits, now, metrics.rateLimitRefused),
+    metrics,
   };
   let built;
   let realtime: RealtimeServer | undefined;
@@ -142,7 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (settings.envelope)
     notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
 
-  const jobs = await startBackgroundJobs(context, app.log, backgroundJobs);
+  const jobs = await startBackgroundJobs(context, app.log, options.jobs ?? backgroundJobs);
   let closing: Promise<void> | undefined;
   let endDrain = () => {};
 
@@ -157,6 +167,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     db,
     routes,
     notes,
+    runJob: (name) => jobs.runNow(name),
     close() {
       if (closing) {
         endDrain();

@@ -1,7 +1,9 @@
 // The background work of payments on the chain, every CHAIN_POLL_SECONDS: re-check pending
 // payments, pay due cycles, expire unpaid node orders. Its state is only rows in the
 // database, so a restart loses nothing; every step is a guarded update, so two runs (an
-// operator's `chain run-jobs` next to the timer, or two server processes) do nothing twice.
+// operator's `chain run-jobs` next to the timer) do nothing twice. Server processes sharing
+// a PostgreSQL database take turns on the timer's runs (backgroundJobs.ts), so the chain is
+// asked once per interval, not once per process; an operator's run runs at once, wherever.
 import type { BackgroundJob } from '../backgroundJob.ts';
 import type { ServerContext } from '../context.ts';
 import { payDueCycles } from '../cycle/cycles.ts';

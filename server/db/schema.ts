@@ -5,6 +5,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { CardTables } from './schemaCard.ts';
 import type { ChainTables } from './schemaChain.ts';
+import type { SharedTables } from './schemaShared.ts';
 import type * as content from './schemaContent.ts';
 import type { RealtimeTables } from './schemaRealtime.ts';
 
@@ -118,7 +119,7 @@ export interface WithdrawalsTable {
   fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema extends ChainTables, CardTables, RealtimeTables {
+export interface DatabaseSchema extends ChainTables, CardTables, SharedTables, RealtimeTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

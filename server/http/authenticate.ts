@@ -1,12 +1,20 @@
 // Authentication of user routes (session bearer token) and admin routes (admin token). A
 // client that keeps presenting wrong or expired tokens is refused with 429 for a while,
-// whatever token it sends next (authFailures.ts counts them).
+// whatever token it sends next: failed authentications are a limit per client IP
+// (`authFailures`) in the one rate limiter (rateLimiter.ts), shared by every process on
+// PostgreSQL. A wrong token is counted when it fails, and one beyond the limit is answered 429
+// on whichever process it reaches. Before a token is looked at, the process refuses an
+// address whose window it knows to be full (no I/O); a signed-in call that makes a limiter
+// statement anyway (money calls: routeTable.ts) also reads the shared window, and so does the
+// admin token on every call. A valid session token on other routes costs no extra round trip:
+// it is refused only once this process has seen the address's window full.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import type { HttpContext } from './httpContext.ts';
+import type { LimitCheck } from './rateLimiter.ts';
 
 /** `Authorization: Bearer <token>`; the bare token is accepted too (spec §7 just says "the token"). */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -17,11 +25,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return /^\S+$/.test(header) ? header : null;
 }
 
-function refuseIfLimited(context: HttpContext, request: FastifyRequest): void {
-  const retryAfter = context.authFailures.retryAfterSeconds(request.ip);
-  if (retryAfter === null) return;
-  context.metrics.rateLimitRefused('authFailures', 'ip');
-  throw new DomainError('rate_limited', { data: { retry_after_seconds: retryAfter } });
+/** The client's window of failed authentications: read before a call, counted on a failure. */
+export function authFailures(request: FastifyRequest, mode: LimitCheck['mode']): LimitCheck {
+  return { limit: 'authFailures', per: 'ip', subject: request.ip, mode };
+}
+
+/** Counts a failed authentication; the one beyond the limit is answered 429 instead. */
+function countFailure(context: HttpContext, request: FastifyRequest): Promise<void> {
+  return context.rateLimiter.check([authFailures(request, 'count')]);
 }
 
 /** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
@@ -29,12 +40,12 @@ export async function requireSession(
   context: HttpContext,
   request: FastifyRequest,
 ): Promise<FoundSession> {
-  refuseIfLimited(context, request);
+  context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
   const token = bearerToken(request);
   const session = token ? await findSession(context.db, token, context.now()) : null;
   if (!session) {
     // A missing token guesses nothing; a wrong or expired one counts against the client.
-    if (token) context.authFailures.recordFailure(request.ip);
+    if (token) await countFailure(context, request);
     throw new DomainError('unauthorized');
   }
   return session;
@@ -65,10 +76,16 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 /** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
-export function requireAdmin(context: HttpContext, request: FastifyRequest): void {
-  refuseIfLimited(context, request);
+export async function requireAdmin(context: HttpContext, request: FastifyRequest): Promise<void> {
+  const failures = authFailures(request, 'read');
+  context.rateLimiter.refuseKnown([failures]);
   const token = bearerToken(request);
-  if (token && sameSecret(token, context.adminToken)) return;
-  if (token) context.authFailures.recordFailure(request.ip);
+  if (token && sameSecret(token, context.adminToken)) {
+    // The one token a person chose: refused while the address's shared window is full, on
+    // every process (one round trip on PostgreSQL; admin calls are few).
+    await context.rateLimiter.check([failures]);
+    return;
+  }
+  if (token) await countFailure(context, request);
   throw new DomainError('admin_unauthorized');
 }

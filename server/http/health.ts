@@ -40,7 +40,7 @@ export function registerOperatorRoutes(
 
   app.get('/metrics', async (request, reply) => {
     // Business volumes are not public, and behind a proxy every caller is on loopback.
-    requireAdmin(context, request);
+    await requireAdmin(context, request);
     const { registry } = context.metrics;
     const text = await registry.metrics();
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);

@@ -1,44 +1,63 @@
 // Serving route tables with Fastify, and the one dispatcher that runs a route: it checks
-// who is calling, the per-user limit, the Idempotency-Key header and the input, then calls
-// the handler. The dispatcher knows nothing of Fastify replies, so the request envelope can
-// run it too.
+// who is calling, the route's rate limits, the Idempotency-Key header and the input, then
+// calls the handler. The dispatcher knows nothing of Fastify replies, so the request envelope
+// can run it too, and every limit is applied here (or in authenticate.ts, which it calls):
+// a call counts the same whichever way it came.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/api/money.ts';
 import * as v from 'valibot';
+import type { UserRow } from '../db/schema.ts';
 import type { HttpContext } from './httpContext.ts';
 import { DomainError } from '../domainError.ts';
-import { requireAdmin, requireUser, sessionUser } from './authenticate.ts';
+import { authFailures, requireAdmin, requireUser, sessionUser } from './authenticate.ts';
 import { parseInput } from './input.ts';
+import type { LimitCheck } from './rateLimiter.ts';
 import type { Route } from './route.ts';
-import { createUserRateLimiter, type UserRateLimiter } from './userRateLimit.ts';
 
 export interface RouteRunner {
   run(route: Route, request: FastifyRequest, payload: unknown): Promise<unknown>;
 }
 
 export function createRouteRunner(context: HttpContext): RouteRunner {
-  const limiter: UserRateLimiter = createUserRateLimiter(context.now, (limit) =>
-    context.metrics.rateLimitRefused(limit, 'user'),
-  );
+  const limiter = context.rateLimiter;
   return {
     async run(route, request, payload) {
+      // A client this process knows to be over the route's limit is refused before any work.
+      if (route.ipRateLimit) limiter.refuseKnown([perIp(route, request)]);
       const user = route.auth === 'user' ? await requireUser(context, request) : null;
-      if (route.auth === 'admin') requireAdmin(context, request);
-      if (route.userRateLimit) {
-        // A route open to all still counts a signed-in caller's requests against them.
-        const caller = user ?? (route.auth === 'none' ? await sessionUser(context, request) : null);
-        if (caller) {
-          limiter.consume(
-            `${route.userRateLimit}:${caller.id}`,
-            context.settings.rateLimits[route.userRateLimit],
-          );
-        }
-      }
+      if (route.auth === 'admin') await requireAdmin(context, request);
+      // A route open to all still counts a signed-in caller's requests against them.
+      const caller =
+        user ??
+        (route.auth === 'none' && route.userRateLimit ? await sessionUser(context, request) : null);
+      // All of the call's limits at once: one statement on PostgreSQL, none without limits.
+      await limiter.check(limitsOf(route, request, caller));
       const idempotencyKey = route.idempotent ? idempotencyKeyOf(request) : null;
       const input = route.input ? parseInput(route.input, payload) : undefined;
       return route.handler({ context, input, user, idempotencyKey, request } as never);
     },
   };
+}
+
+function perIp(route: Route, request: FastifyRequest): LimitCheck {
+  return { limit: route.ipRateLimit!, per: 'ip', subject: request.ip, mode: 'count' };
+}
+
+/** The limits a call counts against, in the order they refuse. */
+function limitsOf(route: Route, request: FastifyRequest, caller: UserRow | null): LimitCheck[] {
+  const checks: LimitCheck[] = [];
+  if (route.ipRateLimit) checks.push(perIp(route, request));
+  if (route.userRateLimit && caller)
+    checks.push({
+      limit: route.userRateLimit,
+      per: 'user',
+      subject: String(caller.id),
+      mode: 'count',
+    });
+  // A signed-in call that makes a limiter statement anyway reads the address's failed
+  // authentications in it too, first: a window filled on another process refuses it here.
+  if (route.auth === 'user' && checks.length > 0) checks.unshift(authFailures(request, 'read'));
+  return checks;
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string {
@@ -60,13 +79,9 @@ export function registerRouteTable(
   routes: readonly Route[],
 ): void {
   for (const route of routes) {
-    const ipLimit = route.ipRateLimit ? context.settings.rateLimits[route.ipRateLimit] : null;
     app.route({
       method: route.method,
       url: route.path,
-      ...(ipLimit
-        ? { config: { rateLimit: { max: ipLimit.max, timeWindow: ipLimit.windowMs } } }
-        : {}),
       handler: async (request, reply) => {
         const payload = route.method === 'GET' ? request.query : request.body;
         const data = await runner.run(route, request, payload);

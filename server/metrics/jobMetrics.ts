@@ -1,6 +1,6 @@
 // The server's background jobs (chain jobs, session and upload sweeps, the ledger check):
-// how often each ran and failed, how long it took, and how far behind its schedule it is.
-// The lag is what an alert watches: a job that fails every time, or hangs, or no longer
+// how often each ran, failed or was left to another process, how long it took, and how far
+// behind its schedule it is. The lag is what an alert watches: a job that fails every time, or hangs, or no longer
 // runs at all, falls behind by one more second every second.
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
@@ -9,6 +9,11 @@ export interface JobMetrics {
   schedule(job: string, intervalMs: number): void;
   /** Runs one run of `job`, counted, timed, and a failure counted as one. */
   run<T>(job: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * A tick of `job` left to another process (running it, or it ran within the interval): the
+   * job is on time here too.
+   */
+  skipped(job: string): void;
 }
 
 export function createJobMetrics(registers: Registry[], now: () => Date): JobMetrics {
@@ -21,6 +26,12 @@ export function createJobMetrics(registers: Registry[], now: () => Date): JobMet
   const failures = new Counter({
     name: 'ju_job_failures_total',
     help: 'Runs of a background job that failed',
+    labelNames: ['job'],
+    registers,
+  });
+  const skips = new Counter({
+    name: 'ju_job_skipped_total',
+    help: 'Ticks of a background job left to another server process (PostgreSQL)',
     labelNames: ['job'],
     registers,
   });
@@ -56,6 +67,12 @@ export function createJobMetrics(registers: Registry[], now: () => Date): JobMet
       scheduled.set(job, { intervalMs, onTimeSince: now().getTime() });
       runs.inc({ job }, 0);
       failures.inc({ job }, 0);
+      skips.inc({ job }, 0);
+    },
+    skipped(job) {
+      skips.inc({ job });
+      const schedule = scheduled.get(job);
+      if (schedule) schedule.onTimeSince = Math.max(schedule.onTimeSince, now().getTime());
     },
     async run(job, work) {
       const end = duration.startTimer({ job });

@@ -1,6 +1,8 @@
 // Shared set-up for the server tests: a real server on a random port with its own data
 // directory and database (SQLite, or a fresh PostgreSQL database when TEST_DB=postgres),
-// a clock the test moves by hand, test wallets, and small HTTP helpers.
+// a clock the test moves by hand, test wallets, and small HTTP helpers. On PostgreSQL a
+// second server can join the first's database, data directory and clock, as a second
+// process of one deployment does (startTestServerPair).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,10 +79,29 @@ const GENEROUS_RATE_LIMITS = {
   isRegister: { max: 100_000, windowMs: 60_000 },
 };
 
-export async function startTestServer(options: StartServerOptions = {}): Promise<TestServer> {
-  const clock = createTestClock();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-server-test-'));
-  const database = usesPostgres ? await createPostgresDatabase() : null;
+export interface TestServerOptions extends StartServerOptions {
+  /**
+   * Start as another process of `joins`'s deployment: on its database, data directory and
+   * clock (PostgreSQL only). It is closed with `joins`, before the database goes.
+   */
+  joins?: TestServer;
+}
+
+// The servers that joined a server's database, closed before it.
+const joined = new WeakMap<TestServer, TestServer[]>();
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { joins, ...serverOptions } = options;
+  if (joins && !joins.settings.databaseUrl)
+    throw new Error('Only servers on PostgreSQL can share their database');
+  const clock = joins?.clock ?? createTestClock();
+  const dataDir = joins?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ju-server-test-'));
+  const database = joins ? null : usesPostgres ? await createPostgresDatabase() : null;
+  const removeOwned = async () => {
+    if (joins) return;
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   let server: RunningServer;
   try {
     server = await startServer({
@@ -88,25 +109,24 @@ export async function startTestServer(options: StartServerOptions = {}): Promise
       port: 0,
       host: '127.0.0.1',
       dataDir,
-      databaseUrl: database?.url ?? null,
+      databaseUrl: joins?.settings.databaseUrl ?? database?.url ?? null,
       // No built app: the API tests must not depend on dist/.
       distDir: path.join(dataDir, 'no-dist'),
       now: clock.now,
       rateLimits: GENEROUS_RATE_LIMITS,
       operations: NEVER_SHED,
       chain: { id: TEST_CHAIN_ID },
-      ...options,
+      ...serverOptions,
     });
   } catch (error) {
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await removeOwned();
     throw error;
   }
 
   const { request } = createHttpClient(server.url);
   let closing: Promise<void> | undefined;
 
-  return {
+  const testServer: TestServer = {
     ...server,
     clock,
     dataDir,
@@ -116,13 +136,33 @@ export async function startTestServer(options: StartServerOptions = {}): Promise
       // Called again while the server drains (see RunningServer.close), it ends the drain.
       if (closing) return server.close().then(() => closing);
       closing = (async () => {
+        await Promise.all((joined.get(testServer) ?? []).map((other) => other.close()));
         await server.close();
-        await database?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await removeOwned();
       })();
       return closing;
     },
   };
+  if (joins) joined.set(joins, [...(joined.get(joins) ?? []), testServer]);
+  return testServer;
+}
+
+/**
+ * Two servers on one PostgreSQL database, data directory and clock, as two processes of one
+ * deployment behind a load balancer; `secondOptions` are added to `options` for the second.
+ * Closing the first closes both.
+ */
+export async function startTestServerPair(
+  options: StartServerOptions = {},
+  secondOptions: StartServerOptions = {},
+): Promise<[TestServer, TestServer]> {
+  const first = await startTestServer(options);
+  try {
+    return [first, await startTestServer({ ...options, ...secondOptions, joins: first })];
+  } catch (error) {
+    await first.close();
+    throw error;
+  }
 }
 
 /** JSON over HTTP against `baseUrl`; answers are parsed, never thrown. */

@@ -9,8 +9,8 @@ import { ticketEndpoints } from '../../src/api/ticket.ts';
 import { transferEndpoints, transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
 import { cardEndpoints } from '../../src/api/card.ts';
 import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
-import { AuthFailureLimiter } from '../../server/http/authFailures.ts';
 import type { HttpContext } from '../../server/http/httpContext.ts';
+import { rateLimiterFor } from '../../server/http/rateLimiter.ts';
 import { createReplies } from '../../server/http/replies.ts';
 import { createRouteRunner } from '../../server/http/routeTable.ts';
 import { loadTranslator } from '../../server/i18n/catalogs.ts';
@@ -118,10 +118,7 @@ describe('dispatching the table without Fastify', () => {
       replies: createReplies(translator),
       now: server.clock.now,
       areas: areaCatalogue,
-      authFailures: new AuthFailureLimiter(
-        server.settings.rateLimits.authFailures,
-        server.clock.now,
-      ),
+      rateLimiter: rateLimiterFor(db, server.settings.rateLimits, server.clock.now, () => {}),
       metrics: createServerMetrics({
         db,
         now: server.clock.now,
