@@ -49,6 +49,9 @@ export const TRANSFER_EVENTS: Readonly<Record<string, { kind: string; records: C
   chain_payment_credit: { kind: 'payment_credited', records: ['moneyLog'] },
   cycle_paid_in: { kind: 'cycle_paid_in', records: ['cycles'] },
   cycle_payout: { kind: 'cycle_returned', records: ['moneyLog', 'cycles', 'tickets'] },
+  // Between system accounts only: no user hears of these.
+  cycle_pool_fund: { kind: 'pool_funded', records: [] },
+  release_pool_fund: { kind: 'pool_funded', records: [] },
 };
 
 /** What a user receives from another user in one transfer: its toast says how much. */

@@ -365,9 +365,9 @@ describe('realtime hub', () => {
       await expectClose(firstSocket, CLOSE_CODES.sessionEnded);
 
       const third = await login(server, alice);
-      const sessions = await server.request('GET', '/api/v1/auth/sessions', { token: third });
+      const sessions = await server.request('GET', '/api/v1/auth/sessions', { token: other });
       const otherId = sessions.body.data.list.find(
-        (session: { current: boolean; id: string }) => !session.current,
+        (session: { current: boolean; id: string }) => session.current,
       ).id;
       await server.request('POST', '/api/v1/auth/sessionEnd', {
         token: third,
@@ -505,7 +505,7 @@ describe('realtime hub', () => {
       ]);
 
       await activeVirtualCard(server, token, alice.address);
-      const cardEvents = (await kinds(8)).filter((kind) => kind.startsWith('user@card'));
+      const cardEvents = (await kinds(7)).filter((kind) => kind.startsWith('user@card'));
       expect(cardEvents).toEqual([
         'user@card holder_approved',
         'user@card card_application_submitted',

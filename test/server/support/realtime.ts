@@ -1,9 +1,5 @@
 // A realtime client for the server tests: a real `ws` socket opened with a ticket, every
-// message kept in order, waits bounded by a timeout (never sleeps), and two server processes
-// on one PostgreSQL database for the cross-process tests.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// message kept in order, waits bounded by a timeout (never sleeps).
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
@@ -15,17 +11,7 @@ import {
   type WsTicketData,
 } from '../../../src/api/realtime.ts';
 import { readRealtimeSettings, type RealtimeSettings } from '../../../server/realtime/settings.ts';
-import { startServer, type RunningServer, type StartServerOptions } from '../../../server/main.ts';
-import {
-  createHttpClient,
-  createPostgresDatabase,
-  createTestClock,
-  NEVER_SHED,
-  TEST_CHAIN_ID,
-  type HttpClient,
-  type Json,
-  type TestClock,
-} from '../harness.ts';
+import type { HttpClient, Json } from '../harness.ts';
 
 /** The default limits, deadlines checked every 5 ms so a test sees one pass at once. */
 export function realtimeSettings(overrides: Partial<RealtimeSettings> = {}): RealtimeSettings {
@@ -59,7 +45,7 @@ export interface TestSocket {
   readonly closed: Promise<Closed>;
 }
 
-const WAIT_MS = 5000;
+const WAIT_MS = 4000;
 
 /** Opens a socket with `ticket` (as given: tests pass broken ones too). */
 export function connect(
@@ -169,60 +155,4 @@ export async function expectClose(socket: TestSocket, code: number): Promise<voi
 /** The socket is still open and answering. */
 export async function expectOpen(socket: TestSocket): Promise<void> {
   expect((await socket.call('PING')).result).toBe('PONG');
-}
-
-// ---- Two processes on one PostgreSQL database ------------------------------------------
-
-export interface TestServerPair {
-  a: RunningServer & HttpClient;
-  b: RunningServer & HttpClient;
-  clock: TestClock;
-  close(): Promise<void>;
-}
-
-/** Two servers on one fresh PostgreSQL database, sharing a test clock. */
-export async function startServerPair(options: StartServerOptions = {}): Promise<TestServerPair> {
-  const clock = createTestClock();
-  const database = await createPostgresDatabase();
-  const dataDirs: string[] = [];
-  const start = async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-realtime-pair-'));
-    dataDirs.push(dataDir);
-    const server = await startServer({
-      env: {},
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl: database.url,
-      distDir: path.join(dataDir, 'no-dist'),
-      now: clock.now,
-      adminToken: 'a'.repeat(40),
-      inviteRequired: false,
-      operations: NEVER_SHED,
-      chain: { id: TEST_CHAIN_ID },
-      realtime: realtimeSettings(),
-      ...options,
-    });
-    return Object.assign(server, createHttpClient(server.url));
-  };
-  const servers: RunningServer[] = [];
-  try {
-    servers.push(await start());
-    servers.push(await start());
-  } catch (error) {
-    for (const server of servers) await server.close();
-    await database.drop();
-    throw error;
-  }
-  const [a, b] = servers as [TestServerPair['a'], TestServerPair['b']];
-  return {
-    a,
-    b,
-    clock,
-    async close() {
-      await Promise.all([a.close(), b.close()]);
-      await database.drop();
-      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
