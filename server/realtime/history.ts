@@ -47,81 +47,152 @@ function storedEvent(row: EventRow): StoredEvent {
 }
 
 /**
- * Makes each user's copies of the broadcasts published since their last (migration 0011,
- * realtime_fold) and answers their latest offset. With `skipLocked`, users whose counter
- * another transaction holds are left out of the answer, to be asked again later, instead of
- * waited for.
+ * Makes each user's copies of the broadcasts published since their last, with offsets of
+ * their own, and answers the users' latest offsets. A few statements whatever the number of
+ * users: the copies of broadcast b for a user who had seen up to `seen` take the offsets
+ * after theirs in id order, and when broadcasts were dropped from history before the user's
+ * copies were made (the first kept is beyond seen + 1), one offset is left empty first, so
+ * recovering across it says it cannot. Broadcast ids commit in order and are dropped oldest
+ * first, so the ones kept after `seen` run without a hole up to the head.
+ *
+ * With `skipLocked`, users whose counter another transaction holds are left out of the
+ * answer, to be asked again later, instead of waited for. The copies made come back too,
+ * committed, so whoever holds those users' sockets can push them without reading them again.
  */
 export async function foldBroadcasts(
   db: AppDatabase,
   userIds: readonly bigint[],
   { skipLocked }: { skipLocked: boolean },
-): Promise<Map<bigint, bigint>> {
-  const sorted = [...new Set(userIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+): Promise<Fold> {
+  const users = [...new Set(userIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (users.length === 0) return { latest: new Map(), copies: [] };
+  return db.dialect === 'postgres'
+    ? foldOnPostgres(db, users, skipLocked)
+    : foldOnSqlite(db, users);
+}
+
+export interface Fold {
+  /** Each user's latest offset (users left for later are not in it). */
+  latest: Map<bigint, bigint>;
+  /** The copies made, by user and offset. */
+  copies: StoredEvent[];
+}
+
+// One statement. Its snapshot is taken once, so the head and the broadcasts are read as of
+// the same moment; each counter is locked in user order and read as last committed (a row
+// whose copies another call made meanwhile no longer qualifies). Users new to realtime start
+// with nothing to copy. The NOTIFY goes out at commit, with the statement.
+async function foldOnPostgres(
+  db: AppDatabase,
+  users: bigint[],
+  skipLocked: boolean,
+): Promise<Fold> {
+  const lock = skipLocked ? sql`FOR UPDATE OF o SKIP LOCKED` : sql`FOR UPDATE OF o`;
+  const { rows } = await sql<{ what: string } & EventRow>`
+    WITH k AS (
+      SELECT h.last_id AS head, (SELECT min(id) FROM realtime_broadcasts) AS first_kept
+      FROM realtime_broadcast_head h
+    ), fresh AS (
+      INSERT INTO realtime_offsets (user_id, last_offset, broadcast_seen)
+      SELECT u, 0, k.head FROM unnest(${users}::bigint[]) AS u, k
+      ON CONFLICT (user_id) DO NOTHING
+      RETURNING user_id, last_offset
+    ), locked AS (
+      SELECT o.user_id, o.last_offset, o.broadcast_seen, k.head,
+             GREATEST(o.broadcast_seen + 1, coalesce(k.first_kept, k.head + 1)) AS start
+      FROM realtime_offsets o, k
+      WHERE o.user_id = ANY(${users}::bigint[]) AND o.broadcast_seen < k.head
+      ORDER BY o.user_id ${lock}
+    ), copies AS (
+      INSERT INTO realtime_events (user_id, event_offset, stream, data, created_at)
+      SELECT l.user_id,
+             l.last_offset + (l.start > l.broadcast_seen + 1)::int + (b.id - l.start + 1),
+             b.stream, b.data, b.created_at
+      FROM locked l JOIN realtime_broadcasts b ON b.id >= l.start AND b.id <= l.head
+      RETURNING user_id, event_offset, stream, data, created_at
+    ), moved AS (
+      UPDATE realtime_offsets o
+      SET last_offset = l.last_offset + (l.start > l.broadcast_seen + 1)::int
+                        + GREATEST(0, l.head - l.start + 1),
+          broadcast_seen = l.head
+      FROM locked l WHERE o.user_id = l.user_id
+      RETURNING o.user_id, o.last_offset
+    ), told AS (
+      SELECT count(*) AS sent FROM moved,
+        LATERAL (SELECT pg_notify('ju_realtime', 'e:' || moved.user_id || ':' || moved.last_offset)) AS n
+    )
+    SELECT 'latest' AS what, user_id, last_offset AS event_offset,
+           NULL AS stream, NULL AS data, NULL AS created_at FROM moved
+    UNION ALL
+    SELECT 'latest', user_id, last_offset, NULL, NULL, NULL FROM fresh
+    UNION ALL
+    SELECT 'latest', o.user_id, o.last_offset, NULL, NULL, NULL FROM realtime_offsets o, k
+    WHERE o.user_id = ANY(${users}::bigint[]) AND o.broadcast_seen >= k.head
+    UNION ALL
+    SELECT 'copy', user_id, event_offset, stream, data, created_at FROM copies
+    UNION ALL
+    SELECT 'told', NULL, sent, NULL, NULL, NULL FROM told`.execute(db.kysely);
   const latest = new Map<bigint, bigint>();
-  if (sorted.length === 0) return latest;
-  if (db.dialect === 'postgres') {
-    const { rows } = await sql<{ folded_user: bigint; folded_offset: bigint }>`
-      SELECT folded_user, folded_offset FROM realtime_fold(${sorted}::bigint[], ${skipLocked})`.execute(
-      db.kysely,
-    );
-    for (const row of rows) latest.set(row.folded_user, row.folded_offset);
-    return latest;
+  const copies: StoredEvent[] = [];
+  for (const row of rows) {
+    if (row.what === 'latest') latest.set(row.user_id, row.event_offset);
+    else if (row.what === 'copy') copies.push(storedEvent(row));
   }
-  // SQLite has one writer at a time: nothing is ever locked by another.
-  await inTransaction(db, async (trx) => {
-    const signals: RealtimeSignal[] = [];
-    const { last_id: head } = await trx.kysely
-      .selectFrom('realtime_broadcast_head')
-      .select('last_id')
-      .executeTakeFirstOrThrow();
-    for (const userId of sorted) {
-      await trx.kysely
-        .insertInto('realtime_offsets')
-        .values({ user_id: userId, last_offset: 0n, broadcast_seen: head })
-        .onConflict((conflict) => conflict.column('user_id').doNothing())
-        .execute();
-      const counter = await trx.kysely
-        .selectFrom('realtime_offsets')
-        .select(['last_offset', 'broadcast_seen'])
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      let offset = counter.last_offset;
-      if (counter.broadcast_seen < head) {
-        const broadcasts = await trx.kysely
-          .selectFrom('realtime_broadcasts')
-          .selectAll()
-          .where('id', '>', counter.broadcast_seen)
-          .where('id', '<=', head)
-          .orderBy('id')
-          .execute();
-        // Broadcasts are dropped oldest first: any missing come before the first kept.
-        if (broadcasts[0]?.id !== counter.broadcast_seen + 1n) offset += 1n;
-        for (const broadcast of broadcasts) {
-          offset += 1n;
-          await trx.kysely
-            .insertInto('realtime_events')
-            .values({
-              user_id: userId,
-              event_offset: offset,
-              stream: broadcast.stream,
-              data: broadcast.data,
-              created_at: broadcast.created_at,
-            })
-            .execute();
-        }
-        await trx.kysely
-          .updateTable('realtime_offsets')
-          .set({ last_offset: offset, broadcast_seen: head })
-          .where('user_id', '=', userId)
-          .execute();
-        signals.push({ type: 'event', userId, offset });
-      }
-      latest.set(userId, offset);
-    }
-    signalLocallyAfterCommit(trx, signals);
+  if (!skipLocked) {
+    // A counter that changed while this statement waited for it: read as committed now.
+    const missing = users.filter((user) => !latest.has(user));
+    for (const [user, offset] of await latestOffsets(db, missing)) latest.set(user, offset);
+  }
+  return { latest, copies: sortedEvents(copies) };
+}
+
+function sortedEvents(events: StoredEvent[]): StoredEvent[] {
+  return events.sort((a, b) =>
+    a.userId === b.userId ? Number(a.offset - b.offset) : a.userId < b.userId ? -1 : 1,
+  );
+}
+
+// SQLite has one writer at a time: nothing is ever locked by another.
+async function foldOnSqlite(db: AppDatabase, users: bigint[]): Promise<Fold> {
+  const wanted = JSON.stringify(users.map(String));
+  const inList = sql`(SELECT CAST(value AS INTEGER) AS user_id FROM json_each(${wanted}))`;
+  const k = sql`(SELECT h.last_id AS head, (SELECT min(id) FROM realtime_broadcasts) AS first_kept
+    FROM realtime_broadcast_head h)`;
+  const start = sql`max(o.broadcast_seen + 1, coalesce(k.first_kept, k.head + 1))`;
+  const gap = sql`(CASE WHEN ${start} > o.broadcast_seen + 1 THEN 1 ELSE 0 END)`;
+  return inTransaction(db, async (trx) => {
+    await sql`
+      INSERT INTO realtime_offsets (user_id, last_offset, broadcast_seen)
+      SELECT u.user_id, 0, k.head FROM ${inList} AS u, ${k} AS k WHERE true
+      ON CONFLICT (user_id) DO NOTHING`.execute(trx.kysely);
+    const { rows: copies } = await sql<EventRow>`
+      INSERT INTO realtime_events (user_id, event_offset, stream, data, created_at)
+      SELECT o.user_id, o.last_offset + ${gap} + (b.id - ${start} + 1), b.stream, b.data,
+             b.created_at
+      FROM realtime_offsets o, ${k} AS k
+      JOIN realtime_broadcasts b ON b.id >= ${start} AND b.id <= k.head
+      WHERE o.user_id IN ${inList} AND o.broadcast_seen < k.head
+      RETURNING user_id, event_offset, stream, data, created_at`.execute(trx.kysely);
+    const { rows: moved } = await sql<{ user_id: bigint; last_offset: bigint }>`
+      UPDATE realtime_offsets AS o
+      SET last_offset = o.last_offset + ${gap} + max(0, k.head - ${start} + 1),
+          broadcast_seen = k.head
+      FROM ${k} AS k
+      WHERE o.user_id IN ${inList} AND o.broadcast_seen < k.head
+      RETURNING user_id, last_offset`.execute(trx.kysely);
+    signalLocallyAfterCommit(
+      trx,
+      moved.map((row): RealtimeSignal => ({
+        type: 'event',
+        userId: row.user_id,
+        offset: row.last_offset,
+      })),
+    );
+    return {
+      latest: await latestOffsets(trx, users),
+      copies: sortedEvents(copies.map(storedEvent)),
+    };
   });
-  return latest;
 }
 
 /** The users' latest offsets as committed (0 for a user with no events yet). */
@@ -184,7 +255,8 @@ export async function recoverSince(
   since: bigint,
   now: Date,
 ): Promise<Recovery> {
-  const latest = (await foldBroadcasts(db, [userId], { skipLocked: false })).get(userId)!;
+  const { latest: offsets } = await foldBroadcasts(db, [userId], { skipLocked: false });
+  const latest = offsets.get(userId)!;
   const lost: Recovery = { recovered: false, offset: latest, events: [] };
   // A client ahead of the server (a database restored from a backup) cannot be trusted either.
   if (since > latest || latest - since > BigInt(HISTORY_EVENTS)) return lost;

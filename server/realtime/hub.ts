@@ -23,6 +23,8 @@ interface UserSockets {
   delivered: bigint | null;
   /** The latest offset a signal announced. */
   announced: bigint;
+  /** Signals may have been lost (the listener was away): read whatever was announced. */
+  unsure: boolean;
   /** When the first signal not yet read arrived (performance.now()), for the latency metric. */
   signalledAt: number | null;
 }
@@ -77,7 +79,13 @@ export class RealtimeHub {
     this.#context.metrics.realtime.socketOpened();
     let user = this.#users.get(holder.userId);
     if (!user) {
-      user = { connections: new Set(), delivered: null, announced: 0n, signalledAt: null };
+      user = {
+        connections: new Set(),
+        delivered: null,
+        announced: 0n,
+        unsure: false,
+        signalledAt: null,
+      };
       this.#users.set(holder.userId, user);
       void this.#startFrom(holder.userId, user);
     }
@@ -116,8 +124,9 @@ export class RealtimeHub {
         const user = this.#users.get(signal.userId);
         if (!user) return;
         if (signal.offset > user.announced) user.announced = signal.offset;
+        if (user.delivered === null || user.announced <= user.delivered) return;
         user.signalledAt ??= performance.now();
-        if (user.delivered !== null && user.announced > user.delivered) this.#read(signal.userId);
+        this.#read(signal.userId);
         return;
       }
       case 'broadcast':
@@ -131,7 +140,10 @@ export class RealtimeHub {
       case 'resync':
         // Signals sent while the listener was away are lost: read every user again, make
         // any broadcast copies, and close the sockets of sessions that ended meanwhile.
-        for (const [userId, user] of this.#users) if (user.delivered !== null) this.#read(userId);
+        for (const [userId, user] of this.#users) {
+          user.unsure = true;
+          if (user.delivered !== null) this.#read(userId);
+        }
         this.#foldLocalUsers();
         void this.#closeEndedSessions();
         return;
@@ -154,9 +166,12 @@ export class RealtimeHub {
   async #readWaiting(): Promise<void> {
     const positions: { userId: bigint; after: bigint }[] = [];
     for (const userId of this.#toRead) {
-      const delivered = this.#users.get(userId)?.delivered;
-      if (delivered !== null && delivered !== undefined)
-        positions.push({ userId, after: delivered });
+      const user = this.#users.get(userId);
+      // Delivered meanwhile (broadcast copies pushed as made): nothing to read.
+      if (!user || user.delivered === null) continue;
+      if (user.unsure || user.announced > user.delivered)
+        positions.push({ userId, after: user.delivered });
+      user.unsure = false;
     }
     this.#toRead.clear();
     let events: StoredEvent[];
@@ -169,16 +184,7 @@ export class RealtimeHub {
     }
     for (const event of events) {
       const user = this.#users.get(event.userId);
-      if (!user || user.delivered === null || event.offset <= user.delivered) continue;
-      user.delivered = event.offset;
-      for (const connection of user.connections) connection.deliver(event);
-    }
-    const now = performance.now();
-    for (const { userId } of positions) {
-      const user = this.#users.get(userId);
-      if (!user || user.signalledAt === null) continue;
-      this.#context.metrics.realtime.fanoutLatency(now - user.signalledAt);
-      user.signalledAt = null;
+      if (user) this.#dispatch(user, [event]);
     }
   }
 
@@ -205,8 +211,11 @@ export class RealtimeHub {
       for (let from = 0; from < waiting.length; from += FOLD_CHUNK) {
         const chunk = waiting.slice(from, from + FOLD_CHUNK);
         try {
-          const done = await foldBroadcasts(this.#context.db, chunk, { skipLocked: true });
-          busy.push(...chunk.filter((userId) => !done.has(userId)));
+          const { latest, copies } = await foldBroadcasts(this.#context.db, chunk, {
+            skipLocked: true,
+          });
+          this.#dispatchCopies(copies);
+          busy.push(...chunk.filter((userId) => !latest.has(userId)));
         } catch (error) {
           this.#onError(error, 'realtime: copying broadcasts');
           busy.push(...chunk);
@@ -214,6 +223,35 @@ export class RealtimeHub {
       }
       // Only users still here: one who left recovers the broadcast when they come back.
       waiting = busy.filter((userId) => this.#users.has(userId));
+    }
+  }
+
+  /**
+   * Pushes broadcast copies this process just made (committed): they need no read, unless
+   * the user has earlier events not read yet, which the read after their signal delivers.
+   */
+  #dispatchCopies(copies: readonly StoredEvent[]): void {
+    for (let from = 0; from < copies.length;) {
+      const userId = copies[from]!.userId;
+      let to = from;
+      while (to < copies.length && copies[to]!.userId === userId) to++;
+      const user = this.#users.get(userId);
+      if (user && user.delivered !== null && copies[from]!.offset === user.delivered + 1n)
+        this.#dispatch(user, copies.slice(from, to));
+      from = to;
+    }
+  }
+
+  /** Hands a user's events, in offset order, to their sockets: each once. */
+  #dispatch(user: UserSockets, events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      if (user.delivered === null || event.offset <= user.delivered) continue;
+      user.delivered = event.offset;
+      for (const connection of user.connections) connection.deliver(event);
+    }
+    if (user.signalledAt !== null && user.delivered !== null && user.delivered >= user.announced) {
+      this.#context.metrics.realtime.fanoutLatency(performance.now() - user.signalledAt);
+      user.signalledAt = null;
     }
   }
 

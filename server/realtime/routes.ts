@@ -16,8 +16,8 @@ export const realtimeRoutes = [
       if (!issued) throw new DomainError('unauthorized');
       // Broadcasts published while the user was away are copied first: the app reads its
       // lists afresh on start, so it starts from what is there now.
-      const offsets = await foldBroadcasts(context.db, [issued.userId], { skipLocked: false });
-      return { ticket: issued.ticket, offset: Number(offsets.get(issued.userId)) };
+      const { latest } = await foldBroadcasts(context.db, [issued.userId], { skipLocked: false });
+      return { ticket: issued.ticket, offset: Number(latest.get(issued.userId)) };
     },
   }),
 ];

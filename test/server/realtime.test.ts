@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, STREAM_AREAS, WS_TICKET_TTL_MS } from '../../src/api/realtime.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
-import { HISTORY_EVENTS, HISTORY_MS } from '../../server/realtime/history.ts';
+import { HISTORY_EVENTS, HISTORY_MS, pruneHistory } from '../../server/realtime/history.ts';
 import { emitEvents } from '../../server/realtime/outbox.ts';
 import { areaCatalogue } from '../../server/areas.ts';
 import { TRANSFER_EVENTS } from '../../server/realtime/events.ts';
@@ -291,9 +291,9 @@ describe('realtime hub', () => {
       const event = { userId: id, stream: 'user@order' as const, data: { kind: 'x', changes: [] } };
       await emitEvents(server.db, Array(count).fill(event), server.clock.now());
     };
-    const recover = async (token: string, since: number) => {
+    const recover = async (token: string, since: number, stream = 'user@order') => {
       const { socket } = await openSocket(server, token);
-      const answer = await socket.call('SUBSCRIBE', { params: ['user@order'], since });
+      const answer = await socket.call('SUBSCRIBE', { params: [stream], since });
       return { socket, result: answer.result };
     };
 
@@ -320,6 +320,22 @@ describe('realtime hub', () => {
       expect((await recover(token, 2)).result).toEqual({ recovered: true, offset: 3 });
       // An offset the server never gave (a database restored from a backup).
       expect((await recover(token, 9)).result).toEqual({ recovered: false, offset: 3 });
+    });
+    it('says it cannot when a notice was dropped from history before the user read it', async () => {
+      const token = await login(server, alice);
+      const { offset } = await wsTicket(server, token);
+      await admin(server, 'notice', 'add', 'en', 'Gone by then', 'Body');
+      server.clock.advance(HISTORY_MS + 1);
+      await pruneHistory(server.db, server.clock.now());
+      // The copy can no longer be made: its offset is left empty, and recovery says so.
+      expect((await recover(token, offset, 'user@notice')).result).toEqual({
+        recovered: false,
+        offset: offset + 1,
+      });
+      await admin(server, 'notice', 'add', 'en', 'Still here', 'Body');
+      const { socket, result } = await recover(token, offset + 1, 'user@notice');
+      expect(result).toEqual({ recovered: true, offset: offset + 2 });
+      expect(socket.received[0]).toMatchObject({ stream: 'user@notice', offset: offset + 2 });
     });
   });
 

@@ -12,8 +12,9 @@
 //   publication, so broadcasts commit in id order;
 // - realtime_tickets: single-use socket tickets (their SHA-256), bound to a session and gone
 //   with it.
-// On PostgreSQL three functions keep each step one statement (one round trip) and send the
-// NOTIFY that wakes the processes holding the users' sockets, delivered at commit.
+// On PostgreSQL two functions keep writing a transaction's events, and publishing a broadcast,
+// one statement each (one round trip), and send the NOTIFY that wakes the processes holding
+// the users' sockets, delivered at commit.
 import { sql } from 'kysely';
 import { dialectOf, type UntypedKysely } from '../dialect.ts';
 
@@ -129,67 +130,10 @@ async function postgresFunctions(db: UntypedKysely): Promise<void> {
       RETURN new_id;
     END
     $$`.execute(db);
-
-  // Each user's copies of the broadcasts since their last, with offsets of their own (and one
-  // offset left empty when some were dropped from history unseen, so recovering across it
-  // says it cannot). With skip_locked, a user whose counter another transaction holds is
-  // left for a later call instead of waited for. Answers each user done and their offset.
-  // Every statement of a plpgsql function reads what has committed when it starts: the head
-  // first, then each user's counter under its lock, then the broadcasts up to that head.
-  await sql`
-    CREATE FUNCTION realtime_fold(user_ids bigint[], skip_locked boolean)
-    RETURNS TABLE (folded_user bigint, folded_offset bigint) LANGUAGE plpgsql AS $$
-    DECLARE
-      head bigint;
-      u bigint;
-      current_offset bigint;
-      seen bigint;
-      started boolean;
-      b record;
-    BEGIN
-      SELECT h.last_id INTO head FROM realtime_broadcast_head h;
-      FOREACH u IN ARRAY user_ids LOOP
-        INSERT INTO realtime_offsets (user_id, last_offset, broadcast_seen)
-          VALUES (u, 0, head) ON CONFLICT (user_id) DO NOTHING;
-        IF skip_locked THEN
-          SELECT o.last_offset, o.broadcast_seen INTO current_offset, seen
-            FROM realtime_offsets o WHERE o.user_id = u FOR UPDATE SKIP LOCKED;
-        ELSE
-          SELECT o.last_offset, o.broadcast_seen INTO current_offset, seen
-            FROM realtime_offsets o WHERE o.user_id = u FOR UPDATE;
-        END IF;
-        CONTINUE WHEN NOT FOUND;
-        IF seen < head THEN
-          started := false;
-          FOR b IN SELECT r.id, r.stream, r.data, r.created_at FROM realtime_broadcasts r
-                   WHERE r.id > seen AND r.id <= head ORDER BY r.id LOOP
-            -- Broadcasts are dropped oldest first: any missing are before the first kept.
-            IF NOT started AND b.id <> seen + 1 THEN
-              current_offset := current_offset + 1;
-            END IF;
-            started := true;
-            current_offset := current_offset + 1;
-            INSERT INTO realtime_events (user_id, event_offset, stream, data, created_at)
-              VALUES (u, current_offset, b.stream, b.data, b.created_at);
-          END LOOP;
-          IF NOT started THEN
-            current_offset := current_offset + 1;
-          END IF;
-          UPDATE realtime_offsets SET last_offset = current_offset, broadcast_seen = head
-            WHERE user_id = u;
-          PERFORM pg_notify('ju_realtime', 'e:' || u || ':' || current_offset);
-        END IF;
-        folded_user := u;
-        folded_offset := current_offset;
-        RETURN NEXT;
-      END LOOP;
-    END
-    $$`.execute(db);
 }
 
 export async function down(db: UntypedKysely): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    await sql`DROP FUNCTION realtime_fold(bigint[], boolean)`.execute(db);
     await sql`DROP FUNCTION realtime_broadcast(text, text, text)`.execute(db);
     await sql`DROP FUNCTION realtime_emit(bigint[], text[], text[], text[])`.execute(db);
   }
