@@ -229,6 +229,32 @@ describe('realtime hub', () => {
       expect(socket.received.filter((message) => 'stream' in message)).toHaveLength(1);
     });
 
+    it('one user’s events from concurrent operations arrive once each, in offset order, none missing', async () => {
+      const bobToken = await login(server, bob);
+      const senders = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const wallet = testWallet(`sender-${testNumber}-${index}`);
+          const token = await login(server, wallet);
+          await credit(server, wallet.address, 'TICKET', '5');
+          return token;
+        }),
+      );
+      const socket = await subscribed(server, bobToken, ['user@balance', 'user@record']);
+      await Promise.all(
+        senders.map((token) => transferOk(server, token, { address: bob.address, amount: '1' })),
+      );
+      const offsets = [];
+      for (let index = 0; index < senders.length * 2; index++)
+        offsets.push((await socket.nextEvent()).offset);
+      expect(offsets).toEqual(Array.from({ length: senders.length * 2 }, (_, index) => index + 1));
+      // And a later client recovers the very same events.
+      const { socket: later } = await openSocket(server, bobToken);
+      const answer = later.call('SUBSCRIBE', { params: ['user@balance', 'user@record'], since: 0 });
+      for (let index = 0; index < senders.length * 2; index++)
+        expect((await later.nextEvent()).offset).toBe(index + 1);
+      expect((await answer).result).toEqual({ recovered: true, offset: senders.length * 2 });
+    });
+
     it('a notice reaches every user, each with offsets of their own', async () => {
       const aliceToken = await login(server, alice);
       const bobToken = await login(server, bob);
@@ -394,6 +420,17 @@ describe('realtime hub', () => {
         expectClose(otherSocket, CLOSE_CODES.sessionEnded),
       ]);
       expect(kept).toBe(401);
+    });
+  });
+
+  describe('session expiry', () => {
+    it('a session that runs out closes its sockets with 1000 when it does', async () => {
+      const token = await login(server, alice);
+      const socket = await subscribed(server, token);
+      server.clock.advance(86_400_000 - 1000);
+      await expectOpen(socket);
+      server.clock.advance(1000);
+      await expectClose(socket, CLOSE_CODES.sessionEnded);
     });
   });
 
