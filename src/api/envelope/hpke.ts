@@ -155,6 +155,31 @@ function aeadOf(crypto: HpkeCrypto, suite: HpkeSuite): Aead {
   return aead;
 }
 
+/**
+ * key_schedule_context = mode ‖ psk_id_hash ‖ info_hash depends only on the suite and `info`,
+ * which an envelope repeats on every call (info is the 7-byte header): two HMACs saved per
+ * call. Kept per backend, so each one's vectors still compute it, and small: the server only
+ * gets here for a live key id and an offered suite.
+ */
+const keyScheduleContexts = new WeakMap<HpkeCrypto, Map<string, Uint8Array>>();
+const KEY_SCHEDULE_CONTEXTS_KEPT = 32;
+
+function keyScheduleContextOf(crypto: HpkeCrypto, suiteId: Uint8Array, info: Uint8Array) {
+  let kept = keyScheduleContexts.get(crypto);
+  if (!kept) keyScheduleContexts.set(crypto, (kept = new Map()));
+  const cacheKey = `${suiteId.join()}|${info.join()}`;
+  let context = kept.get(cacheKey);
+  if (!context) {
+    const empty = new Uint8Array(0);
+    const pskIdHash = labeledExtract(crypto, suiteId, empty, 'psk_id_hash', empty);
+    const infoHash = labeledExtract(crypto, suiteId, empty, 'info_hash', info);
+    context = concatBytes(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
+    if (kept.size >= KEY_SCHEDULE_CONTEXTS_KEPT) kept.clear();
+    kept.set(cacheKey, context);
+  }
+  return context;
+}
+
 /** RFC 9180 §5.1 KeySchedule in mode_base (psk and psk_id empty). */
 function keySchedule(
   crypto: HpkeCrypto,
@@ -165,9 +190,7 @@ function keySchedule(
   const aead = aeadOf(crypto, suite);
   const suiteId = hpkeSuiteId(suite);
   const empty = new Uint8Array(0);
-  const pskIdHash = labeledExtract(crypto, suiteId, empty, 'psk_id_hash', empty);
-  const infoHash = labeledExtract(crypto, suiteId, empty, 'info_hash', info);
-  const keyScheduleContext = concatBytes(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
+  const keyScheduleContext = keyScheduleContextOf(crypto, suiteId, info);
   const secret = labeledExtract(crypto, suiteId, sharedSecret, 'secret', empty);
   const expandContext = (label: string, length: number) =>
     labeledExpand(crypto, suiteId, secret, label, keyScheduleContext, length);
