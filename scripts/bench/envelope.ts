@@ -5,8 +5,9 @@
 // - the server's side on noble alone, on nodeCrypto() (Node's X25519 and HMAC, noble's AEAD:
 //   what the server uses) and on nodeCrypto() with OpenSSL's ChaCha20-Poly1305;
 // - the pieces that decide between them.
-// A report, never a test: it prints. Medians of several rounds; other load on the machine
-// shows as noise, so compare rows of one run rather than runs.
+// A report, never a test: it prints. It counts CPU time (process.cpuUsage), not wall time, and
+// alternates the cases round by round, so other load on the machine skews all rows alike;
+// compare rows of one run rather than runs.
 import { x25519 as edwardsX25519 } from '@noble/curves/ed25519.js';
 import { randomBytes } from 'node:crypto';
 import {
@@ -54,19 +55,20 @@ const cases: { label: string; run: () => unknown }[] = [];
 const row = (label: string, run: () => unknown) => cases.push({ label, run });
 
 const noble = nobleCrypto();
+const node = nodeCrypto();
 const backends: [string, EnvelopeCrypto][] = [
   ['noble', noble],
-  ['node', nodeCrypto()],
+  ['node', node],
   ['node + OpenSSL ChaCha20-Poly1305', nodeCrypto([nodeChaCha20Poly1305])],
 ];
 
 // The app: seal the call for the server's key, open the server's answer.
 {
-  const server = gateway(backends[1]![1]);
+  const server = gateway(node);
   const now = Date.now();
   const exchange = sealRequest(noble, server.config, request, { nowMs: now });
-  const { context } = openRequest(backends[1]![1], server.findKey, exchange.body, { nowMs: now });
-  const response = sealResponse(backends[1]![1], context, answer);
+  const { context } = openRequest(node, server.findKey, exchange.body, { nowMs: now });
+  const response = sealResponse(node, context, answer);
   row('app, noble: seal request', () => sealRequest(noble, server.config, request, { nowMs: now }));
   row('app, noble: open response', () => openResponse(noble, exchange.context, response));
 }
@@ -91,7 +93,7 @@ for (const [name, crypto] of backends) {
 {
   const secret = random(32);
   const peer = edwardsX25519.getPublicKey(random(32));
-  const nodePair = backends[1]![1].x25519KeyPair(secret);
+  const nodePair = node.x25519KeyPair(secret);
   const noblePair = noble.x25519KeyPair(secret);
   row('X25519 DH, noble Montgomery ladder (app)', () => noblePair.sharedSecret(peer));
   row('X25519 keygen, noble Montgomery ladder (app)', () => noble.x25519KeyPair(secret));
@@ -102,7 +104,7 @@ for (const [name, crypto] of backends) {
   const key = random(32);
   const short = random(100);
   row('HMAC-SHA256 of 100 bytes, noble', () => noble.hmacSha256(key, short));
-  row('HMAC-SHA256 of 100 bytes, node one-shot hash', () => backends[1]![1].hmacSha256(key, short));
+  row('HMAC-SHA256 of 100 bytes, node one-shot hash', () => node.hmacSha256(key, short));
   const nonce = random(12);
   const empty = new Uint8Array(0);
   for (const [name, aead] of [
