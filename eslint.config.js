@@ -174,7 +174,7 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point one way: boot/router → routes → shell/features → signIn/payment →
+    // Layers point one way: boot/router → routes → shell/features → signIn/payment/realtime →
     // api/config/state/wallet/money/ui/offline/i18n, with main.tsx the one composition root.
     // Cycles fail too.
     files: ['src/**/*.{ts,tsx}', 'test/fixtures/lint/**/*.ts'],
@@ -190,7 +190,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/{api,config,state,wallet,money,ui,offline,i18n,signIn,payment}/**/*.{ts,tsx}',
+      'src/{api,config,state,wallet,money,ui,offline,i18n,signIn,payment,realtime}/**/*.{ts,tsx}',
       'test/fixtures/lint/src/state/**/*.ts',
     ],
     rules: {
@@ -201,7 +201,7 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
               message:
-                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment, realtime) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
             },
           ],
         },
@@ -209,8 +209,8 @@ export default tseslint.config(
     },
   },
   {
-    // Below signIn and payment (which use them), the shared layers import neither. The rule's
-    // options replace the block's above, so its pattern comes along.
+    // Below signIn, payment and realtime (which use them), the shared layers import none of
+    // them. The rule's options replace the block's above, so its pattern comes along.
     files: [
       'src/{api,config,state,wallet,money,ui,offline,i18n}/**/*.{ts,tsx}',
       'test/fixtures/lint/src/state/**/*.ts',
@@ -223,12 +223,12 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(boot|router|shell|features|routes)/|main\\.tsx$',
               message:
-                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
+                'A lower layer (api, config, state, wallet, money, ui, offline, i18n, signIn, payment, realtime) must not import boot, router, shell, features or routes: take what you need as a parameter or from context.',
             },
             {
-              regex: '^(\\.\\./)+(signIn|payment)/',
+              regex: '^(\\.\\./)+(signIn|payment|realtime)/',
               message:
-                'api, config, state, wallet, money, ui, offline and i18n sit below signIn and payment: take what you need as a parameter.',
+                'api, config, state, wallet, money, ui, offline and i18n sit below signIn, payment and realtime: take what you need as a parameter.',
             },
           ],
         },

@@ -5,6 +5,7 @@
 // Idempotency-Key is then required, and typed as required), whether it is a page of a list,
 // its rate-limit classes and which of the app's cached data a success changes.
 import type * as v from 'valibot';
+import type { CacheArea } from './cacheAreaNames.ts';
 
 /** The header an idempotent endpoint's call carries its key in. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -17,27 +18,10 @@ export type EndpointMethod = 'GET' | 'POST';
 /** Rate-limit classes; the server's settings give each its numbers. */
 export type RateLimitClass = 'login' | 'loginMessage' | 'money' | 'isRegister';
 
-/**
- * What the app keeps of the server's data, by area: a successful write names the areas it
- * changes, and the app refreshes exactly those.
- */
-export const CACHE_AREAS = [
-  'balances',
-  'userInfo',
-  'moneyLog',
-  'transfers',
-  'withdrawals',
-  'tickets',
-  'cycles',
-  'nodes',
-  'release',
-  'cards',
-  'orders',
-  'sessions',
-  'notices',
-  'team',
-] as const;
-export type CacheArea = (typeof CACHE_AREAS)[number];
+// What the app keeps of the server's data, by area (a success `changes` some of them). The list,
+// CACHE_AREAS, has a file of its own: the first screen holds this file but never reads the list
+// (the realtime event schema does, after sign-in).
+export type { CacheArea } from './cacheAreaNames.ts';
 
 export interface Endpoint<
   TInput extends v.GenericSchema | undefined = v.GenericSchema | undefined,

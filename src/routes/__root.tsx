@@ -15,8 +15,9 @@ import { tokenAtom } from '../state/session.ts';
 import { ConfirmHost } from '../ui/ConfirmHost.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 
-// Only a signed-in user has payments to follow: a visitor's first screen does without it.
-const PaymentWatch = lazy(() => import('../payment/PaymentWatch.tsx'));
+// Only a signed-in user has payments to follow and live updates: a visitor's first screen (and
+// a read-only reader's, who has no token either) does without them.
+const SignedInParts = lazy(() => import('../shell/SignedInParts.tsx'));
 // Only once a new version waits: most visits never load it.
 const UpdatePrompt = lazy(() => import('../shell/UpdatePrompt.tsx'));
 // Only a signed-out reader of kept records sees it.
@@ -42,7 +43,7 @@ function RootLayout() {
       <OfflineBanner />
       {token && (
         <Suspense fallback={null}>
-          <PaymentWatch />
+          <SignedInParts token={token} />
         </Suspense>
       )}
       {readOnly && (

@@ -11,7 +11,9 @@ import { sessionAtom } from '../state/session.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { shortAddress } from '../ui/format.ts';
 import { NavList } from '../ui/NavList.tsx';
+import { useNoticeMark } from '../realtime/noticeBadge.ts';
 import { menuEntries } from './menuEntries.ts';
+import { SignedInRealtimeRow } from './SignedInRealtimeRow.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import './menu.css';
 import '../ui/controls.css';
@@ -24,6 +26,7 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
   const forgetLastAddress = useSetAtom(lastAddressAtom);
   const address = session.address;
   const [keepOffline, setKeepOffline] = useState(false);
+  const noticeMark = useNoticeMark();
   return (
     <Dialog open={open} title={t`Menu`} variant="sheet" onDismiss={close}>
       {address ? (
@@ -41,6 +44,7 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
               </dt>
               <dd>{session.user ? `V${session.user.level}` : '—'}</dd>
             </div>
+            <SignedInRealtimeRow />
           </dl>
           {/* At the top, so it is visible without scrolling on a small phone. */}
           <button
@@ -73,7 +77,7 @@ export function MenuSheet({ open, onClose: close }: { open: boolean; onClose: ()
         <SignInButton onSignedIn={close} />
       )}
       <nav aria-label={t`Menu`}>
-        <NavList entries={menuEntries} className="menu-list" onNavigate={close} />
+        <NavList entries={menuEntries} className="menu-list" onNavigate={close} mark={noticeMark} />
       </nav>
       <ThemeSwitch />
     </Dialog>

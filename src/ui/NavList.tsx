@@ -16,15 +16,23 @@ export interface NavEntry {
   icon: LucideIcon;
 }
 
+/** An entry to mark with a dot (an unread notice), and what the dot says to a screen reader. */
+export interface NavMark {
+  to: string;
+  label: string;
+}
+
 /** A list of links; signed out, each is marked as needing sign-in (every entry does). */
 export function NavList({
   entries,
   className,
   onNavigate,
+  mark,
 }: {
   entries: NavEntry[];
   className: string;
   onNavigate?: () => void;
+  mark?: NavMark | undefined;
 }) {
   const { i18n } = useLingui();
   const signedIn = useAtomValue(tokenAtom) !== null;
@@ -36,6 +44,9 @@ export function NavList({
           <Link to={entry.to} hash={entry.hash} onClick={onNavigate}>
             <Icon className="nav-icon" aria-hidden="true" size={22} />
             <span className="nav-label">{i18n._(entry.label)}</span>
+            {mark?.to === entry.to && (
+              <span className="unread-dot" role="img" aria-label={mark.label} />
+            )}
             {!signedIn && (
               <Lock className="nav-lock" role="img" aria-label={needsSignIn} size={14} />
             )}

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
+import { useNoticeMark } from '../../realtime/noticeBadge.ts';
 import { NavList } from '../../ui/NavList.tsx';
 import { homeServices } from './homeServices.ts';
 import { pendingInviteCodeAtom } from '../../state/preferences.ts';
@@ -18,6 +19,7 @@ const Balances = lazy(() =>
 
 export function HomeScreen() {
   const session = useAtomValue(sessionAtom);
+  const noticeMark = useNoticeMark();
   return (
     <div className="stack">
       <Marquee />
@@ -32,7 +34,7 @@ export function HomeScreen() {
         <h2 id="home-quick-links" className="section-title">
           <Trans>Services</Trans>
         </h2>
-        <NavList entries={homeServices} className="tile-grid" />
+        <NavList entries={homeServices} className="tile-grid" mark={noticeMark} />
       </nav>
       <HomeContent />
     </div>
