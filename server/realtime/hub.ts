@@ -59,12 +59,6 @@ export class RealtimeHub {
     };
   }
 
-  get size(): number {
-    let count = 0;
-    for (const user of this.#users.values()) count += user.connections.size;
-    return count;
-  }
-
   /** Open sockets of a user, and of a session, on this process (for the caps). */
   socketsOf(holder: TicketHolder): { user: number; session: number } {
     return {

@@ -29,8 +29,6 @@ const HARD_FRAME_LIMIT = 64 * 1024;
 const CLOSE_WAIT_MS = 1000;
 
 export interface RealtimeServer {
-  /** Open sockets on this process. */
-  readonly sockets: number;
   /** Closes every socket with 1012 (come back: the server restarts) and stops listening. */
   close(): Promise<void>;
 }
@@ -126,7 +124,8 @@ export async function startRealtime(
       uncount();
       return refuse(socket, 'server_busy');
     }
-    if (!holder) return openAndClose(request, socket, head, CLOSE_CODES.ticketRefused, 'ticket');
+    if (!holder)
+      return openAndClose(request, socket, head, CLOSE_CODES.ticketRefused, 'ticket refused');
     const held = hub.socketsOf(holder);
     if (held.user >= limits.maxSocketsPerUser || held.session >= limits.maxSocketsPerSession)
       return openAndClose(request, socket, head, CLOSE_CODES.tooManySockets, 'too many sockets');
@@ -145,9 +144,6 @@ export async function startRealtime(
   sweep.unref();
 
   return {
-    get sockets() {
-      return hub.size;
-    },
     async close() {
       stopping = true;
       clearInterval(sweep);
