@@ -6,7 +6,7 @@
 // (db/transaction.ts addToBatch): on PostgreSQL one statement for the whole transaction
 // (realtime_emit, migration 0011), which also sends the NOTIFY; the users' counters are
 // locked in id order, once each, only from there to the COMMIT.
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { RealtimeEventData, RealtimeStream } from '../../src/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
@@ -62,53 +62,74 @@ async function writeEvents(db: AppDatabase, events: PendingEvent[]): Promise<voi
     )
     .map(({ event }) => event);
   if (db.dialect === 'postgres') {
-    await sql`SELECT realtime_emit(
-      ${sorted.map((event) => event.userId)}::bigint[],
-      ${sorted.map((event) => event.stream)}::text[],
-      ${sorted.map((event) => event.data)}::text[],
-      ${sorted.map((event) => event.createdAt)}::text[])`.execute(db.kysely);
+    await db.kysely.executeQuery(
+      CompiledQuery.raw(EMIT, [
+        sorted.map((event) => event.userId),
+        sorted.map((event) => event.stream),
+        sorted.map((event) => event.data),
+        sorted.map((event) => event.createdAt),
+      ]),
+    );
     return;
   }
+  // SQLite: two statements for the whole transaction's events, whatever their users.
   await inTransaction(db, async (trx) => {
-    const signals: RealtimeSignal[] = [];
-    for (let from = 0; from < sorted.length;) {
-      const userId = sorted[from]!.userId;
-      let to = from + 1;
-      while (to < sorted.length && sorted[to]!.userId === userId) to++;
-      const group = sorted.slice(from, to);
-      const [counter] = await advanceOffset(trx, { userId, count: BigInt(group.length) });
-      const latest = counter!.last_offset;
-      const first = latest - BigInt(group.length) + 1n;
-      await insertEvents(trx, {
-        userIds: group.map(() => userId),
-        offsets: group.map((_, index) => first + BigInt(index)),
-        streams: group.map((event) => event.stream),
-        data: group.map((event) => event.data),
-        createdAts: group.map((event) => event.createdAt),
-      });
-      signals.push({ type: 'event', userId, offset: latest });
-      from = to;
-    }
-    signalLocallyAfterCommit(trx, signals);
+    const counts = new Map<bigint, bigint>();
+    for (const event of sorted) counts.set(event.userId, (counts.get(event.userId) ?? 0n) + 1n);
+    const users = [...counts.keys()];
+    const advanced = await advanceOffsets(trx, {
+      userIds: users,
+      counts: users.map((userId) => counts.get(userId)!),
+    });
+    const latest = new Map(advanced.map((row) => [row.user_id, row.last_offset]));
+    // Each user's events take the offsets just reserved, in the order they were emitted.
+    const next = new Map(
+      users.map((userId) => [userId, latest.get(userId)! - counts.get(userId)!]),
+    );
+    await insertEvents(trx, {
+      userIds: sorted.map((event) => event.userId),
+      offsets: sorted.map((event) => {
+        const offset = next.get(event.userId)! + 1n;
+        next.set(event.userId, offset);
+        return offset;
+      }),
+      streams: sorted.map((event) => event.stream),
+      data: sorted.map((event) => event.data),
+      createdAts: sorted.map((event) => event.createdAt),
+    });
+    signalLocallyAfterCommit(
+      trx,
+      users.map((userId): RealtimeSignal => ({
+        type: 'event',
+        userId,
+        offset: latest.get(userId)!,
+      })),
+    );
   });
 }
 
+// Compiled once: it runs with every money operation.
+const EMIT = 'SELECT realtime_emit($1::bigint[], $2::text[], $3::text[], $4::text[])';
+
 // SQLite's side of realtime_emit: a user new to realtime starts with the broadcasts so far
 // counted as seen (what was published before has nothing to tell them).
-const advanceOffset = prepared((db, { userId, count }: { userId: bigint; count: bigint }) =>
-  db
-    .insertInto('realtime_offsets')
-    .values((eb) => ({
-      user_id: userId,
-      last_offset: count,
-      broadcast_seen: eb.selectFrom('realtime_broadcast_head').select('last_id'),
-    }))
-    .onConflict((conflict) =>
-      conflict.column('user_id').doUpdateSet((eb) => ({
-        last_offset: eb('realtime_offsets.last_offset', '+', eb.ref('excluded.last_offset')),
-      })),
-    )
-    .returning('last_offset'),
+const advanceOffsets = prepared(
+  (db, { userIds, counts }: { userIds: bigint[]; counts: bigint[] }) =>
+    db
+      .insertInto('realtime_offsets')
+      .values((eb) =>
+        userIds.map((userId, index) => ({
+          user_id: userId,
+          last_offset: counts[index]!,
+          broadcast_seen: eb.selectFrom('realtime_broadcast_head').select('last_id'),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet((eb) => ({
+          last_offset: eb('realtime_offsets.last_offset', '+', eb.ref('excluded.last_offset')),
+        })),
+      )
+      .returning(['user_id', 'last_offset']),
 );
 
 const insertEvents = prepared(
