@@ -1,211 +1,242 @@
-// The realtime hub's fan-out, through real server processes started as an operator starts
-// them: N signed-in users, a socket each subscribed to user@notice, then one notice — one
-// event for every socket at once. Prints the time from sending the notice to each socket
-// receiving it (p50, p99, max; the notice's own HTTP call included), the server's own
-// figure (ju_realtime_fanout_seconds: from the commit's signal to the push), and the
-// growth of the server's memory per open socket (rough: heap use moves with garbage
-// collection). With BENCH_DATABASE_URL, on PostgreSQL, and with
-// BENCH_PROCESSES=2 the sockets are split between two processes on that database and the
-// notice is published through the first (cross-process fan-out through LISTEN/NOTIFY).
-// A report, never a test.
+// The realtime hub under many sockets: 1,000 and 10,000 signed-in sockets on loopback, each
+// subscribed to its user's streams; one notice published reaches every one of them. Prints
+// the fan-out latency (from the operator's publish call to each socket's event, p50/p99), the
+// server's memory per idle socket, and — on PostgreSQL — the same with the sockets on one
+// process and the notice published through another (LISTEN/NOTIFY between them). Part of
+// `npm run bench`; also runs alone: `node scripts/bench/realtime.ts` (SQLite; PostgreSQL too
+// when TEST_DATABASE_URL is set). A report, never a test.
 //
-//   npx node scripts/bench/realtime.ts                         1,000 sockets on SQLite
-//   BENCH_SOCKETS=10000 npx node scripts/bench/realtime.ts
-//   bash scripts/with-postgres.sh env BENCH_PROCESSES=2 npx node scripts/bench/realtime.ts
-//     (BENCH_DATABASE_URL defaults to TEST_DATABASE_URL there)
+// The limits stay on, configured for a load generator that is one address: the per-address
+// socket cap (MAX_SOCKETS_PER_IP) is raised to fit the sockets, as an operator behind a
+// carrier-grade NAT would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { WebSocket } from 'ws';
-import { privateKeyToAddress, signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { REALTIME_STREAMS } from '../../src/api/realtime.ts';
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
-const ADMIN_TOKEN = 'b'.repeat(40);
-const CONCURRENCY = 25;
-const ROUNDS = 5;
+const SIZES = (process.env.BENCH_SOCKETS ?? '1000,10000').split(',').map(Number);
+const TICKET_CONCURRENCY = 50;
+const EVENT_TIMEOUT_MS = 60_000;
+/** Notices published one after another to the same sockets: the first includes warm-up. */
+const ROUNDS = 3;
 
-interface Server {
-  child: ChildProcess;
+interface Child {
+  process: ChildProcess;
   url: string;
+  adminToken: string;
+  /** Sends one command line; answers its one JSON line. */
+  ask<T>(command: string): Promise<T>;
 }
 
-function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+async function startServer(databaseUrl: string | undefined, sockets: number): Promise<Child> {
+  const child = spawn(process.execPath, ['--expose-gc', 'scripts/bench/serverProcess.ts', 'app'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
     env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-      ADMIN_TOKEN,
-      INVITE_REQUIRED: 'false',
-      // No chain: the benchmark pays nothing on chain.
-      CHAIN_RPC_URL: 'http://127.0.0.1:9',
-      LOG_LEVEL: 'fatal',
-      MAX_EVENT_LOOP_LAG_MS: '0',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
-      RATE_LIMIT_LOGIN_MESSAGE_PER_MINUTE: '1000000',
-      // The limits configured for the load, not switched off: all from one address.
-      MAX_SOCKETS_PER_IP: String(SOCKETS + 100),
-      // Sign-ins and tickets in parallel, and upgrades still in their handshake.
-      MAX_CONNECTIONS_PER_IP: '512',
-      REALTIME_MAX_SOCKETS_PER_USER: '4',
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      MAX_SOCKETS_PER_IP: String(sockets * 2 + 100),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const match = /JU Wallet is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
-
-async function json(url: string, init: RequestInit = {}): Promise<{ data: never }> {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as { code: number; data: never; message: string };
-  if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.message}`);
-  return body;
-}
-
-async function signIn(url: string, index: number): Promise<string> {
-  const key = `0x${(index + 1).toString(16).padStart(64, '0')}`;
-  const address = privateKeyToAddress(key);
-  const { data: asked } = await json(`${url}/api/v1/auth/loginMessage?address=${address}`);
-  const { message } = asked as { message: string };
-  const { data } = await json(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ address, message, sign_message: signPersonalMessage(key, message) }),
-  });
-  return (data as { token: string }).token;
-}
-
-interface Listener {
-  ws: WebSocket;
-  /** Resolves with performance.now() when the next notice arrives. */
-  nextNotice(): Promise<number>;
-}
-
-async function listen(url: string, token: string): Promise<Listener> {
-  const { data } = await json(`${url}/api/v1/user/wsTicket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { ticket, offset } = data as { ticket: string; offset: number };
-  const ws = new WebSocket(`${url.replace('http', 'ws')}/ws?token=${ticket}`);
-  let waiting: ((at: number) => void) | null = null;
-  await new Promise<void>((resolve, reject) => {
-    ws.once('error', reject);
-    ws.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as { id?: number; stream?: string };
-      if (message.id === 1) resolve();
-      if (message.stream === 'user@notice') waiting?.(performance.now());
-    });
-    ws.once('open', () =>
-      ws.send(
-        JSON.stringify({ method: 'SUBSCRIBE', params: ['user@notice'], since: offset, id: 1 }),
-      ),
-    );
-  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the bench server exited');
+    return value as string;
+  };
+  const announce = JSON.parse(await nextLine()) as { url: string; adminToken: string };
   return {
-    ws,
-    nextNotice: () => new Promise((resolve) => (waiting = resolve)),
+    process: child,
+    ...announce,
+    async ask<T>(command: string) {
+      child.stdin!.write(`${command}\n`);
+      return JSON.parse(await nextLine()) as T;
+    },
   };
 }
 
-async function inBatches<T>(count: number, work: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let from = 0; from < count; from += CONCURRENCY) {
-    const batch = Array.from({ length: Math.min(CONCURRENCY, count - from) }, (_, i) => from + i);
-    results.push(...(await Promise.all(batch.map(work))));
-  }
+function stop(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+async function ticketFor(base: string, token: string): Promise<{ ticket: string; offset: number }> {
+  const response = await fetch(`${base}/api/v1/user/wsTicket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as {
+    code: number;
+    data: { ticket: string; offset: number };
+  };
+  if (body.code !== 200) throw new Error(`wsTicket: ${response.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+interface OpenSocket {
+  socket: WebSocket;
+  /** Resolves with the time the first user@notice event arrived after `armed`. */
+  nextNotice(): Promise<number>;
+}
+
+async function openSocket(base: string, realtimeUrl: string, token: string): Promise<OpenSocket> {
+  const { ticket, offset } = await ticketFor(base, token);
+  const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(ticket)}`, {
+    origin: base,
+  });
+  let onNotice: ((at: number) => void) | null = null;
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`socket closed with ${code}`)));
+    socket.once('open', () => {
+      socket.send(
+        JSON.stringify({ method: 'SUBSCRIBE', params: REALTIME_STREAMS, id: 1, since: offset }),
+      );
+    });
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { id?: number; stream?: string };
+      if (message.id === 1) {
+        socket.removeAllListeners('close');
+        socket.removeAllListeners('error');
+        socket.on('error', () => {});
+        resolve();
+      } else if (message.stream === 'user@notice') onNotice?.(performance.now());
+    });
+  });
+  return {
+    socket,
+    nextNotice: () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no event')), EVENT_TIMEOUT_MS);
+        onNotice = (at) => {
+          clearTimeout(timer);
+          onNotice = null;
+          resolve(at);
+        };
+      }),
+  };
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
   return results;
 }
 
-async function metric(url: string, name: string): Promise<number> {
-  const text = await (
-    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
-  ).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+async function publishNotice(base: string, adminToken: string): Promise<void> {
+  const response = await fetch(`${base}/admin/v1/notices/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ lang: 'EN', title: 'Bench', body: '<p>One event for every socket</p>' }),
+  });
+  if (!response.ok) throw new Error(`notice: ${response.status} ${await response.text()}`);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
 
-async function main() {
-  const dataDirs = Array.from({ length: PROCESSES }, () =>
-    mkdtempSync(path.join(tmpdir(), 'ju-bench-realtime-')),
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+/**
+ * `count` sockets on `holder`; the notice is published through `publisher` (the same server,
+ * or another process on the same database). One line of figures.
+ */
+async function fanOut(
+  label: string,
+  holder: Child,
+  publisher: Child,
+  count: number,
+): Promise<string> {
+  const tokens = await holder.ask<string[]>(`users ${count}`);
+  const realtimeUrl = holder.url.replace(/^http/, 'ws') + '/ws';
+  const before = await holder.ask<Memory>('memory');
+  const opened = performance.now();
+  const sockets = await inBatches(tokens, TICKET_CONCURRENCY, (token) =>
+    openSocket(holder.url, realtimeUrl, token),
   );
-  const servers: Server[] = [];
+  const openSeconds = (performance.now() - opened) / 1000;
+  const after = await holder.ask<Memory>('memory');
   try {
-    for (const dir of dataDirs) servers.push(await startServer(dir));
-    const where = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-    console.log(`${SOCKETS} sockets, ${PROCESSES} process(es), ${where}`);
-    const tokens = await inBatches(SOCKETS, (i) => signIn(servers[i % PROCESSES]!.url, i));
-    const memoryBefore = await Promise.all(
-      servers.map((s) => metric(s.url, 'nodejs_heap_size_used_bytes')),
-    );
-    const rssBefore = await Promise.all(
-      servers.map((s) => metric(s.url, 'process_resident_memory_bytes')),
-    );
-    const listeners = await inBatches(SOCKETS, (i) =>
-      listen(servers[i % PROCESSES]!.url, tokens[i]!),
-    );
-    const memoryAfter = await Promise.all(
-      servers.map((s) => metric(s.url, 'nodejs_heap_size_used_bytes')),
-    );
-    const rssAfter = await Promise.all(
-      servers.map((s) => metric(s.url, 'process_resident_memory_bytes')),
-    );
-    const heapPerSocket =
-      (memoryAfter.reduce((a, b) => a + b, 0) - memoryBefore.reduce((a, b) => a + b, 0)) / SOCKETS;
-    const rssPerSocket =
-      (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / SOCKETS;
-    console.log(
-      `memory per idle socket: heap ${(heapPerSocket / 1024).toFixed(1)} KB, ` +
-        `resident ${(rssPerSocket / 1024).toFixed(1)} KB`,
-    );
-
-    for (let round = 1; round <= ROUNDS; round++) {
-      const arrivals = Promise.all(listeners.map((listener) => listener.nextNotice()));
-      const start = performance.now();
-      await json(`${servers[0]!.url}/admin/v1/notices/add`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-        body: JSON.stringify({ lang: 'en', title: `Round ${round}`, body: 'Hello' }),
-      });
-      const latencies = (await arrivals).map((at) => at - start).sort((a, b) => a - b);
-      console.log(
-        `round ${round}: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-          `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+    const rounds: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const arrivals = sockets.map((socket) => socket.nextNotice());
+      const published = performance.now();
+      await publishNotice(publisher.url, publisher.adminToken);
+      const latencies = (await Promise.all(arrivals)).map((at) => at - published);
+      latencies.sort((a, b) => a - b);
+      rounds.push(
+        `${percentile(latencies, 0.5).toFixed(1)}/${percentile(latencies, 0.99).toFixed(1)}`,
       );
     }
-    const counts = await Promise.all(
-      servers.map((s) => metric(s.url, 'ju_realtime_fanout_seconds_count')),
+    const heap = (after.heapUsed + after.external - before.heapUsed - before.external) / count;
+    const rss = (after.rss - before.rss) / count;
+    return (
+      `${label}: ${count} sockets (opened in ${openSeconds.toFixed(1)} s): fan-out p50/p99 ms ` +
+      `per round ${rounds.join(', ')}; server memory per idle socket ${kb(heap)} KB ` +
+      `(heap + external, after a full collection), ${kb(rss)} KB (RSS)`
     );
-    const sums = await Promise.all(
-      servers.map((s) => metric(s.url, 'ju_realtime_fanout_seconds_sum')),
-    );
-    const total = counts.reduce((a, b) => a + b, 0);
-    // Copies made by the process holding the sockets are pushed as made, without a signal.
-    if (total > 0)
-      console.log(
-        `server: ${total} users read after a signal, mean ${((sums.reduce((a, b) => a + b, 0) / total) * 1000).toFixed(2)} ms from signal to push`,
-      );
-    for (const listener of listeners) listener.ws.terminate();
   } finally {
-    for (const server of servers) server.child.kill('SIGKILL');
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    for (const { socket } of sockets) socket.terminate();
   }
 }
 
-await main();
+/** The realtime figures for one database; PostgreSQL also through a second process. */
+export async function benchRealtime(label: string, databaseUrl: string | null): Promise<string[]> {
+  const lines: string[] = [];
+  for (const size of SIZES) {
+    const server = await startServer(databaseUrl ?? undefined, size);
+    try {
+      lines.push(await fanOut(`${label}, one process`, server, server, size));
+    } finally {
+      await stop(server);
+    }
+  }
+  if (databaseUrl) {
+    const size = SIZES[0]!;
+    const [holder, publisher] = [
+      await startServer(databaseUrl, size),
+      await startServer(databaseUrl, size),
+    ];
+    try {
+      lines.push(
+        await fanOut(
+          `${label}, published on another process (LISTEN/NOTIFY)`,
+          holder,
+          publisher,
+          size,
+        ),
+      );
+    } finally {
+      await Promise.all([stop(holder), stop(publisher)]);
+    }
+  }
+  return lines;
+}
+
+if (import.meta.main) {
+  for (const line of await benchRealtime('SQLite', null)) console.log(line);
+  const url = process.env.TEST_DATABASE_SOCKET_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) for (const line of await benchRealtime('PostgreSQL', url)) console.log(line);
+}

@@ -80,10 +80,12 @@ describe('pushed updates', () => {
     });
     expect(((await sent.json()) as { code: number }).code).toBe(200);
 
-    await expect
-      .poll(() => app.page.getByTestId('balance-TICKET').textContent())
-      .toContain('3.5');
-    await app.page.getByRole('status').filter({ hasText: /Received 3\.5/ }).first().waitFor();
+    await expect.poll(() => app.page.getByTestId('balance-TICKET').textContent()).toContain('3.5');
+    await app.page
+      .getByRole('status')
+      .filter({ hasText: /Received 3\.5/ })
+      .first()
+      .waitFor();
     expect(await app.page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(
       true,
     );
