@@ -11,6 +11,7 @@ import * as paymentsBelongToPayer from './0007_payments_belong_to_payer.ts';
 import * as cardAgreementsPinAttempts from './0009_card_agreements_pin_attempts.ts';
 import * as sessionDevices from './0010_session_devices.ts';
 import * as sharedLimitsJobRuns from './0012_shared_limits_job_runs.ts';
+import * as teamFigures from './0013_team_figures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0009_card_agreements_pin_attempts': cardAgreementsPinAttempts,
   '0010_session_devices': sessionDevices,
   '0012_shared_limits_job_runs': sharedLimitsJobRuns,
+  '0013_team_figures': teamFigures,
 };
