@@ -3,33 +3,38 @@
 // performance and team performance (JU units), for user/info and the zhiList.
 //
 // Invariants:
-// - A user's stored figures are their folded row in team_figures (none: all zero) plus the
-//   sum of their rows in team_deltas. They always equal the figures computed the slow way
-//   from users and performance_entries (teamSummary in referrals.ts; `team check`, which
+// - A user's stored figures are their row in team_figures (none: all zero) plus the sum of
+//   their rows in team_deltas. They always equal the figures computed the slow way from
+//   users and performance_entries (teamSummary in referrals.ts; `team check`, which
 //   compares every user, in teamCheck.ts).
-// - Every write that changes a figure appends its deltas in the same transaction:
-//   - a sign-up under referrer P: (P: direct +1, team +1), and (A: team +1) for every
-//     ancestor A above P;
-//   - a new performance entry of user X for u units: (X: personal +u), and
-//     (A: team performance +u) for every ancestor A of X.
+// - Every write that changes a figure adds to them in the same transaction:
+//   - a sign-up under referrer P: P's direct +1 and team +1, and team +1 for every
+//     ancestor above P;
+//   - a new performance entry of user X for u units: X's personal +u, and team
+//     performance +u for every ancestor of X.
 //   Referrers are set once, at sign-up, to an earlier user, and never change: the tree has
-//   no cycles and a delta, once written, stays right.
-// - Writers only INSERT into team_deltas. Nothing they do updates or locks a row another
-//   writer needs (team_deltas has no foreign key, whose check would KEY SHARE-lock the user
-//   at the top of the chain), so under PostgreSQL's row locks a purchase deep in a chain
-//   never waits for another, however many ancestors they share. The price is one row per
-//   ancestor per write: a purchase at depth 1,000 appends 1,001 rows in one statement.
-// - Only the fold (the `team_fold` job) removes deltas, and it adds exactly what it
-//   removes to team_figures in the same transaction (on PostgreSQL in one statement whose
-//   DELETE … RETURNING hands the removed rows to the upsert). Nothing else writes
-//   team_figures after the migration that built it.
+//   no cycles and an addition, once written, stays right.
+// - On PostgreSQL writers only INSERT, one team_deltas row per user they change. Nothing
+//   they do updates or locks a row another writer needs (team_deltas has no foreign key,
+//   whose check would KEY SHARE-lock the user at the top of the chain), so under row locks
+//   a purchase deep in a chain never waits for another, however many ancestors they share.
+//   Only the fold (the `team_fold` job) removes deltas, and in the same statement adds
+//   exactly what it removes to team_figures (DELETE … RETURNING handing the removed rows
+//   to the upsert); it is the only writer of team_figures there.
+// - On SQLite one write transaction runs at a time and there are no row locks to wait
+//   for, so writers add straight to each user's team_figures row (an upsert per user) and
+//   team_deltas stays empty (the fold finds nothing): appending deltas and folding them
+//   later measured slower there (scripts/bench/team.ts, chain depth 1,000, ancestors
+//   scattered among 100,000 users: about 50 purchases/s this way, 25/s with deltas).
+// - Either way a write costs one row per ancestor: a purchase at depth 1,000 writes 1,001
+//   rows, in one statement that walks up the chain (bounded by the depth).
 //
 // Reading is one statement over two indexes (team_figures' primary key, team_deltas'
 // user_id): the folded row and the user's unfolded deltas, taken in one snapshot so a fold
 // committing meanwhile is seen wholly or not at all. How many deltas it meets depends on
 // how much was written in the user's team since the last fold (TEAM_FOLD_SECONDS), never on
 // the team's size. No recursive query runs on the read path; the writers' walk up the chain
-// (bounded by the depth) and the operator's check are the only recursive ones.
+// and the operator's check are the only recursive ones.
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
@@ -136,6 +141,24 @@ function levelAbove(dialect: SqlDialectName): RawBuilder<unknown> {
           WHERE users.referrer_id IS NOT NULL`;
 }
 
+const UPSERT_SUMS = `ON CONFLICT (user_id) DO UPDATE SET
+  direct = team_figures.direct + excluded.direct,
+  team = team_figures.team + excluded.team,
+  personal_units = team_figures.personal_units + excluded.personal_units,
+  team_units = team_figures.team_units + excluded.team_units`;
+
+/**
+ * Where a write adds its rows, as `(user_id, direct, team, personal_units, team_units)`
+ * rows of a SELECT: appended to team_deltas on PostgreSQL, added to team_figures on SQLite
+ * (see the invariants above). The SELECT must end with a WHERE clause (SQLite's upsert
+ * after a SELECT needs one to parse).
+ */
+function addFigures(dialect: SqlDialectName, rows: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`INSERT INTO team_deltas (user_id, ${sql.raw(COLUMNS)}) ${rows}`
+    : sql`INSERT INTO team_figures (user_id, ${sql.raw(COLUMNS)}) ${rows} ${sql.raw(UPSERT_SUMS)}`;
+}
+
 /**
  * A new user joined under `referrerId`: one more direct referral for the referrer, one more
  * team member for it and every user above it. Call in the sign-up's transaction.
@@ -147,8 +170,10 @@ export async function recordReferral(db: AppDatabase, referrerId: bigint): Promi
       UNION ALL
       ${levelAbove(db.dialect)}
     )
-    INSERT INTO team_deltas (user_id, direct, team, personal_units, team_units)
-    SELECT id, CASE WHEN depth = 1 THEN 1 ELSE 0 END, 1, 0, 0 FROM up`.execute(db.kysely);
+    ${addFigures(
+      db.dialect,
+      sql`SELECT id, CASE WHEN depth = 1 THEN 1 ELSE 0 END, 1, 0, 0 FROM up WHERE true`,
+    )}`.execute(db.kysely);
 }
 
 /**
@@ -159,52 +184,55 @@ export async function recordPerformanceFigures(
   db: AppDatabase,
   input: { userId: bigint; units: bigint },
 ): Promise<void> {
+  const units = sql`CAST(${input.units} AS bigint)`;
   await sql`
     WITH RECURSIVE up (id, depth) AS (
       SELECT referrer_id, 1 FROM users WHERE id = ${input.userId} AND referrer_id IS NOT NULL
       UNION ALL
       ${levelAbove(db.dialect)}
     )
-    INSERT INTO team_deltas (user_id, direct, team, personal_units, team_units)
-    SELECT CAST(${input.userId} AS bigint), 0, 0, CAST(${input.units} AS bigint), 0
-    UNION ALL
-    SELECT id, 0, 0, 0, CAST(${input.units} AS bigint) FROM up`.execute(db.kysely);
+    ${addFigures(
+      db.dialect,
+      sql`SELECT CAST(${input.userId} AS bigint), 0, 0, ${units}, 0
+          UNION ALL
+          SELECT id, 0, 0, 0, ${units} FROM up WHERE true`,
+    )}`.execute(db.kysely);
 }
 
 /** Deltas folded per transaction, so a backlog never makes one long transaction. */
 export const FOLD_BATCH = 10_000;
-/** Batches per run at most; the next run goes on with what is left. */
-const FOLD_BATCHES_PER_RUN = 100;
 
 /**
- * Folds unfolded deltas into team_figures, oldest first, in batches; returns how many it
- * folded. The `team_fold` job runs it; concurrent folds are harmless (a row is folded by
- * the one that deletes it).
+ * Folds the deltas written before it starts into team_figures, oldest first, in batches;
+ * returns how many it folded (on SQLite, where writers add to team_figures directly, only
+ * rows someone else put there). Deltas written meanwhile wait for the next run, so a fold
+ * never chases the writers. The `team_fold` job runs it; concurrent folds are harmless (a
+ * row is folded by the one that deletes it).
  */
 export async function foldTeamDeltas(db: AppDatabase, batch = FOLD_BATCH): Promise<number> {
+  const newest = await db.kysely
+    .selectFrom('team_deltas')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const bound = newest?.id ?? null;
+  if (bound === null) return 0;
   let folded = 0;
-  for (let run = 0; run < FOLD_BATCHES_PER_RUN; run++) {
-    const rows = await foldBatch(db, batch);
+  for (;;) {
+    const rows = await foldBatch(db, bound, batch);
     folded += rows;
-    if (rows < batch) break;
+    if (rows < batch) return folded;
   }
-  return folded;
 }
 
-const UPSERT_SUMS = `ON CONFLICT (user_id) DO UPDATE SET
-  direct = team_figures.direct + excluded.direct,
-  team = team_figures.team + excluded.team,
-  personal_units = team_figures.personal_units + excluded.personal_units,
-  team_units = team_figures.team_units + excluded.team_units`;
-
-async function foldBatch(db: AppDatabase, batch: number): Promise<number> {
+async function foldBatch(db: AppDatabase, bound: bigint, batch: number): Promise<number> {
   if (db.dialect === 'postgres') {
     // One statement: the rows this DELETE removes (those committed when it starts; a row
-    // another fold removed first is skipped) are exactly the rows the upsert adds.
+    // another fold removed first is skipped, one still uncommitted waits for the next
+    // run) are exactly the rows the upsert adds.
     const { rows } = await sql<{ folded: bigint }>`
       WITH removed AS (
         DELETE FROM team_deltas
-         WHERE id IN (SELECT id FROM team_deltas ORDER BY id LIMIT ${batch})
+         WHERE id IN (SELECT id FROM team_deltas WHERE id <= ${bound} ORDER BY id LIMIT ${batch})
         RETURNING user_id, ${sql.raw(COLUMNS)}
       ), added AS (
         INSERT INTO team_figures (user_id, ${sql.raw(COLUMNS)})
@@ -218,12 +246,14 @@ async function foldBatch(db: AppDatabase, batch: number): Promise<number> {
     );
     return Number(rows[0]?.folded ?? 0);
   }
-  // SQLite runs one write transaction at a time: what the bound takes in is what is added
+  // SQLite runs one write transaction at a time: the rows up to `last` are what is added
   // and removed.
   return inTransaction(db, async (trx) => {
     const { rows } = await sql<{ last: bigint | null; folded: bigint }>`
       SELECT MAX(id) AS last, COUNT(*) AS folded
-        FROM (SELECT id FROM team_deltas ORDER BY id LIMIT ${batch}) AS oldest`.execute(trx.kysely);
+        FROM (SELECT id FROM team_deltas WHERE id <= ${bound} ORDER BY id LIMIT ${batch}) AS oldest`.execute(
+      trx.kysely,
+    );
     const last = rows[0]?.last;
     if (last === null || last === undefined) return 0;
     await sql`
