@@ -32,8 +32,9 @@
 // Reading is one statement over two indexes (team_figures' primary key, team_deltas'
 // user_id): the folded row and the user's unfolded deltas, taken in one snapshot so a fold
 // committing meanwhile is seen wholly or not at all. How many deltas it meets depends on
-// how much was written in the user's team since the last fold (TEAM_FOLD_SECONDS), never on
-// the team's size. No recursive query runs on the read path; the writers' walk up the chain
+// how much was written in the user's team since the last fold (TEAM_FOLD_SECONDS), and on
+// PostgreSQL in the interval before, whose folded rows wait for the next fold's VACUUM;
+// never on the team's size. No recursive query runs on the read path; the writers' walk up the chain
 // and the operator's check are the only recursive ones.
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
@@ -84,8 +85,8 @@ function sums(dialect: SqlDialectName): string {
   return ['direct', 'team', 'personal_units', 'team_units'].map(sum).join(', ');
 }
 
-// The read path's statement, written out once per database: one row, whatever the team.
-const FIGURES_OF_USER = Object.fromEntries(
+/** The read path's statement, written out once per database: one row, whatever the team. */
+export const FIGURES_OF_USER = Object.fromEntries(
   (['sqlite', 'postgres'] as const).map((dialect) => {
     const id = dialect === 'postgres' ? '$1' : '?';
     return [
@@ -210,6 +211,13 @@ export const FOLD_BATCH = 10_000;
  * row is folded by the one that deletes it).
  */
 export async function foldTeamDeltas(db: AppDatabase, batch = FOLD_BATCH): Promise<number> {
+  // On PostgreSQL a folded delta stays in the table as a dead row until VACUUM removes it,
+  // and a read's index scan steps over the dead rows of its user: the previous runs' are
+  // removed here first. (This run's cannot be yet: the job's claim, an open transaction,
+  // keeps them visible to itself until the run ends.) So a read meets at most one fold
+  // interval of dead rows besides its unfolded ones. VACUUM cannot run in a transaction.
+  if (db.dialect === 'postgres' && !db.kysely.isTransaction)
+    await sql`VACUUM team_deltas`.execute(db.kysely);
   const newest = await db.kysely
     .selectFrom('team_deltas')
     .select((eb) => eb.fn.max('id').as('id'))
