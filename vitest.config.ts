@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['test/server/**/*.test.ts'],
+          // Several processes on one database: PostgreSQL only.
+          exclude: ['test/server/**/*.pg.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'sqlite' },
         },

@@ -12,6 +12,8 @@
 //   BENCH_SECONDS=10 npm run bench     longer runs
 //   BENCH_ONLY=transfer                transfers only (e.g. with NODE_OPTIONS=--cpu-prof)
 //   BENCH_ONLY=info                    the read routes only
+//   BENCH_ONLY=realtime                the realtime hub's fan-out only (scripts/bench/realtime.ts)
+//   BENCH_SOCKETS=1000                 fewer sockets for it (default 1000,10000)
 //   BENCH_DB=sqlite | BENCH_DB=postgres  one database only
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { QueryStats } from '../server/db/queryStats.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
+import { benchRealtime } from './bench/realtime.ts';
 import { benchTeam } from './bench/team.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,6 +30,7 @@ const CONNECTIONS = 50;
 /** BENCH_ONLY=transfer: the bare route and transfers alone (for profiling the money path). */
 const TRANSFERS_ONLY = process.env.BENCH_ONLY === 'transfer';
 const READS_ONLY = process.env.BENCH_ONLY === 'info';
+const REALTIME_ONLY = process.env.BENCH_ONLY === 'realtime';
 const DATABASES = process.env.BENCH_DB ? [process.env.BENCH_DB] : ['sqlite', 'postgres'];
 
 interface Announce {
@@ -286,6 +290,11 @@ async function benchTransfers(
   });
 }
 
+function printLines(title: string, lines: readonly string[]): void {
+  console.log(`\n${title}`);
+  for (const line of lines) console.log(`  ${line}`);
+}
+
 function printTable(label: string, figures: Figures[]): void {
   const bare = figures[0]!;
   console.log(`\n${label} — ${CONNECTIONS} connections, ${SECONDS} s each`);
@@ -317,8 +326,11 @@ function printTable(label: string, figures: Figures[]): void {
 }
 
 if (DATABASES.includes('sqlite')) {
-  printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
-  console.log(await benchTeam('SQLite', null));
+  if (!REALTIME_ONLY) {
+    printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
+    console.log(await benchTeam('SQLite', null));
+  }
+  printLines('Realtime hub, SQLite', await benchRealtime('SQLite', null));
 }
 if (DATABASES.includes('postgres')) {
   // A server on the same machine as its PostgreSQL talks to it over the Unix socket, as
@@ -327,11 +339,14 @@ if (DATABASES.includes('postgres')) {
   const url = socketUrl ?? process.env.TEST_DATABASE_URL;
   if (url) {
     const transport = socketUrl ? 'over its Unix socket' : 'over TCP';
-    printTable(
-      `PostgreSQL (local cluster ${transport}, fsync on)`,
-      await benchDatabase('postgres', url),
-    );
-    console.log(await benchTeam('PostgreSQL', url));
+    if (!REALTIME_ONLY) {
+      printTable(
+        `PostgreSQL (local cluster ${transport}, fsync on)`,
+        await benchDatabase('postgres', url),
+      );
+      console.log(await benchTeam('PostgreSQL', url));
+    }
+    printLines('Realtime hub, PostgreSQL', await benchRealtime('PostgreSQL', url));
   } else {
     console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
   }

@@ -16,6 +16,7 @@ import { ledgerArea } from './ledger/area.ts';
 import { mallArea } from './mall/area.ts';
 import { moneyArea } from './money/area.ts';
 import { nodeArea } from './node/area.ts';
+import { realtimeArea } from './realtime/area.ts';
 import { releaseArea } from './release/area.ts';
 import { ticketArea } from './ticket/area.ts';
 import { usersArea } from './users/area.ts';
@@ -37,6 +38,7 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   cardArea,
   contentArea,
   mallArea,
+  realtimeArea,
 ];
 
 export const routeTable = SERVER_AREAS.flatMap((area) => area.routes ?? []);

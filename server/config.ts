@@ -9,6 +9,7 @@ import { toChecksumAddress, isValidAddress } from '../src/wallet/address.ts';
 import { readPaymentSettings, type PaymentSettings } from './chain/settings.ts';
 import { readCardSettings, type CardSettings } from './card/settings.ts';
 import { isLoopbackHost } from './loopbackHost.ts';
+import { readRealtimeSettings, type RealtimeSettings } from './realtime/settings.ts';
 
 // The built app and the catalogs live in the repository, wherever the server is started from.
 const REPOSITORY_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -103,6 +104,8 @@ export interface ServerSettings {
   maxConnectionsPerIp: number;
   /** Trust X-Forwarded-* headers (client IP, protocol, host) from a reverse proxy. */
   trustProxy: boolean;
+  /** The realtime hub's limits (realtime/settings.ts). */
+  realtime: RealtimeSettings;
   /** The built app to serve; nothing is served when it does not exist. */
   distDir: string;
   /** The Lingui catalogs (`<locale>/messages.po`) used to localise messages. */
@@ -204,6 +207,10 @@ export function readSettings(env: Env): ServerSettings {
       1_000_000,
     ),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    realtime: readRealtimeSettings(
+      (name, fallback, min, max) => integer(env, name, fallback, min, max),
+      flag(env, 'TRUST_PROXY', false),
+    ),
     distDir: text(env, 'DIST_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'),
     localesDir: text(env, 'LOCALES_DIR') ?? path.join(REPOSITORY_ROOT, 'locales'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

@@ -21,6 +21,7 @@ import { rateLimiterFor } from './http/rateLimiter.ts';
 import { createReplies } from './http/replies.ts';
 import { loadTranslator } from './i18n/catalogs.ts';
 import { createServerMetrics } from './metrics/serverMetrics.ts';
+import { startRealtime, type RealtimeServer } from './realtime/socketRoutes.ts';
 
 export interface StartServerOptions extends Partial<
   Omit<ServerSettings, 'chain' | 'payments' | 'rateLimits' | 'timeouts' | 'operations'>
@@ -125,6 +126,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metrics,
   };
   let built;
+  let realtime: RealtimeServer | undefined;
   try {
     // The card data key is read now: a missing or unsafe key stops the start, rather than
     // failing the first card request.
@@ -133,8 +135,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       monitor,
       stopping: () => stopping,
     });
+    realtime = await startRealtime(context, built.app.server, built.app.log);
     await built.app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
+    await realtime?.close();
     await built?.app.close();
     monitor.stop();
     await db.close();
@@ -179,6 +183,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       });
       closing = (async () => {
         await drained;
+        // Sockets first (1012: come back), or the HTTP server would wait for them.
+        await realtime!.close();
         await jobs.stop();
         await app.close();
         monitor.stop();

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashToken } from '../../server/auth/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';
@@ -24,7 +25,10 @@ const GENEROUS = { max: 10_000_000, windowMs: 60_000 };
 async function startApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-bench-'));
   const server = await startServer({
-    env: {},
+    // The realtime bench raises the per-address socket cap to fit its sockets.
+    env: process.env.MAX_SOCKETS_PER_IP
+      ? { MAX_SOCKETS_PER_IP: process.env.MAX_SOCKETS_PER_IP }
+      : {},
     port: 0,
     host: '127.0.0.1',
     dataDir,
@@ -39,12 +43,50 @@ async function startApp() {
   });
   return {
     announce: { url: server.url, adminToken: server.adminToken },
+    /** `count` new users, each with a live session: their tokens (the realtime bench). */
+    async users(count: number): Promise<string[]> {
+      const prefix = randomUUID().slice(0, 8);
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + server.settings.sessionTtlSeconds * 1000);
+      const tokens: string[] = [];
+      for (let start = 0; start < count; start += USERS_PER_INSERT) {
+        const size = Math.min(USERS_PER_INSERT, count - start);
+        const users = await server.db.kysely
+          .insertInto('users')
+          .values(
+            Array.from({ length: size }, (_, index) => ({
+              address: `0xbench${prefix}${start + index}`,
+              invite_code: `B${prefix}${start + index}`,
+              created_at: now.toISOString(),
+            })),
+          )
+          .returning('id')
+          .execute();
+        const batch = users.map(() => randomBytes(32).toString('base64url'));
+        await server.db.kysely
+          .insertInto('sessions')
+          .values(
+            users.map((user, index) => ({
+              token_hash: hashToken(batch[index]!),
+              user_id: user.id,
+              created_at: now.toISOString(),
+              expires_at: expiresAt.toISOString(),
+              device_id: null,
+            })),
+          )
+          .execute();
+        tokens.push(...batch);
+      }
+      return tokens;
+    },
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+const USERS_PER_INSERT = 500;
 
 /** Listens on a free loopback port; the URL to announce. */
 async function listenOnLoopback(app: FastifyInstance): Promise<string> {
@@ -110,11 +152,20 @@ async function startLedger() {
   };
 }
 
-const server =
-  mode === 'bare' ? await startBare() : mode === 'ledger' ? await startLedger() : await startApp();
+const app = mode === 'bare' || mode === 'ledger' ? null : await startApp();
+const server = mode === 'bare' ? await startBare() : mode === 'ledger' ? await startLedger() : app!;
 console.log(JSON.stringify(server.announce));
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'stats') console.log(JSON.stringify(readQueryStats()));
+  // Memory after a full collection (the realtime bench starts this process with --expose-gc).
+  if (line === 'memory') {
+    (globalThis as { gc?: () => void }).gc?.();
+    console.log(JSON.stringify(process.memoryUsage()));
+  }
+  const users = /^users (\d+)$/.exec(line);
+  if (users && app) {
+    void app.users(Number(users[1])).then((tokens) => console.log(JSON.stringify(tokens)));
+  }
 });
 const stop = () => {
   void server.close().then(() => process.exit(0));

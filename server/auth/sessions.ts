@@ -1,9 +1,13 @@
 // Sessions: the client holds a random bearer token; the database holds only its SHA-256, so
-// a leaked database does not leak usable tokens. Sessions end at an absolute time.
+// a leaked database does not leak usable tokens. Sessions end at an absolute time. A session
+// ended early (signed out, everywhere, replaced, beyond the cap) closes its realtime sockets
+// on whichever process holds them, once the ending commits (realtime/signals.ts); one that
+// runs out closes them by itself, each socket knowing when.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
+import { announceSessionsEnded } from '../realtime/signals.ts';
 
 const TOKEN_BYTES = 32;
 
@@ -42,12 +46,15 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  const ended: bigint[] = [];
   if (deviceId !== null) {
-    await db.kysely
+    const replaced = await db.kysely
       .deleteFrom('sessions')
       .where('user_id', '=', userId)
       .where('device_id', '=', deviceId)
+      .returning('id')
       .execute();
+    ended.push(...replaced.map((row) => row.id));
   }
   await db.kysely
     .insertInto('sessions')
@@ -71,6 +78,7 @@ export async function createSession(
       ]),
     )
     .execute();
+  await announceSessionsEnded(db, [...ended, ...surplus]);
   return { token, expiresAt };
 }
 
@@ -148,21 +156,43 @@ export async function endUserSession(
   userId: bigint,
   sessionId: bigint,
 ): Promise<boolean> {
-  const result = await db.kysely
+  const ended = await db.kysely
     .deleteFrom('sessions')
     .where('id', '=', sessionId)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+    .returning('id')
+    .execute();
+  await announceSessionsEnded(
+    db,
+    ended.map((row) => row.id),
+  );
+  return ended.length > 0;
 }
 
 /** Ends every session of `userId` ("sign out everywhere"). */
 export async function endAllUserSessions(db: AppDatabase, userId: bigint): Promise<void> {
-  await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  const ended = await db.kysely
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  await announceSessionsEnded(
+    db,
+    ended.map((row) => row.id),
+  );
 }
 
+/** Signs out: ends the session `token` opens. */
 export async function deleteSession(db: AppDatabase, token: string): Promise<void> {
-  await db.kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  const ended = await db.kysely
+    .deleteFrom('sessions')
+    .where('token_hash', '=', hashToken(token))
+    .returning('id')
+    .execute();
+  await announceSessionsEnded(
+    db,
+    ended.map((row) => row.id),
+  );
 }
 
 export async function deleteExpiredSessions(db: AppDatabase, now: Date): Promise<void> {

@@ -17,6 +17,7 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { findOwnAddress } from './addresses.ts';
 import { readPage, type Page } from '../db/pages.ts';
 import type { CardContext } from './cardContext.ts';
@@ -165,6 +166,11 @@ async function createApplication(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await emitUserEvent(trx, now, {
+    userId,
+    stream: 'user@card',
+    kind: 'card_application_submitted',
+  });
   return applicationWire(row, false);
 }
 
@@ -256,6 +262,11 @@ export async function issueCard(
       .where('id', '=', decided.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await emitUserEvent(trx, now, {
+      userId: row.user_id,
+      stream: 'user@card',
+      kind: 'card_issued',
+    });
     return { application: applicationWire(row, false), card: cardWire(issued) };
   });
 }
@@ -289,6 +300,11 @@ export async function rejectApplication(
         now,
       });
     }
+    await emitUserEvent(trx, now, {
+      userId: row.user_id,
+      stream: 'user@card',
+      kind: 'card_application_rejected',
+    });
     return applicationWire(row, true);
   });
 }

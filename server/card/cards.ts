@@ -11,6 +11,7 @@ import type { CardContext } from './cardContext.ts';
 import { issuedState, transition, type CardAction } from './cardStates.ts';
 import { cardAmount } from './info.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import {
   ACCOUNT_KIND,
   ensureSystemAccount,
@@ -202,6 +203,12 @@ export async function moveCard(
         .returningAll()
         .executeTakeFirst();
       if (row && returning) await returnCardBalance(trx, card.now(), current);
+      if (row)
+        await emitUserEvent(trx, card.now(), {
+          userId,
+          stream: 'user@card',
+          kind: `card_${row.status}`,
+        });
       return row;
     });
     if (moved) return (await cardsWire(card.db, [moved]))[0]!;

@@ -7,6 +7,7 @@ import type { AppDatabase } from '../db/database.ts';
 import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { readPage, type Page } from '../db/pages.ts';
 import { lockCardOwner, requireRoomFor, type CardContext } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
@@ -196,34 +197,43 @@ export async function listHolders(
   return readPage(filtered, (q) => q.selectAll().orderBy('id', 'desc'), query);
 }
 
-/** The operator's decision on a pending holder. */
+/** The operator's decision on a pending holder; the user hears of it (realtime). */
 export async function reviewHolder(
   db: AppDatabase,
   id: bigint,
   decision: { status: 'approved' } | { status: 'rejected'; reason: string },
   now: Date,
 ): Promise<CardHolderRow> {
-  const row = await db.kysely
-    .updateTable('card_holders')
-    .set({
-      status: decision.status,
-      reject_reason: decision.status === 'rejected' ? decision.reason : null,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return row;
-  const current = await db.kysely
-    .selectFrom('card_holders')
-    .select('status')
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!current) throw new DomainError('holder_not_found');
-  throw new DomainError('conflict', { data: { status: current.status } });
+  return inTransaction(db, async (trx) => {
+    const row = await trx.kysely
+      .updateTable('card_holders')
+      .set({
+        status: decision.status,
+        reject_reason: decision.status === 'rejected' ? decision.reason : null,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) {
+      await emitUserEvent(trx, now, {
+        userId: row.user_id,
+        stream: 'user@card',
+        kind: `holder_${decision.status}`,
+      });
+      return row;
+    }
+    const current = await trx.kysely
+      .selectFrom('card_holders')
+      .select('status')
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!current) throw new DomainError('holder_not_found');
+    throw new DomainError('conflict', { data: { status: current.status } });
+  });
 }
 
 /**

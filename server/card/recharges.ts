@@ -17,6 +17,7 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { runMoneyOperation } from '../money/moneyOperation.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import { readPage, type Page } from '../db/pages.ts';
 import type { CardContext } from './cardContext.ts';
@@ -85,6 +86,11 @@ export async function rechargeCard(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await emitUserEvent(trx, now, {
+        userId,
+        stream: 'user@card',
+        kind: 'card_recharge_submitted',
+      });
       return rechargeWire(row);
     },
   });
@@ -160,6 +166,11 @@ export async function finishRecharge(
         .where('id', '=', row.id)
         .execute();
     }
+    await emitUserEvent(trx, now, {
+      userId: row.user_id,
+      stream: 'user@card',
+      kind: `card_recharge_${outcome.status}`,
+    });
     return rechargeWire(row);
   });
 }
@@ -201,6 +212,7 @@ export async function spendOnCard(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await emitUserEvent(trx, now, { userId: row.user_id, stream: 'user@card', kind: 'card_spent' });
     return { record: consumeWire(row), balance: cardAmount(spent.balance) };
   });
 }

@@ -31,6 +31,8 @@ import { inRetryingTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
 import { findStoredAnswer, runMoneyOperation } from '../money/moneyOperation.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+import { paymentEvent } from '../realtime/events.ts';
+import { emitEvents } from '../realtime/outbox.ts';
 import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { chainClient } from './client.ts';
 import { claimedPayer } from './payerClaim.ts';
@@ -421,6 +423,18 @@ export async function decide(
   if (!decided) return undefined;
   if (decided.status === 'confirmed') await handler.onConfirmed(trx, decided, context);
   else await handler.onRejected(trx, decided, context);
+  // The payer's app hears of it in this transaction (what it moved, if anything, too).
+  await emitEvents(
+    trx,
+    [
+      paymentEvent(
+        decided.user_id,
+        decided.purpose as PaymentPurpose,
+        decided.status as 'confirmed' | 'rejected',
+      ),
+    ],
+    context.now(),
+  );
   return decided;
 }
 

@@ -1,10 +1,13 @@
 // Notices: one per announcement, with a title and HTML body per language, and a read mark
 // per user. A reader sees the text in their language, else the English one; a notice with
-// neither is not shown to them.
+// neither is not shown to them. Publishing, editing or removing a notice tells every user's
+// app (realtime, user@notice) as one broadcast: its cost does not grow with the users.
 import type { NoticeDetail, NoticeListData } from '../../src/api/notice.ts';
 import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/locales.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
+import { publishBroadcast } from '../realtime/outbox.ts';
 
 const EXCERPT_LENGTH = 140;
 
@@ -114,12 +117,17 @@ export async function openNotice(
 
 // Operator side.
 
+function noticesChanged(trx: AppDatabase, kind: string, now: Date): Promise<void> {
+  return publishBroadcast(trx, 'user@notice', { kind, changes: ['notices'] }, now);
+}
+
 export async function addNotice(
   db: AppDatabase,
   input: { locale: Locale; title: string; body: string; now: Date },
 ): Promise<bigint> {
   const at = input.now.toISOString();
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (transaction) => {
+    const trx = transaction.kysely;
     const { id } = await trx
       .insertInto('notices')
       .values({ created_at: at, updated_at: at })
@@ -135,6 +143,7 @@ export async function addNotice(
         updated_at: at,
       })
       .execute();
+    await noticesChanged(transaction, 'notice_published', input.now);
     return id;
   });
 }
@@ -145,7 +154,8 @@ export async function editNotice(
   input: { id: bigint; locale: Locale; title: string; body: string; now: Date },
 ): Promise<void> {
   const at = input.now.toISOString();
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (transaction) => {
+    const trx = transaction.kysely;
     const updated = await trx
       .updateTable('notices')
       .set({ updated_at: at })
@@ -160,18 +170,22 @@ export async function editNotice(
       .values({ notice_id: input.id, locale: input.locale, ...text })
       .onConflict((conflict) => conflict.columns(['notice_id', 'locale']).doUpdateSet(text))
       .execute();
+    await noticesChanged(transaction, 'notice_updated', input.now);
   });
 }
 
 export async function removeNotice(db: AppDatabase, id: bigint, now: Date): Promise<void> {
-  const updated = await db.kysely
-    .updateTable('notices')
-    .set({ removed_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n)
-    throw new DomainError('notice_not_found', { data: { field: 'id' } });
+  await inTransaction(db, async (trx) => {
+    const updated = await trx.kysely
+      .updateTable('notices')
+      .set({ removed_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      throw new DomainError('notice_not_found', { data: { field: 'id' } });
+    await noticesChanged(trx, 'notice_removed', now);
+  });
 }
 
 export interface NoticeOverview {

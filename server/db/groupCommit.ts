@@ -15,7 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDatabase } from './database.ts';
 import type { DatabaseSchema } from './schema.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction, runAfterCommit, withCommitHooks } from './transaction.ts';
 
 /** A bound on one batch, so a steady stream of work still commits regularly. */
 const MAX_BATCH = 64;
@@ -52,12 +52,17 @@ class GroupCommitter {
       const batch = this.#queue.splice(0, MAX_BATCH);
       // Jobs of this batch not yet refused: answered after the COMMIT, or failed with it.
       const unsettled = new Map<Job, unknown>(batch.map((job) => [job, undefined]));
+      // What the pieces that stayed ask to be told once the COMMIT is done (transaction.ts).
+      const committed: (() => void)[] = [];
       try {
         await this.#db.kysely.transaction().execute(async (kysely) => {
           for (const job of batch) {
             const outcome = await runInSavepoint(kysely, this.#db, job);
             if (outcome.refused) unsettled.delete(job);
-            else unsettled.set(job, outcome.value);
+            else {
+              unsettled.set(job, outcome.value);
+              committed.push(...outcome.afterCommit);
+            }
           }
         });
       } catch (error) {
@@ -65,13 +70,14 @@ class GroupCommitter {
         for (const job of unsettled.keys()) job.reject(error);
         continue;
       }
+      runAfterCommit(committed);
       for (const [job, value] of unsettled) job.resolve(value);
     }
     this.#scheduled = false;
   }
 }
 
-type Outcome = { refused: true } | { refused: false; value: unknown };
+type Outcome = { refused: true } | { refused: false; value: unknown; afterCommit: (() => void)[] };
 
 async function runInSavepoint(
   kysely: Kysely<DatabaseSchema>,
@@ -79,9 +85,10 @@ async function runInSavepoint(
   job: Job,
 ): Promise<Outcome> {
   await sql.raw(`SAVEPOINT ${SAVEPOINT}`).execute(kysely);
-  let value: unknown;
+  let outcome: Awaited<ReturnType<typeof withCommitHooks>>;
   try {
-    value = await job.work({ kysely, dialect: db.dialect });
+    // Hooks of its own, so a piece rolled back takes its commit hooks with it.
+    outcome = await withCommitHooks({ kysely, dialect: db.dialect }, db.kysely, job.work);
   } catch (error) {
     // If the rollback fails too, the transaction itself is gone: #drain fails the batch.
     await sql.raw(`ROLLBACK TO ${SAVEPOINT}`).execute(kysely);
@@ -90,7 +97,7 @@ async function runInSavepoint(
     return { refused: true };
   }
   await sql.raw(`RELEASE ${SAVEPOINT}`).execute(kysely);
-  return { refused: false, value };
+  return { refused: false, value: outcome.value, afterCommit: outcome.afterCommit };
 }
 
 const committers = new WeakMap<Kysely<DatabaseSchema>, GroupCommitter>();

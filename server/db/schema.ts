@@ -8,6 +8,7 @@ import type { CardTables } from './schemaCard.ts';
 import type { ChainTables } from './schemaChain.ts';
 import type { SharedTables } from './schemaShared.ts';
 import type * as content from './schemaContent.ts';
+import type { RealtimeTables } from './schemaRealtime.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -119,7 +120,7 @@ export interface WithdrawalsTable {
   fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema extends ChainTables, CardTables, SharedTables {
+export interface DatabaseSchema extends ChainTables, CardTables, SharedTables, RealtimeTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

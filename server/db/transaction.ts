@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppDatabase } from './database.ts';
+import type { DatabaseSchema } from './schema.ts';
 import { isRetryableConflict } from './sqlErrors.ts';
 
 /**
@@ -11,7 +13,14 @@ export async function inTransaction<T>(
   work: (trx: AppDatabase) => Promise<T>,
 ): Promise<T> {
   if (db.kysely.isTransaction) return work(db);
-  return db.kysely.transaction().execute((kysely) => work({ kysely, dialect: db.dialect }));
+  let committed: CommitCallbacks = [];
+  const value = await db.kysely.transaction().execute(async (kysely) => {
+    const outcome = await withCommitHooks({ kysely, dialect: db.dialect }, db.kysely, work);
+    committed = outcome.afterCommit;
+    return outcome.value;
+  });
+  runAfterCommit(committed);
+  return value;
 }
 
 /** Attempts of a whole transaction that PostgreSQL aborted as a serialisation failure. */
@@ -34,4 +43,115 @@ export async function inRetryingTransaction<T>(
       if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(error)) throw error;
     }
   }
+}
+
+// ---- Commit hooks ---------------------------------------------------------------------
+//
+// Work inside a transaction can ask for two things around its COMMIT:
+//   - a batch: values gathered while the work runs and written by one last step in the same
+//     transaction, after the work itself (the realtime outbox writes all of a transaction's
+//     events there, in one statement, so it locks each user's event counter once, in one
+//     order, for the shortest time);
+//   - afterCommit: a callback once the transaction has committed, never if it rolls back
+//     (on SQLite, the realtime hub hears of new events this way: PostgreSQL has NOTIFY).
+// A transaction is known by its Kysely instance. On SQLite several operations share one
+// transaction (groupCommit.ts), each in a savepoint: each gets hooks of its own, so a piece
+// rolled back to its savepoint loses its batches and callbacks with its writes.
+
+type CommitCallbacks = (() => void)[];
+
+interface Batch {
+  readonly values: unknown[];
+  write(values: unknown[]): Promise<void>;
+}
+
+interface CommitHooks {
+  /** The database the transaction was opened on (one per server). */
+  readonly root: Kysely<DatabaseSchema>;
+  readonly batches: Map<unknown, Batch>;
+  readonly afterCommit: CommitCallbacks;
+}
+
+const hooksOf = new WeakMap<Kysely<DatabaseSchema>, CommitHooks>();
+
+/**
+ * Runs `work` on `trx` (a transaction of `root`) with commit hooks, then writes its batches;
+ * answers its value and the callbacks to run once the transaction commits. For the
+ * transaction helpers only (here and groupCommit.ts).
+ */
+export async function withCommitHooks<T>(
+  trx: AppDatabase,
+  root: Kysely<DatabaseSchema>,
+  work: (trx: AppDatabase) => Promise<T>,
+): Promise<{ value: T; afterCommit: CommitCallbacks }> {
+  const hooks: CommitHooks = { root, batches: new Map(), afterCommit: [] };
+  hooksOf.set(trx.kysely, hooks);
+  try {
+    const value = await work(trx);
+    // Writing a batch may start another (or refill this one): write until none is left.
+    while (hooks.batches.size > 0) {
+      const [key, batch] = hooks.batches.entries().next().value!;
+      hooks.batches.delete(key);
+      if (batch.values.length > 0) await batch.write(batch.values);
+    }
+    return { value, afterCommit: hooks.afterCommit };
+  } finally {
+    hooksOf.delete(trx.kysely);
+  }
+}
+
+/** Runs the callbacks of a committed transaction; one that throws does not stop the others. */
+export function runAfterCommit(callbacks: CommitCallbacks): void {
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch (error) {
+      // The transaction is committed and its caller answered: a failing listener must not
+      // turn that into a failure. It is a programming error, so it is shown.
+      process.emitWarning(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+function hooksFor(db: AppDatabase, what: string): CommitHooks | null {
+  if (!db.kysely.isTransaction) return null;
+  const hooks = hooksOf.get(db.kysely);
+  if (!hooks) throw new Error(`${what} needs a transaction opened by inTransaction`);
+  return hooks;
+}
+
+/**
+ * Adds `values` to `db`'s transaction's batch under `key`; `write` stores the whole batch at
+ * the end of the transaction, still inside it (the first `write` given for a key is the one
+ * used). Outside a transaction there is nothing to gather: `values` are written at once.
+ */
+export async function addToBatch<T>(
+  db: AppDatabase,
+  key: unknown,
+  values: readonly T[],
+  write: (values: T[]) => Promise<void>,
+): Promise<void> {
+  const hooks = hooksFor(db, 'addToBatch');
+  if (!hooks) return write([...values]);
+  let batch = hooks.batches.get(key);
+  if (!batch) {
+    batch = { values: [], write: write as Batch['write'] };
+    hooks.batches.set(key, batch);
+  }
+  batch.values.push(...values);
+}
+
+/**
+ * Calls `callback` once `db`'s transaction has committed, never if it rolls back. Outside a
+ * transaction the statements before this call have committed already: it is called at once.
+ */
+export function afterCommit(db: AppDatabase, callback: () => void): void {
+  const hooks = hooksFor(db, 'afterCommit');
+  if (hooks) hooks.afterCommit.push(callback);
+  else runAfterCommit([callback]);
+}
+
+/** The database `db`'s transaction was opened on, or `db` itself outside one. */
+export function rootOf(db: AppDatabase): Kysely<DatabaseSchema> {
+  return (db.kysely.isTransaction && hooksOf.get(db.kysely)?.root) || db.kysely;
 }

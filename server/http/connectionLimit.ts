@@ -3,6 +3,10 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
+/** Stops counting a connection against its address's cap (set on each counted connection). */
+const uncount = Symbol('uncount connection');
+type CountedSocket = Socket & { [uncount]?: () => void };
+
 /**
  * Calls `refuse` for a connection beyond `max` open ones from the same address, instead of
  * handing it to the HTTP server: a refused connection gets no HTTP parser, so nothing it sends
@@ -26,11 +30,25 @@ export function limitConnectionsPerIp(
       return;
     }
     open.set(address, count);
-    socket.once('close', () => {
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
       const left = (open.get(address) ?? 1) - 1;
       if (left <= 0) open.delete(address);
       else open.set(address, left);
-    });
+    };
+    (socket as CountedSocket)[uncount] = release;
+    socket.once('close', release);
     for (const listener of accept) listener.call(server, socket);
   });
+}
+
+/**
+ * The connection became a realtime socket: it no longer counts as an HTTP connection (the
+ * realtime hub caps sockets per address on its own, higher: many phones share a carrier's
+ * address, and a socket stays open for as long as the app does).
+ */
+export function stopCountingConnection(socket: Socket): void {
+  (socket as CountedSocket)[uncount]?.();
 }

@@ -2,6 +2,8 @@
 // and every link the server writes. It comes from PUBLIC_URL; without it only loopback hosts
 // are served (a development set-up), so a request's Host header can never name the site:
 // otherwise a phishing site's backend could obtain a sign-in message for its own domain.
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { isLoopbackHost } from '../loopbackHost.ts';
@@ -66,6 +68,38 @@ export function requireSite(request: FastifyRequest, publicUrl: string | null): 
   const site = siteOf(request, publicUrl);
   if (!site) throw new DomainError('host_not_allowed');
   return site;
+}
+
+/**
+ * The site of a socket's upgrade request, for which no Fastify request exists: as siteOf,
+ * from the Host header.
+ */
+export function siteOfUpgrade(request: IncomingMessage, publicUrl: string | null): Site | null {
+  if (publicUrl) return siteFromUrl(publicUrl);
+  const host = request.headers.host ?? '';
+  const authority = parseAuthority(host);
+  if (!authority || !isLoopbackHost(authority.host)) return null;
+  const scheme = (request.socket as TLSSocket).encrypted ? 'https' : 'http';
+  return siteFromUrl(`${scheme}://${host}`);
+}
+
+/**
+ * Whether a page at `origin` may open `site`'s socket: the site's own pages, and without
+ * PUBLIC_URL (development) any page on this machine, like a dev server on another port. A
+ * client that sends no Origin is no browser page (a browser always sends one).
+ */
+export function originAllowed(
+  origin: string | undefined,
+  site: Site,
+  publicUrl: string | null,
+): boolean {
+  if (origin === undefined) return true;
+  if (publicUrl) return origin === site.origin;
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** ws(s)://host[:port] of the realtime hub for `site`. */

@@ -12,6 +12,10 @@
 // - the idempotency key makes a retried request harmless: the same key with the same
 //   content returns the first result, with different content it is refused. (Requests from
 //   users are deduplicated earlier, by moneyOperation.ts; this key is the ledger's own.)
+// - every posting tells each user whose account it moves, in realtime (a balance and a
+//   record event each, realtime/events.ts): the events are written in this transaction, so
+//   a rolled-back posting pushes nothing, and are pushed once it commits. A replay tells
+//   no one: nothing moved.
 //
 // Race safety: on PostgreSQL the accounts are locked (SELECT … FOR NO KEY UPDATE, in id
 // order so two transfers cannot deadlock; NO KEY so the entries' foreign-key checks on other
@@ -24,6 +28,8 @@ import { prepared } from '../db/prepared.ts';
 import type { TransferRow } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { transferEvents } from '../realtime/events.ts';
+import { emitEvents } from '../realtime/outbox.ts';
 import {
   AmountOutOfRangeError,
   IdempotencyConflictError,
@@ -127,6 +133,17 @@ async function post(
     amounts: entries.map((entry) => entry.amount),
     balancesAfter: entries.map((entry) => entry.balanceAfter),
   });
+  await emitEvents(
+    db,
+    transferEvents(
+      request.kind,
+      legs.map(({ accountId, amount }) => {
+        const account = accounts.get(accountId)!;
+        return { userId: account.user_id, asset: account.asset, amount };
+      }),
+    ),
+    request.now,
+  );
   return {
     id: transfer.id,
     idempotencyKey: transfer.idempotency_key,

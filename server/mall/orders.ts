@@ -1,11 +1,14 @@
 // Mall orders: the operator records an order for a user and ships it; the user confirms
 // receipt once it has arrived. An order is a record of goods, not a payment: no money moves.
+// Each change tells the user's app (realtime, user@order) in its own transaction.
 import type { Order, OrderStatus } from '../../src/api/machine.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { MallOrderRow } from '../db/schemaContent.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 
 export function orderWire(row: MallOrderRow): Order {
   const coin = row.coin === 'USDT' ? 'USDT' : 'JU';
@@ -49,6 +52,15 @@ export async function findOwnOrder(
   return row;
 }
 
+/** Tells the order's owner, in `trx`'s transaction. */
+function orderChanged(trx: AppDatabase, row: MallOrderRow, now: Date): Promise<void> {
+  return emitUserEvent(trx, now, {
+    userId: row.user_id,
+    stream: 'user@order',
+    kind: `order_${row.status}`,
+  });
+}
+
 /**
  * Shipped → received, once. The guarded UPDATE makes two concurrent confirmations settle
  * on one winner; the loser learns why from the row as it now is.
@@ -57,14 +69,18 @@ export async function confirmReceipt(
   db: AppDatabase,
   input: { userId: bigint; id: bigint; now: Date },
 ): Promise<Order> {
-  const updated = await db.kysely
-    .updateTable('mall_orders')
-    .set({ status: 'received', received_at: input.now.toISOString() })
-    .where('id', '=', input.id)
-    .where('user_id', '=', input.userId)
-    .where('status', '=', 'shipped')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await inTransaction(db, async (trx) => {
+    const row = await trx.kysely
+      .updateTable('mall_orders')
+      .set({ status: 'received', received_at: input.now.toISOString() })
+      .where('id', '=', input.id)
+      .where('user_id', '=', input.userId)
+      .where('status', '=', 'shipped')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await orderChanged(trx, row, input.now);
+    return row;
+  });
   if (updated) return orderWire(updated);
   const row = await findOwnOrder(db, input.userId, input.id);
   throw new DomainError(
@@ -88,19 +104,23 @@ export async function addOrder(
     now: Date;
   },
 ): Promise<Order> {
-  const row = await db.kysely
-    .insertInto('mall_orders')
-    .values({
-      user_id: input.userId,
-      product: input.product,
-      quantity: BigInt(input.quantity),
-      coin: input.coin,
-      amount: input.units,
-      status: 'pending',
-      created_at: input.now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await inTransaction(db, async (trx) => {
+    const added = await trx.kysely
+      .insertInto('mall_orders')
+      .values({
+        user_id: input.userId,
+        product: input.product,
+        quantity: BigInt(input.quantity),
+        coin: input.coin,
+        amount: input.units,
+        status: 'pending',
+        created_at: input.now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await orderChanged(trx, added, input.now);
+    return added;
+  });
   return orderWire(row);
 }
 
@@ -108,13 +128,21 @@ export async function shipOrder(
   db: AppDatabase,
   input: { id: bigint; trackingNo: string | null; now: Date },
 ): Promise<Order> {
-  const updated = await db.kysely
-    .updateTable('mall_orders')
-    .set({ status: 'shipped', shipped_at: input.now.toISOString(), tracking_no: input.trackingNo })
-    .where('id', '=', input.id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await inTransaction(db, async (trx) => {
+    const row = await trx.kysely
+      .updateTable('mall_orders')
+      .set({
+        status: 'shipped',
+        shipped_at: input.now.toISOString(),
+        tracking_no: input.trackingNo,
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await orderChanged(trx, row, input.now);
+    return row;
+  });
   if (updated) return orderWire(updated);
   const exists = await db.kysely
     .selectFrom('mall_orders')

@@ -3,20 +3,23 @@
 // pool), plus the process's own metrics (processMetrics.ts). Names and what to alert on:
 // docs/operations.md, "Monitoring".
 //
-// Still to come, each registering its metrics in `registry` below: the realtime hub (open
-// sockets, fan-out latency) and the request envelope, whose calls are labelled by their
-// inner endpoint (it sets `request.routeLabel`, see http/fastifyTypes.ts).
+// Still to come, registering its metrics in `registry` below: the request envelope, whose
+// calls are labelled by their inner endpoint (it sets `request.routeLabel`, see
+// http/fastifyTypes.ts).
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { authPaths } from '../../src/api/auth.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import { createJobMetrics, type JobMetrics } from './jobMetrics.ts';
 import { processRegistry } from './processMetrics.ts';
+import { createRealtimeMetrics, type RealtimeMetrics } from './realtimeMetrics.ts';
 
 export type RefusedPer = 'ip' | 'user' | 'connection';
 
 export interface ServerMetrics {
   readonly registry: Registry;
   readonly jobs: JobMetrics;
+  /** The realtime hub's sockets and pushes. */
+  readonly realtime: RealtimeMetrics;
   /** One answered request: its route pattern (never the raw URL), method and status. */
   recordRequest(route: string, method: string, status: number, elapsedMs: number): void;
   /** A request or connection refused by a rate limit (the setting's name, e.g. `login`). */
@@ -93,10 +96,12 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
   registerPaymentGauges(registers, sources);
   registerPoolGauges(registers, sources.db);
   const jobs = createJobMetrics(registers, sources.now);
+  const realtime = createRealtimeMetrics(registers);
 
   return {
     registry: Registry.merge([processRegistry(), own]),
     jobs,
+    realtime,
     recordRequest(route, method, status, elapsedMs) {
       requests.inc({ route, method, status });
       requestDuration.observe({ route, method }, elapsedMs / 1000);

@@ -19,6 +19,7 @@ import {
   shardFor,
 } from '../ledger/accounts.ts';
 import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { runMoneyOperation } from './moneyOperation.ts';
 import { wireAmount } from './wireAmounts.ts';
 
@@ -157,11 +158,19 @@ export async function finishWithdrawal(
       });
     }
     const row = flipped[0]!;
-    if (outcome.status === 'unknown')
+    // Completed and failed post a transfer, which tells the user; 'unknown' moves no money.
+    if (outcome.status === 'unknown') {
+      await emitUserEvent(trx, now, {
+        userId: row.user_id,
+        stream: 'user@record',
+        kind: 'withdrawal_checking',
+        changes: ['withdrawals'],
+      });
       return {
         withdrawal: withdrawalWire((await findWithdrawal(trx, id))!, settings),
         changed: true,
       };
+    }
     const transfer = await postTransfer(trx, {
       idempotencyKey: `withdraw-finish:${row.id}`,
       kind:

@@ -13,6 +13,7 @@ import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketApplicationRow } from '../db/schemaChain.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { DomainError } from '../domainError.ts';
 import { findPaymentByHash, refusalOfStoredHash, submitPayment } from '../chain/payments.ts';
 import { findStoredAnswer, runMoneyOperation } from '../money/moneyOperation.ts';
@@ -228,6 +229,12 @@ export async function reviewApplication(
       .where('status', '=', 'pending')
       .returningAll()
       .executeTakeFirstOrThrow();
+    await emitUserEvent(trx, context.now(), {
+      userId: updated.user_id,
+      stream: 'user@record',
+      kind: `ticket_application_${updated.status}`,
+      changes: ['tickets'],
+    });
     return { application: applicationWire(updated), changed: true };
   });
 }

@@ -3,7 +3,7 @@
 // missing one (issue 10, spec §2, §4, §8).
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
-import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { apiSignIn, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { admin, navigateInApp, printedId } from './support/content.ts';
 import { installTestWallet } from './support/testWallet.ts';
@@ -126,8 +126,30 @@ describe('mall orders', () => {
     await alert().waitFor();
     expect(await words()).toBe(foreign);
   });
-  it('says why a confirmation fails when another device confirmed first', async () => {
+  it('shows a receipt confirmed on another device at once, without a reload', async () => {
     const alice = await signInAs(app, ALICE_KEY);
+    const id = printedId(await admin(app, 'order', 'add', alice.address, 'Lamp', '1', '9', 'JU'));
+    await admin(app, 'order', 'ship', id);
+    await navigateInApp(app.page, `/mall/orders/${id}`);
+    await app.page.getByRole('button', { name: 'Confirm receipt' }).waitFor();
+
+    // The same person confirms on another device.
+    const otherDevice = await apiSignIn(app.server.url, ALICE_KEY);
+    const confirmed = await fetch(`${app.server.url}/api/v1/machine/receipt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${otherDevice}` },
+      body: JSON.stringify({ id }),
+    });
+    expect(((await confirmed.json()) as { code: number }).code).toBe(200);
+    // The order's push refreshes the open page: the button goes, the status is received.
+    await expect
+      .poll(() => app.page.getByTestId('order-status').getAttribute('data-status'))
+      .toBe('received');
+    expect(await app.page.getByRole('button', { name: 'Confirm receipt' }).count()).toBe(0);
+  });
+  it('says why a confirmation fails when another device confirmed first', async () => {
+    // This device has not heard of the other's confirmation yet (no push reaches it).
+    const alice = await signInAs(app, ALICE_KEY, undefined, { withoutPushes: true });
     const id = printedId(await admin(app, 'order', 'add', alice.address, 'Lamp', '1', '9', 'JU'));
     await admin(app, 'order', 'ship', id);
     await navigateInApp(app.page, `/mall/orders/${id}`);

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateKeyToAddress, signPersonalMessage } from '../../src/wallet/eip191.ts';
-import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { apiSignIn, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { launchBrowser } from './support/browser.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -16,24 +16,6 @@ import { createOperator } from './support/operator.ts';
 import { serverProcess, type ServerProcess } from './support/serverProcess.ts';
 import { startTestChain, type TestChain } from './support/testChain.ts';
 import { installTestWallet } from './support/testWallet.ts';
-
-/** Signs `privateKey` in over the API, as the other user's own device would. */
-async function apiSignIn(baseUrl: string, privateKey: string): Promise<string> {
-  const address = privateKeyToAddress(privateKey);
-  const asked = await fetch(`${baseUrl}/api/v1/auth/loginMessage?address=${address}`);
-  const { message } = ((await asked.json()) as { data: { message: string } }).data;
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      address,
-      message,
-      sign_message: signPersonalMessage(privateKey, message),
-      code: '',
-    }),
-  });
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
 
 /** The hub's state as the page shows it (src/realtime/, `data-realtime-state`). */
 const hubState = (page: Page) =>
@@ -80,10 +62,12 @@ describe('pushed updates', () => {
     });
     expect(((await sent.json()) as { code: number }).code).toBe(200);
 
-    await expect
-      .poll(() => app.page.getByTestId('balance-TICKET').textContent())
-      .toContain('3.5');
-    await app.page.getByRole('status').filter({ hasText: /Received 3\.5/ }).first().waitFor();
+    await expect.poll(() => app.page.getByTestId('balance-TICKET').textContent()).toContain('3.5');
+    await app.page
+      .getByRole('status')
+      .filter({ hasText: /Received 3\.5/ })
+      .first()
+      .waitFor();
     expect(await app.page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(
       true,
     );

@@ -179,22 +179,24 @@ describe(`the rate limiter on ${usesPostgres ? 'PostgreSQL' : 'memory'}`, () => 
     expect(() => limiter.refuseKnown([count('money', 'once user')])).toThrow();
   });
 
-  it.runIf(usesPostgres)('prunes the windows that have ended', async () => {
-    const db = opened[0]!;
-    const clock = createTestClock();
-    const limiter = limiterOf(storeOf(), clock);
-    await limiter.check([count('login', 'prune 1')]);
-    clock.advance(30_000);
-    await limiter.check([count('login', 'prune 2')]);
-    clock.advance(30_000);
-    expect(await pruneRateLimitWindows(db, clock.now())).toBeGreaterThanOrEqual(1);
-    const left = await db.kysely
-      .selectFrom('rate_limit_windows')
-      .select('key')
-      .where('key', 'like', 'login:ip:prune%')
-      .execute();
-    expect(left.map((row) => row.key)).toEqual(['login:ip:prune 2']);
-  });
+  // Only PostgreSQL keeps windows in a table (SQLite's are in memory).
+  if (usesPostgres)
+    it('prunes the windows that have ended', async () => {
+      const db = opened[0]!;
+      const clock = createTestClock();
+      const limiter = limiterOf(storeOf(), clock);
+      await limiter.check([count('login', 'prune 1')]);
+      clock.advance(30_000);
+      await limiter.check([count('login', 'prune 2')]);
+      clock.advance(30_000);
+      expect(await pruneRateLimitWindows(db, clock.now())).toBeGreaterThanOrEqual(1);
+      const left = await db.kysely
+        .selectFrom('rate_limit_windows')
+        .select('key')
+        .where('key', 'like', 'login:ip:prune%')
+        .execute();
+      expect(left.map((row) => row.key)).toEqual(['login:ip:prune 2']);
+    });
 });
 
 describe('the dispatcher and the limiter', () => {

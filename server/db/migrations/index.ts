@@ -10,6 +10,7 @@ import * as cardNumberDigest from './0006_card_number_digest.ts';
 import * as paymentsBelongToPayer from './0007_payments_belong_to_payer.ts';
 import * as cardAgreementsPinAttempts from './0009_card_agreements_pin_attempts.ts';
 import * as sessionDevices from './0010_session_devices.ts';
+import * as realtime from './0011_realtime.ts';
 import * as sharedLimitsJobRuns from './0012_shared_limits_job_runs.ts';
 import * as teamFigures from './0013_team_figures.ts';
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007_payments_belong_to_payer': paymentsBelongToPayer,
   '0009_card_agreements_pin_attempts': cardAgreementsPinAttempts,
   '0010_session_devices': sessionDevices,
+  '0011_realtime': realtime,
   '0012_shared_limits_job_runs': sharedLimitsJobRuns,
   '0013_team_figures': teamFigures,
 };

@@ -1,6 +1,7 @@
 // Steps a person takes in the app, shared by the browser tests.
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
 
 /**
  * Taps "Connect wallet" and returns the login answer. With one wallet in the browser (the
@@ -48,4 +49,22 @@ export async function allStoredText(page: Page): Promise<string> {
     return [dump(localStorage), dump(sessionStorage), ...idb].join('\n');
   });
   return [inPage, ...cookies.map((c) => `${c.name}=${c.value}`)].join('\n');
+}
+
+/** Signs `privateKey` in over the API, as another device of theirs would. */
+export async function apiSignIn(baseUrl: string, privateKey: string): Promise<string> {
+  const address = privateKeyToAddress(privateKey);
+  const asked = await fetch(`${baseUrl}/api/v1/auth/loginMessage?address=${address}`);
+  const { message } = ((await asked.json()) as { data: { message: string } }).data;
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      address,
+      message,
+      sign_message: signPersonalMessage(privateKey, message),
+      code: '',
+    }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
 }

@@ -15,9 +15,15 @@ export async function signInAs(
   app: BrowserApp,
   privateKey: string,
   context?: BrowserContextOptions,
-  walletOptions: Pick<TestWalletOptions, 'otherKeys'> = {},
+  options: Pick<TestWalletOptions, 'otherKeys'> & {
+    /** The realtime socket reaches nothing: this device hears of no change by push. */
+    withoutPushes?: boolean;
+  } = {},
 ): Promise<TestWalletHandle> {
+  const { withoutPushes, ...walletOptions } = options;
   await app.freshContext(context);
+  // A socket the test answers (here: never) instead of the server.
+  if (withoutPushes) await app.context.routeWebSocket(/\/ws(\?|$)/, () => {});
   const wallet = await installTestWallet(app.page, {
     ...walletOptions,
     privateKey,

@@ -1,5 +1,5 @@
 // A server process that starts a run of the lease probe job and never finishes it, so a test
-// can SIGKILL a process in the middle of a job (multiProcess.test.ts). Started as
+// can SIGKILL a process in the middle of a job (multiProcess.pg.test.ts). Started as
 // `node test/server/support/leaseHolderProcess.ts` with DATABASE_URL and DATA_DIR; prints
 // `holding` once its run holds the job.
 import path from 'node:path';

@@ -1,0 +1,242 @@
+// The realtime hub under many sockets: 1,000 and 10,000 signed-in sockets on loopback, each
+// subscribed to its user's streams; one notice published reaches every one of them. Prints
+// the fan-out latency (from the operator's publish call to each socket's event, p50/p99), the
+// server's memory per idle socket, and — on PostgreSQL — the same with the sockets on one
+// process and the notice published through another (LISTEN/NOTIFY between them). Part of
+// `npm run bench`; also runs alone: `node scripts/bench/realtime.ts` (SQLite; PostgreSQL too
+// when TEST_DATABASE_URL is set). A report, never a test.
+//
+// The limits stay on, configured for a load generator that is one address: the per-address
+// socket cap (MAX_SOCKETS_PER_IP) is raised to fit the sockets, as an operator behind a
+// carrier-grade NAT would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { REALTIME_STREAMS } from '../../src/api/realtime.ts';
+
+const SIZES = (process.env.BENCH_SOCKETS ?? '1000,10000').split(',').map(Number);
+const TICKET_CONCURRENCY = 50;
+const EVENT_TIMEOUT_MS = 60_000;
+/** Notices published one after another to the same sockets: the first includes warm-up. */
+const ROUNDS = 3;
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+  adminToken: string;
+  /** Sends one command line; answers its one JSON line. */
+  ask<T>(command: string): Promise<T>;
+}
+
+async function startServer(databaseUrl: string | undefined, sockets: number): Promise<Child> {
+  const child = spawn(process.execPath, ['--expose-gc', 'scripts/bench/serverProcess.ts', 'app'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      MAX_SOCKETS_PER_IP: String(sockets * 2 + 100),
+    },
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error('the bench server exited');
+    return value as string;
+  };
+  const announce = JSON.parse(await nextLine()) as { url: string; adminToken: string };
+  return {
+    process: child,
+    ...announce,
+    async ask<T>(command: string) {
+      child.stdin!.write(`${command}\n`);
+      return JSON.parse(await nextLine()) as T;
+    },
+  };
+}
+
+function stop(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGTERM');
+  });
+}
+
+async function ticketFor(base: string, token: string): Promise<{ ticket: string; offset: number }> {
+  const response = await fetch(`${base}/api/v1/user/wsTicket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as {
+    code: number;
+    data: { ticket: string; offset: number };
+  };
+  if (body.code !== 200) throw new Error(`wsTicket: ${response.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+interface OpenSocket {
+  socket: WebSocket;
+  /** Resolves with the time the first user@notice event arrived after `armed`. */
+  nextNotice(): Promise<number>;
+}
+
+async function openSocket(base: string, realtimeUrl: string, token: string): Promise<OpenSocket> {
+  const { ticket, offset } = await ticketFor(base, token);
+  const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(ticket)}`, {
+    origin: base,
+  });
+  let onNotice: ((at: number) => void) | null = null;
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`socket closed with ${code}`)));
+    socket.once('open', () => {
+      socket.send(
+        JSON.stringify({ method: 'SUBSCRIBE', params: REALTIME_STREAMS, id: 1, since: offset }),
+      );
+    });
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { id?: number; stream?: string };
+      if (message.id === 1) {
+        socket.removeAllListeners('close');
+        socket.removeAllListeners('error');
+        socket.on('error', () => {});
+        resolve();
+      } else if (message.stream === 'user@notice') onNotice?.(performance.now());
+    });
+  });
+  return {
+    socket,
+    nextNotice: () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no event')), EVENT_TIMEOUT_MS);
+        onNotice = (at) => {
+          clearTimeout(timer);
+          onNotice = null;
+          resolve(at);
+        };
+      }),
+  };
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+async function publishNotice(base: string, adminToken: string): Promise<void> {
+  const response = await fetch(`${base}/admin/v1/notices/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ lang: 'EN', title: 'Bench', body: '<p>One event for every socket</p>' }),
+  });
+  if (!response.ok) throw new Error(`notice: ${response.status} ${await response.text()}`);
+}
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+/**
+ * `count` sockets on `holder`; the notice is published through `publisher` (the same server,
+ * or another process on the same database). One line of figures.
+ */
+async function fanOut(
+  label: string,
+  holder: Child,
+  publisher: Child,
+  count: number,
+): Promise<string> {
+  const tokens = await holder.ask<string[]>(`users ${count}`);
+  const realtimeUrl = holder.url.replace(/^http/, 'ws') + '/ws';
+  const before = await holder.ask<Memory>('memory');
+  const opened = performance.now();
+  const sockets = await inBatches(tokens, TICKET_CONCURRENCY, (token) =>
+    openSocket(holder.url, realtimeUrl, token),
+  );
+  const openSeconds = (performance.now() - opened) / 1000;
+  const after = await holder.ask<Memory>('memory');
+  try {
+    const rounds: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const arrivals = sockets.map((socket) => socket.nextNotice());
+      const published = performance.now();
+      await publishNotice(publisher.url, publisher.adminToken);
+      const latencies = (await Promise.all(arrivals)).map((at) => at - published);
+      latencies.sort((a, b) => a - b);
+      rounds.push(
+        `${percentile(latencies, 0.5).toFixed(1)}/${percentile(latencies, 0.99).toFixed(1)}`,
+      );
+    }
+    const heap = (after.heapUsed + after.external - before.heapUsed - before.external) / count;
+    const rss = (after.rss - before.rss) / count;
+    return (
+      `${label}: ${count} sockets (opened in ${openSeconds.toFixed(1)} s): fan-out p50/p99 ms ` +
+      `per round ${rounds.join(', ')}; server memory per idle socket ${kb(heap)} KB ` +
+      `(heap + external, after a full collection), ${kb(rss)} KB (RSS)`
+    );
+  } finally {
+    for (const { socket } of sockets) socket.terminate();
+  }
+}
+
+/** The realtime figures for one database; PostgreSQL also through a second process. */
+export async function benchRealtime(label: string, databaseUrl: string | null): Promise<string[]> {
+  const lines: string[] = [];
+  for (const size of SIZES) {
+    const server = await startServer(databaseUrl ?? undefined, size);
+    try {
+      lines.push(await fanOut(`${label}, one process`, server, server, size));
+    } finally {
+      await stop(server);
+    }
+  }
+  if (databaseUrl) {
+    const size = SIZES[0]!;
+    const [holder, publisher] = [
+      await startServer(databaseUrl, size),
+      await startServer(databaseUrl, size),
+    ];
+    try {
+      lines.push(
+        await fanOut(
+          `${label}, published on another process (LISTEN/NOTIFY)`,
+          holder,
+          publisher,
+          size,
+        ),
+      );
+    } finally {
+      await Promise.all([stop(holder), stop(publisher)]);
+    }
+  }
+  return lines;
+}
+
+if (import.meta.main) {
+  for (const line of await benchRealtime('SQLite', null)) console.log(line);
+  const url = process.env.TEST_DATABASE_SOCKET_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) for (const line of await benchRealtime('PostgreSQL', url)) console.log(line);
+}

@@ -1,0 +1,292 @@
+// The sockets this process holds, by user and by session, and what reaches them: a signal
+// that a user's events committed makes one read of the table for every user signalled in the
+// same turn, and each event is handed to that user's sockets, in offset order, once. Events
+// go only to their owner's sockets. A broadcast makes this process's users' copies of it; a
+// session that ended closes its sockets with 1000.
+import { CLOSE_CODES } from '../../src/api/realtime.ts';
+import type { ServerContext } from '../context.ts';
+import { Connection, type ConnectionServices } from './connection.ts';
+import type { HeardSignal } from './fanout.ts';
+import {
+  eventsAfter,
+  foldBroadcasts,
+  latestOffsets,
+  recoverSince,
+  type StoredEvent,
+} from './history.ts';
+import type { TicketHolder } from './tickets.ts';
+import type { WebSocket } from 'ws';
+
+interface UserSockets {
+  readonly connections: Set<Connection>;
+  /** The latest offset handed to the sockets; null until it is known. */
+  delivered: bigint | null;
+  /** The latest offset a signal announced. */
+  announced: bigint;
+  /** Signals may have been lost (the listener was away): read whatever was announced. */
+  unsure: boolean;
+  /** When the first signal not yet read arrived (performance.now()), for the latency metric. */
+  signalledAt: number | null;
+}
+
+/** Users whose broadcast copies are made in one statement. */
+const FOLD_CHUNK = 500;
+/** A user whose counter was busy is asked again after this. */
+const FOLD_RETRY_MS = 50;
+const FOLD_ATTEMPTS = 20;
+
+export class RealtimeHub {
+  readonly #context: ServerContext;
+  readonly #onError: (error: unknown, what: string) => void;
+  readonly #users = new Map<bigint, UserSockets>();
+  readonly #sessions = new Map<bigint, Set<Connection>>();
+  readonly #toRead = new Set<bigint>();
+  #reading: Promise<void> | null = null;
+  #folding: Promise<void> | null = null;
+  #foldAgain = false;
+  readonly #services: ConnectionServices;
+
+  constructor(context: ServerContext, onError: (error: unknown, what: string) => void) {
+    this.#context = context;
+    this.#onError = onError;
+    this.#services = {
+      settings: context.settings.realtime,
+      metrics: context.metrics.realtime,
+      now: () => context.now(),
+      recover: (userId, since) => recoverSince(context.db, userId, since, context.now()),
+      failed: (error) => onError(error, 'realtime: recovering events'),
+      closed: (connection, code) => this.#remove(connection, code),
+    };
+  }
+
+  /** Open sockets of a user, and of a session, on this process (for the caps). */
+  socketsOf(holder: TicketHolder): { user: number; session: number } {
+    return {
+      user: this.#users.get(holder.userId)?.connections.size ?? 0,
+      session: this.#sessions.get(holder.sessionId)?.size ?? 0,
+    };
+  }
+
+  /** Takes over a socket opened with `holder`'s ticket. */
+  add(ws: WebSocket, holder: TicketHolder): Connection {
+    const connection = new Connection(ws, holder, this.#services);
+    this.#context.metrics.realtime.socketOpened();
+    let user = this.#users.get(holder.userId);
+    if (!user) {
+      user = {
+        connections: new Set(),
+        delivered: null,
+        announced: 0n,
+        unsure: false,
+        signalledAt: null,
+      };
+      this.#users.set(holder.userId, user);
+      void this.#startFrom(holder.userId, user);
+    }
+    user.connections.add(connection);
+    const session = this.#sessions.get(holder.sessionId) ?? new Set();
+    session.add(connection);
+    this.#sessions.set(holder.sessionId, session);
+    return connection;
+  }
+
+  /** Live delivery to a user new to this process starts after their latest offset now. */
+  async #startFrom(userId: bigint, user: UserSockets): Promise<void> {
+    try {
+      const latest = (await latestOffsets(this.#context.db, [userId])).get(userId)!;
+      if (user.delivered === null) user.delivered = latest;
+      if (user.announced > user.delivered) this.#read(userId);
+    } catch (error) {
+      this.#onError(error, 'realtime: reading a user’s latest offset');
+      for (const connection of user.connections) connection.close(1011, 'server error');
+    }
+  }
+
+  #remove(connection: Connection, code: number): void {
+    this.#context.metrics.realtime.socketClosed(code);
+    const user = this.#users.get(connection.userId);
+    user?.connections.delete(connection);
+    if (user?.connections.size === 0) this.#users.delete(connection.userId);
+    const session = this.#sessions.get(connection.sessionId);
+    session?.delete(connection);
+    if (session?.size === 0) this.#sessions.delete(connection.sessionId);
+  }
+
+  onSignal(signal: HeardSignal): void {
+    switch (signal.type) {
+      case 'event': {
+        const user = this.#users.get(signal.userId);
+        if (!user) return;
+        if (signal.offset > user.announced) user.announced = signal.offset;
+        if (user.delivered === null || user.announced <= user.delivered) return;
+        user.signalledAt ??= performance.now();
+        this.#read(signal.userId);
+        return;
+      }
+      case 'broadcast':
+        return this.#foldLocalUsers();
+      case 'sessionsEnded':
+        for (const id of signal.sessionIds) {
+          for (const connection of this.#sessions.get(id) ?? [])
+            connection.close(CLOSE_CODES.sessionEnded, 'session ended');
+        }
+        return;
+      case 'resync':
+        // Signals sent while the listener was away are lost: read every user again, make
+        // any broadcast copies, and close the sockets of sessions that ended meanwhile.
+        for (const [userId, user] of this.#users) {
+          user.unsure = true;
+          if (user.delivered !== null) this.#read(userId);
+        }
+        this.#foldLocalUsers();
+        void this.#closeEndedSessions();
+        return;
+    }
+  }
+
+  /** Reads `userId`'s new events, with every other user waiting to be read, in one query. */
+  #read(userId: bigint): void {
+    this.#toRead.add(userId);
+    // One read at a time; users signalled meanwhile wait for the next, all together.
+    if (this.#reading) return;
+    this.#reading = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#readWaiting())
+      .finally(() => {
+        this.#reading = null;
+        if (this.#toRead.size > 0) this.#read(this.#toRead.values().next().value!);
+      });
+  }
+
+  async #readWaiting(): Promise<void> {
+    const positions: { userId: bigint; after: bigint }[] = [];
+    for (const userId of this.#toRead) {
+      const user = this.#users.get(userId);
+      // Delivered meanwhile (broadcast copies pushed as made): nothing to read.
+      if (!user || user.delivered === null) continue;
+      if (user.unsure || user.announced > user.delivered)
+        positions.push({ userId, after: user.delivered });
+      user.unsure = false;
+    }
+    this.#toRead.clear();
+    let events: StoredEvent[];
+    try {
+      events = await eventsAfter(this.#context.db, positions);
+    } catch (error) {
+      this.#onError(error, 'realtime: reading new events');
+      // Asked again at the next signal, or after the listener is back.
+      return;
+    }
+    for (const event of events) {
+      const user = this.#users.get(event.userId);
+      if (user) this.#dispatch(user, [event]);
+    }
+  }
+
+  /** Makes this process's users' copies of new broadcasts; the copies then signal as events. */
+  #foldLocalUsers(): void {
+    if (this.#folding) {
+      this.#foldAgain = true;
+      return;
+    }
+    this.#folding = this.#fold().finally(() => {
+      this.#folding = null;
+      if (this.#foldAgain) {
+        this.#foldAgain = false;
+        this.#foldLocalUsers();
+      }
+    });
+  }
+
+  async #fold(): Promise<void> {
+    let waiting = [...this.#users.keys()];
+    for (let attempt = 1; waiting.length > 0 && attempt <= FOLD_ATTEMPTS; attempt++) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, FOLD_RETRY_MS));
+      const busy: bigint[] = [];
+      for (let from = 0; from < waiting.length; from += FOLD_CHUNK) {
+        const chunk = waiting.slice(from, from + FOLD_CHUNK);
+        try {
+          const { latest, copies } = await foldBroadcasts(this.#context.db, chunk, {
+            skipLocked: true,
+          });
+          this.#dispatchCopies(copies);
+          busy.push(...chunk.filter((userId) => !latest.has(userId)));
+        } catch (error) {
+          this.#onError(error, 'realtime: copying broadcasts');
+          busy.push(...chunk);
+        }
+      }
+      // Only users still here: one who left recovers the broadcast when they come back.
+      waiting = busy.filter((userId) => this.#users.has(userId));
+    }
+  }
+
+  /**
+   * Pushes broadcast copies this process just made (committed): they need no read, unless
+   * the user has earlier events not read yet, which the read after their signal delivers.
+   */
+  #dispatchCopies(copies: readonly StoredEvent[]): void {
+    for (let from = 0; from < copies.length;) {
+      const userId = copies[from]!.userId;
+      let to = from;
+      while (to < copies.length && copies[to]!.userId === userId) to++;
+      const user = this.#users.get(userId);
+      if (user && user.delivered !== null && copies[from]!.offset === user.delivered + 1n)
+        this.#dispatch(user, copies.slice(from, to));
+      from = to;
+    }
+  }
+
+  /** Hands a user's events, in offset order, to their sockets: each once. */
+  #dispatch(user: UserSockets, events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      if (user.delivered === null || event.offset <= user.delivered) continue;
+      user.delivered = event.offset;
+      for (const connection of user.connections) connection.deliver(event);
+    }
+    if (user.signalledAt !== null && user.delivered !== null && user.delivered >= user.announced) {
+      this.#context.metrics.realtime.fanoutLatency(performance.now() - user.signalledAt);
+      user.signalledAt = null;
+    }
+  }
+
+  async #closeEndedSessions(): Promise<void> {
+    const ids = [...this.#sessions.keys()];
+    if (ids.length === 0) return;
+    try {
+      const live = new Set<bigint>();
+      for (let from = 0; from < ids.length; from += FOLD_CHUNK) {
+        const rows = await this.#context.db.kysely
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', 'in', ids.slice(from, from + FOLD_CHUNK))
+          .execute();
+        for (const row of rows) live.add(row.id);
+      }
+      this.onSignal({ type: 'sessionsEnded', sessionIds: ids.filter((id) => !live.has(id)) });
+    } catch (error) {
+      this.#onError(error, 'realtime: checking sessions');
+    }
+  }
+
+  /** Checks every socket's deadlines against the clock. */
+  tick(): void {
+    const now = this.#context.now().getTime();
+    for (const user of this.#users.values())
+      for (const connection of user.connections) connection.tick(now);
+  }
+
+  /** Closes every socket with `code`; resolves once they are closed (or cut after `waitMs`). */
+  async closeAll(code: number, reason: string, waitMs: number): Promise<void> {
+    const connections = [...this.#users.values()].flatMap((user) => [...user.connections]);
+    if (connections.length === 0) return;
+    for (const connection of connections) connection.close(code, reason);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), waitMs);
+    });
+    const outcome = await Promise.race([Promise.all(connections.map((c) => c.closed)), late]);
+    clearTimeout(timer);
+    // A client that does not answer the closing handshake: its close frame was sent.
+    if (outcome === 'late') for (const connection of connections) connection.terminate();
+  }
+}
