@@ -39,6 +39,8 @@ export interface OperationSettings {
   shutdownDrainMs: number;
   /** How often the ledger is checked in the background (ledger check); 0: never. */
   ledgerCheckMs: number;
+  /** How often the team figures' deltas are folded (users/teamFigures.ts); 0: never. */
+  teamFoldMs: number;
 }
 
 export interface ChainSettings {
@@ -194,6 +196,7 @@ export function readSettings(env: Env): ServerSettings {
       maxEventLoopLagMs: integer(env, 'MAX_EVENT_LOOP_LAG_MS', 500, 0, 600_000),
       shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 3600) * SECOND_MS,
       ledgerCheckMs: integer(env, 'LEDGER_CHECK_MINUTES', 60, 0, 7 * 24 * 60) * MINUTE_MS,
+      teamFoldMs: integer(env, 'TEAM_FOLD_SECONDS', 2, 0, 3600) * SECOND_MS,
     },
     // Behind a proxy every connection comes from the proxy's address: no cap unless asked.
     maxConnectionsPerIp: integer(

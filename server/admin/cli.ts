@@ -7,6 +7,7 @@
 //   npm run admin -- credit <address> <amount> <JU|USDT|TICKET> [--key K]
 //   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason> | unknown <id>
 //   npm run admin -- ledger check
+//   npm run admin -- team check
 import { AdminRequestError, ServerUnreachableError } from './adminClient.ts';
 import {
   SetupError,

@@ -7,12 +7,14 @@ import { chainCommands } from './commands/chain.ts';
 import { contentCommands } from './commands/content.ts';
 import { ledgerCommands } from './commands/ledger.ts';
 import { moneyCommands } from './commands/money.ts';
+import { teamCommands } from './commands/team.ts';
 import { usersCommands } from './commands/users.ts';
 
 export const COMMAND_AREAS: readonly CommandArea[] = [
   usersCommands,
   moneyCommands,
   ledgerCommands,
+  teamCommands,
   chainCommands,
   cardCommands,
   contentCommands,

@@ -3,6 +3,7 @@
 // Times are ISO 8601 UTC strings of fixed width (Date#toISOString), which sort correctly as
 // text on both databases.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type * as team from './schemaTeam.ts';
 import type { CardTables } from './schemaCard.ts';
 import type { ChainTables } from './schemaChain.ts';
 import type { SharedTables } from './schemaShared.ts';
@@ -135,6 +136,8 @@ export interface DatabaseSchema extends ChainTables, CardTables, SharedTables, R
   notice_reads: content.NoticeReadsTable;
   mall_orders: content.MallOrdersTable;
   performance_entries: content.PerformanceEntriesTable;
+  team_figures: team.TeamFiguresTable;
+  team_deltas: team.TeamDeltasTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,10 +1,11 @@
 // Personal performance: what a user has bought that counts towards performance (tickets,
 // nodes…), in JU units. The purchase features call recordPerformance inside their own
-// transaction once a purchase is confirmed; team performance is the sum over a user's team
-// (server/users/referrals.ts).
+// transaction once a purchase is confirmed; team performance is the sum over a user's team,
+// kept up to date with each entry (teamFigures.ts).
 import { assetDecimals } from '../../src/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { recordPerformanceFigures } from './teamFigures.ts';
 
 /** Performance is counted in JU. */
 export const PERFORMANCE_ASSET = 'JU' as const;
@@ -22,41 +23,29 @@ export interface PerformancePurchase {
 }
 
 /**
- * Counts a purchase towards the buyer's personal performance (and so every upline's team
- * performance). The same (source, reference) counts once: a repeat returns false.
+ * Counts a purchase towards the buyer's personal performance and every upline's team
+ * performance, in the caller's transaction (or its own). The same (source, reference)
+ * counts once: a repeat returns false and changes nothing.
  */
 export async function recordPerformance(
   db: AppDatabase,
   purchase: PerformancePurchase,
 ): Promise<boolean> {
   if (purchase.units <= 0n) throw new RangeError('Performance units must be positive');
-  const result = await db.kysely
-    .insertInto('performance_entries')
-    .values({
-      user_id: purchase.userId,
-      units: purchase.units,
-      source: purchase.source,
-      reference: purchase.reference,
-      created_at: purchase.now.toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(['source', 'reference']).doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-}
-
-/** Personal performance of each of `userIds`, in JU units (0 for none). */
-export async function personalPerformance(
-  db: AppDatabase,
-  userIds: readonly bigint[],
-): Promise<Map<bigint, bigint>> {
-  const totals = new Map<bigint, bigint>(userIds.map((id) => [id, 0n]));
-  if (userIds.length === 0) return totals;
-  const rows = await db.kysely
-    .selectFrom('performance_entries')
-    .select(['user_id', sumUnits(db.dialect, 'units').as('units')])
-    .where('user_id', 'in', userIds)
-    .groupBy('user_id')
-    .execute();
-  for (const row of rows) totals.set(row.user_id, unitsFromSum(row.units));
-  return totals;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.kysely
+      .insertInto('performance_entries')
+      .values({
+        user_id: purchase.userId,
+        units: purchase.units,
+        source: purchase.source,
+        reference: purchase.reference,
+        created_at: purchase.now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.columns(['source', 'reference']).doNothing())
+      .executeTakeFirst();
+    if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+    await recordPerformanceFigures(trx, { userId: purchase.userId, units: purchase.units });
+    return true;
+  });
 }

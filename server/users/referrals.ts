@@ -1,13 +1,16 @@
-// The referral tree, from the referrer link set at sign-in: direct referrals, team size and
-// team performance. Each answer is one recursive query over the users_referrer_id index;
-// referrers are set once to an earlier user, so the tree has no cycles and recursion ends.
+// The referral tree, from the referrer link set at sign-in: the user's direct referrals
+// (zhiList), read with the team figures kept in teamFigures.ts; and teamSummary, the same
+// figures computed the slow way (one recursive query over the users_referrer_id index),
+// which the kept figures are tested against. Referrers are set once to an earlier user, so
+// the tree has no cycles and recursion ends.
 import { sql, type RawBuilder } from 'kysely';
 import type { Referral } from '../../src/api/user.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { readPage } from '../db/pages.ts';
+import { pageOffset } from '../db/pages.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
-import { PERFORMANCE_ASSET, personalPerformance } from './performance.ts';
+import { PERFORMANCE_ASSET } from './performance.ts';
+import { NO_TEAM_FIGURES, teamFiguresOfUsers } from './teamFigures.ts';
 
 export interface TeamSummary {
   direct: number;
@@ -31,6 +34,7 @@ function levelBelow(db: AppDatabase, carried: RawBuilder<unknown>) {
     : sql`SELECT ${carried}, users.id FROM users JOIN team ON users.referrer_id = team.id`;
 }
 
+/** The user's team figures the slow way: recursive, its cost grows with the team. */
 export async function teamSummary(db: AppDatabase, userId: bigint): Promise<TeamSummary> {
   const { rows } = await sql<{
     team: bigint | number;
@@ -59,48 +63,36 @@ export async function teamSummary(db: AppDatabase, userId: bigint): Promise<Team
   };
 }
 
-/** Team size below each of `userIds` (not counting themselves). */
-async function teamSizes(
-  db: AppDatabase,
-  userIds: readonly bigint[],
-): Promise<Map<bigint, number>> {
-  const sizes = new Map<bigint, number>(userIds.map((id) => [id, 0]));
-  if (userIds.length === 0) return sizes;
-  const { rows } = await sql<{ root: bigint; size: bigint | number }>`
-    WITH RECURSIVE team (root, id) AS (
-      SELECT referrer_id, id FROM users WHERE referrer_id IN (${sql.join([...userIds])})
-      UNION ALL
-      ${levelBelow(db, sql`team.root`)}
-    )
-    SELECT root, count(*) AS size FROM team GROUP BY root`.execute(db.kysely);
-  for (const row of rows) sizes.set(BigInt(row.root), Number(row.size));
-  return sizes;
-}
-
-/** The user's direct referrals, newest first, each with their performance and team size. */
+/**
+ * The user's direct referrals, newest first, each with their performance and team size:
+ * two statements whatever the team (the page, then the stored figures of the user and of
+ * the page's users; the user's direct count is the total).
+ */
 export async function directReferrals(
   db: AppDatabase,
   input: { userId: bigint; page: number; pageSize: number },
 ): Promise<{ list: Referral[]; total: number }> {
-  const { rows, total } = await readPage(
-    db.kysely.selectFrom('users').where('referrer_id', '=', input.userId),
-    (q) => q.select(['id', 'address', 'level', 'created_at', 'activated_at']).orderBy('id', 'desc'),
-    input,
-  );
-  const ids = rows.map((row) => row.id);
-  const [performance, sizes] = await Promise.all([
-    personalPerformance(db, ids),
-    teamSizes(db, ids),
-  ]);
+  const rows = await db.kysely
+    .selectFrom('users')
+    .where('referrer_id', '=', input.userId)
+    .select(['id', 'address', 'level', 'created_at', 'activated_at'])
+    .orderBy('id', 'desc')
+    .limit(input.pageSize)
+    .offset(pageOffset(input))
+    .execute();
+  const figures = await teamFiguresOfUsers(db, [input.userId, ...rows.map((row) => row.id)]);
   return {
-    total,
-    list: rows.map((row) => ({
-      address: row.address,
-      created_at: row.created_at,
-      activated_at: row.activated_at,
-      level: Number(row.level),
-      performance: wireAmount(PERFORMANCE_ASSET, performance.get(row.id) ?? 0n),
-      team_num: sizes.get(row.id) ?? 0,
-    })),
+    total: (figures.get(input.userId) ?? NO_TEAM_FIGURES).direct,
+    list: rows.map((row) => {
+      const referral = figures.get(row.id) ?? NO_TEAM_FIGURES;
+      return {
+        address: row.address,
+        created_at: row.created_at,
+        activated_at: row.activated_at,
+        level: Number(row.level),
+        performance: wireAmount(PERFORMANCE_ASSET, referral.personalUnits),
+        team_num: referral.team,
+      };
+    }),
   };
 }

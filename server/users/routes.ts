@@ -5,14 +5,15 @@ import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
 import { balancesOfUser } from '../ledger/balances.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
-import { directReferrals, teamSummary } from './referrals.ts';
+import { directReferrals } from './referrals.ts';
+import { teamFiguresOfUser } from './teamFigures.ts';
 
 export const userRoutes = [
   defineRoute({
     endpoint: userEndpoints.info,
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
       const [counts, balances] = await Promise.all([
-        teamSummary(db, user.id),
+        teamFiguresOfUser(db, user.id),
         balancesOfUser(db, user.id),
       ]);
       const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
 import { generateInviteCode, normalizeInviteCode } from './inviteCodes.ts';
+import { recordReferral } from './teamFigures.ts';
 
 const INVITE_CODE_ATTEMPTS = 5;
 
@@ -45,12 +46,16 @@ export async function lockUserCreation(db: AppDatabase): Promise<void> {
     await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(db.kysely);
 }
 
-/** Call inside a transaction after lockUserCreation, so the chosen code stays free. */
+/**
+ * Call inside a transaction after lockUserCreation, so the chosen code stays free. The new
+ * user counts in their referrer's and every upline's team figures from this same
+ * transaction on (teamFigures.ts).
+ */
 export async function createUser(
   db: AppDatabase,
   input: { address: string; referrerId: bigint | null; now: Date },
 ): Promise<UserRow> {
-  return db.kysely
+  const user = await db.kysely
     .insertInto('users')
     .values({
       address: input.address,
@@ -60,6 +65,8 @@ export async function createUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (input.referrerId !== null) await recordReferral(db, input.referrerId);
+  return user;
 }
 
 // Checked before inserting rather than retried after a failed insert: on PostgreSQL a
@@ -75,27 +82,6 @@ async function unusedInviteCode(db: AppDatabase): Promise<string> {
     if (!taken) return code;
   }
   throw new Error(`No free invite code after ${INVITE_CODE_ATTEMPTS} attempts`);
-}
-
-export interface ReferralCounts {
-  direct: number;
-  team: number;
-}
-
-export async function referralCounts(db: AppDatabase, userId: bigint): Promise<ReferralCounts> {
-  // Everyone below the user, at any depth, in one round trip; depth 1 are the direct
-  // referrals. Referrers are set once at registration to an existing user, so the tree has
-  // no cycles and the recursion ends.
-  const { rows } = await sql<{ direct: bigint | null; team: bigint }>`
-    WITH RECURSIVE team (id, depth) AS (
-      SELECT id, 1 FROM users WHERE referrer_id = ${userId}
-      UNION ALL
-      SELECT users.id, team.depth + 1 FROM users JOIN team ON users.referrer_id = team.id
-    )
-    SELECT count(*) AS team, sum(CASE WHEN depth = 1 THEN 1 ELSE 0 END) AS direct FROM team`.execute(
-    db.kysely,
-  );
-  return { direct: Number(rows[0]?.direct ?? 0), team: Number(rows[0]?.team ?? 0) };
 }
 
 /** The addresses of these users, by id (for the operator's lists). */

@@ -216,6 +216,46 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     expect(broken.stderr).toMatch(/balance \d+ but its entries sum to/);
   });
 
+  it('checks the team figures, and exits non-zero when one is wrong', async () => {
+    const client = createHttpClient(server.url);
+    const { code } = await userInfo(client, await login(client, alice));
+    await login(client, testWallet('alice referral'), code);
+    const healthy = await runCli(['team', 'check'], cliEnv);
+    expect(healthy.stderr).toBe('');
+    expect(healthy.code).toBe(0);
+    expect(healthy.stdout).toMatch(/^2 users, \d+ deltas waiting for the fold/);
+    expect(healthy.stdout).toContain('Team figures OK');
+
+    // One more team member for alice than her tree has.
+    await runStatement(`INSERT INTO team_deltas (user_id, direct, team, personal_units, team_units)
+      SELECT id, 0, 1, 0, 0 FROM users WHERE referrer_id IS NULL`);
+    const broken = await runCli(['team', 'check'], cliEnv);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^USER\s+ADDRESS\s+FIGURE\s+STORED\s+RECOMPUTED/);
+    expect(broken.stderr).toMatch(new RegExp(`${alice.address}\\s+team\\s+2\\s+1`));
+    expect(broken.stderr).toContain('TEAM FIGURES WRONG: 1 difference.');
+  });
+
+  async function runStatement(statement: string): Promise<void> {
+    if (database) {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+      return;
+    }
+    const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME));
+    try {
+      sqlite.exec('PRAGMA busy_timeout = 5000;');
+      sqlite.exec(statement);
+    } finally {
+      sqlite.close();
+    }
+  }
+
   async function corruptOneBalance(): Promise<void> {
     const statement = `UPDATE accounts SET balance = balance + 1
       WHERE id = (SELECT MIN(id) FROM accounts WHERE user_id IS NOT NULL)`;

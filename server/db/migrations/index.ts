@@ -12,6 +12,7 @@ import * as cardAgreementsPinAttempts from './0009_card_agreements_pin_attempts.
 import * as sessionDevices from './0010_session_devices.ts';
 import * as realtime from './0011_realtime.ts';
 import * as sharedLimitsJobRuns from './0012_shared_limits_job_runs.ts';
+import * as teamFigures from './0013_team_figures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0010_session_devices': sessionDevices,
   '0011_realtime': realtime,
   '0012_shared_limits_job_runs': sharedLimitsJobRuns,
+  '0013_team_figures': teamFigures,
 };
