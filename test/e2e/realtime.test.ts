@@ -74,6 +74,26 @@ describe('pushed updates', () => {
   });
 });
 
+describe('a session ended elsewhere', () => {
+  const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+
+  it('signs the open app out at once when the user signs out everywhere on another device', async () => {
+    await signInAs(app, BOB_KEY);
+    await expect.poll(() => hubState(app.page)).toBe('connected');
+    const otherDevice = await apiSignIn(app.server.url, BOB_KEY);
+    const ended = await fetch(`${app.server.url}/api/v1/auth/logoutAll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${otherDevice}` },
+      body: '{}',
+    });
+    expect(ended.status).toBe(200);
+    // No tap, no call of the page's own: the socket's 1000 is what tells it.
+    await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
+    expect(await app.page.getByTestId('signed-in').count()).toBe(0);
+    expect(await hubState(app.page)).toBe('disconnected');
+  });
+});
+
 describe('a server restart', () => {
   let browser: Browser;
   let chain: TestChain;
