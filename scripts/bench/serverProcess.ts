@@ -25,10 +25,12 @@ const GENEROUS = { max: 10_000_000, windowMs: 60_000 };
 async function startApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ju-bench-'));
   const server = await startServer({
-    // The realtime bench raises the per-address socket cap to fit its sockets.
-    env: process.env.MAX_SOCKETS_PER_IP
-      ? { MAX_SOCKETS_PER_IP: process.env.MAX_SOCKETS_PER_IP }
-      : {},
+    // The realtime bench raises the per-address caps to fit its load from one address.
+    env: Object.fromEntries(
+      ['MAX_SOCKETS_PER_IP', 'MAX_CONNECTIONS_PER_IP'].flatMap((name) =>
+        process.env[name] ? [[name, process.env[name]]] : [],
+      ),
+    ),
     port: 0,
     host: '127.0.0.1',
     dataDir,
