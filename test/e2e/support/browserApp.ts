@@ -1,9 +1,11 @@
 // One app server and one browser per test file; a fresh browser context (no storage, no
-// session) per test.
+// session) per test. A failed test prints what the page showed and said (failureDigest.ts):
+// CI's log is all there is to read afterwards.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startAppServer, type AppServer, type AppServerOptions } from './appServer.ts';
 import { launchBrowser } from './browser.ts';
+import { failureDigest, keepConsole } from './failureDigest.ts';
 
 export interface BrowserApp {
   server: AppServer;
@@ -25,6 +27,7 @@ export function setUpBrowserApp(serverOptions: AppServerOptions = {}): BrowserAp
       await app.context?.close();
       app.context = await app.browser.newContext({ ...DEFAULTS, ...options });
       app.page = await app.context.newPage();
+      keepConsole(app.page);
     },
   } as BrowserApp;
 
@@ -36,7 +39,8 @@ export function setUpBrowserApp(serverOptions: AppServerOptions = {}): BrowserAp
     await app.server?.close();
   });
   beforeEach(() => app.freshContext());
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && app.page) console.error(await failureDigest(app.page));
     await app.context?.close();
   });
   return app;
