@@ -15,6 +15,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const WALLET_ENTRY = 'src/wallet/onboard.ts';
+export const ENVELOPE_ENTRY = 'src/api/envelope/browserEnvelope.ts';
 // What `/` needs before it can render: the redirect route, the home route and the catalog of
 // the default language.
 const FIRST_SCREEN = [
@@ -80,9 +81,19 @@ export function firstScreenFiles(manifest: Manifest): string[] {
  * what it imports statically, less what the first screen already loaded.
  */
 export function connectStepFiles(manifest: Manifest): string[] {
-  if (!manifest[WALLET_ENTRY]) return [];
+  return onDemandFiles(manifest, WALLET_ENTRY);
+}
+
+/** Files the request envelope's chunk adds with the first call while the envelope is on. */
+export function envelopeFiles(manifest: Manifest): string[] {
+  return onDemandFiles(manifest, ENVELOPE_ENTRY);
+}
+
+/** A chunk loaded on demand and what it imports statically, less the first screen's files. */
+function onDemandFiles(manifest: Manifest, entry: string): string[] {
+  if (!manifest[entry]) return [];
   const first = new Set(firstScreenFiles(manifest));
-  return [...filesOf(manifest, closure(manifest, [WALLET_ENTRY], false), true)].filter(
+  return [...filesOf(manifest, closure(manifest, [entry], false), true)].filter(
     (file) => !first.has(file),
   );
 }

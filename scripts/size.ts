@@ -4,7 +4,13 @@
 // first screen or into the service worker's precache.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectStepFiles, firstScreenFiles, readManifest, walletOnly } from './build-graph.ts';
+import {
+  connectStepFiles,
+  envelopeFiles,
+  firstScreenFiles,
+  readManifest,
+  walletOnly,
+} from './build-graph.ts';
 import { brotli, gzip } from './precompress.ts';
 
 const DIST = 'dist';
@@ -12,7 +18,9 @@ const KB = 1024;
 const FIRST_SCREEN_TARGET = 130 * KB;
 // The issue's limit was 160 KB; the first screen measured 129.9 KB gzip once it travelled as
 // one file and its lazy parts moved out, so the limit holds that gain with a little room.
-const FIRST_SCREEN_LIMIT = 133 * KB;
+// 133 → 134 KB when the request envelope's switch joined it (0.1 KB: every call, the first
+// screen's too, may need sealing; the sealing code itself loads only when the envelope is on).
+const FIRST_SCREEN_LIMIT = 134 * KB;
 const CONNECT_STEP_TARGET = 120 * KB;
 const CONNECT_STEP_LIMIT = 120 * KB;
 
@@ -60,7 +68,13 @@ const connectSize = report(
   connect,
 );
 
+// Not budgeted: it loads with the first call, and only while the envelope is on.
+const envelope = envelopeFiles(manifest);
+report('request envelope, with the first call while it is on', envelope);
+
 const problems: string[] = [];
+if (envelope.length === 0)
+  problems.push('no envelope chunk found: is src/api/envelope/browserEnvelope.ts on demand?');
 if (firstSize.gzip > FIRST_SCREEN_LIMIT)
   problems.push(`first screen is over its limit by ${kb(firstSize.gzip - FIRST_SCREEN_LIMIT)}`);
 else if (firstSize.gzip > FIRST_SCREEN_TARGET)

@@ -97,13 +97,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           retry: { limit: 1, methods: ['get'] },
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
           hooks: {
-            beforeRequest: [
-              ({ request }) => {
-                const token = deps.token();
-                if (token) request.headers.set('Authorization', `Bearer ${token}`);
-                request.headers.set('LANG', deps.lang());
-              },
-            ],
+            beforeRequest: [({ request }) => identify(request.headers)],
           },
         }),
       (error: unknown) => {
@@ -112,6 +106,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       },
     ));
 
+  /** Who is asking and in which language, on every call. */
+  function identify(headers: Headers) {
+    const token = deps.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('LANG', deps.lang());
+  }
+
   /** Sends through ky; a connection that fails is NoResponseError, an abort stays one. */
   async function send(path: string, init: Options): Promise<Response> {
     const url = deps.baseUrl().replace(/\/$/, '') + path;
@@ -119,7 +120,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const http = await httpClient();
       return await http(url, init);
     } catch (error) {
+      // An abort stays one; so does an answer the envelope could not read (BadAnswerError).
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (error instanceof RequestError) throw error;
       throw new NoResponseError(String(error));
     }
   }
@@ -138,6 +141,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         );
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        if (error instanceof RequestError) throw error;
         throw new NoResponseError(String(error));
       }
     } else {
@@ -166,9 +170,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       Object.entries(searchParams ?? {}).map(([key, value]) => [key, String(value)]),
     ).toString();
     const headers = new Headers(options.headers);
-    const token = deps.token();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    headers.set('LANG', deps.lang());
+    identify(headers);
     const send = deps.fetch ?? globalThis.fetch.bind(globalThis);
     return send(query ? `${url}?${query}` : url, {
       method: 'GET',

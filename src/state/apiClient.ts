@@ -8,10 +8,26 @@ import { dispatchSessionAtom, tokenAtom } from './session.ts';
 import { store } from './store.ts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 
+// With the envelope on, every call is sealed; its code loads with the first call, and only
+// then (a deployment with it off never downloads it). A failed load is tried again next call.
+let sealing: Promise<typeof fetch> | undefined;
+function envelopeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (!runtimeConfig().envelope) return fetch(input, init);
+  sealing ??= import('../api/envelope/browserEnvelope.ts').then(
+    ({ browserEnvelopeFetch }) => browserEnvelopeFetch(() => runtimeConfig().server_public_key),
+    (error: unknown) => {
+      sealing = undefined;
+      throw error;
+    },
+  );
+  return sealing.then((send) => send(input, init));
+}
+
 const client = createApiClient({
   baseUrl: () => runtimeConfig().api_base,
   token: () => store.get(tokenAtom),
   lang: () => langOf(currentLocale()),
+  fetch: envelopeFetch,
 });
 
 /** Any 401 ends the session here (one event; the session-end handler does the rest). */
