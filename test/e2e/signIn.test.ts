@@ -190,14 +190,14 @@ describe('sign-in with a wallet', () => {
   });
 
   it('signs out and returns to the start page when the server answers 401', async () => {
-    // The home page already holds the user's info; a moved clock makes the next page ask again.
     await app.page.clock.install();
-    // No push reaches this page, so the 401 of its next call is what tells it (the push that
-    // signs the app out at once is tested in realtime.test.ts).
+    // No push reaches this page, so a 401 is what tells it (the push that signs the app out
+    // at once is tested in realtime.test.ts).
     await app.context.routeWebSocket(/\/ws(\?|$)/, () => {});
     await openWithWallet(FIRST_KEY);
     const token = await tokenFrom(await connectAndSignIn(app.page));
-    await app.page.getByTestId('signed-in').waitFor();
+    await app.page.getByRole('link', { name: 'User centre' }).first().click();
+    await app.page.getByTestId('user-address').waitFor();
     // The session ends on the server (as when it expires); the next call gets a 401.
     const logout = await fetch(`${app.server.url}/api/v1/auth/logout`, {
       method: 'POST',
@@ -205,9 +205,11 @@ describe('sign-in with a wallet', () => {
       body: '{}',
     });
     expect(logout.status).toBe(200);
+    expect(await app.page.getByTestId('signed-in').count()).toBe(1);
 
+    // A minute on, the app asks the server again (the live channel's heartbeat has gone
+    // unanswered, so it asks for a new socket ticket): refused, it signs out and goes home.
     await app.page.clock.fastForward(60_000);
-    await app.page.getByRole('link', { name: 'User centre' }).first().click();
     await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
     await expect.poll(app.path).toBe('/index');
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
