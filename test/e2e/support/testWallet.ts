@@ -265,10 +265,27 @@ class TestWallet implements TestWalletHandle {
         value: typeof tx.value === 'string' ? BigInt(tx.value) : 0n,
         ...(typeof tx.data === 'string' ? { data: tx.data as Hex } : {}),
       });
+      await this.#minedWhenAutomining(hash);
       return ok(hash);
     } catch (error) {
       // Relay the node's own words, as wallets do when the node refuses a transaction.
       return fail(NODE_REFUSED, nodeReason(error));
+    }
+  }
+
+  /**
+   * Anvil answers a sent transaction before its automatic block is in: on a busy machine the
+   * server could then find it unmined, and a test that means "the chain mines it at once"
+   * would see a payment still pending. While Anvil automines, the wallet answers once the
+   * block is in, as that chain would; with automine off (tests of pending payments) at once.
+   */
+  async #minedWhenAutomining(hash: Hex): Promise<void> {
+    const automine = await this.#nodeCall('anvil_getAutomine', []);
+    if (!('result' in automine) || automine.result !== true) return;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const receipt = await this.#nodeCall('eth_getTransactionReceipt', [hash]);
+      if ('result' in receipt && receipt.result) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 

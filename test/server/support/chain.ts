@@ -40,8 +40,8 @@ export interface TestChain {
   /** A contract that reverts every call: a payment to it fails on chain. */
   deployReverter(wallet: TestWallet): Promise<string>;
   /**
-   * Sends `ju` from the wallet to `to` without waiting for it to be mined (with automine off it
-   * stays in the pool). `nonce` and `gasPrice` (wei) let a test replace a pending transaction,
+   * Sends `ju` from the wallet to `to`: with automine on, answers once its block is in; with
+   * automine off, at once, and it stays in the pool. `nonce` and `gasPrice` (wei) let a test replace a pending transaction,
    * as a wallet's speed-up or cancel does.
    */
   send(
@@ -101,6 +101,7 @@ export async function startTestChain(): Promise<TestChain> {
   const client = createPublicClient({ chain, transport: http(node.rpcUrl) }) as PublicClient;
   const rpc = (method: string, params: unknown[]) =>
     client.request({ method, params } as never) as Promise<unknown>;
+  let automine = true;
 
   return {
     rpcUrl: node.rpcUrl,
@@ -129,16 +130,20 @@ export async function startTestChain(): Promise<TestChain> {
     async send(wallet, to, ju, options = {}) {
       const account = privateKeyToAccount(wallet.privateKey as Hex);
       const walletClient = createWalletClient({ account, chain, transport: http(node.rpcUrl) });
-      return walletClient.sendTransaction({
+      const hash = await walletClient.sendTransaction({
         to: to as Hex,
         value: parseEther(ju),
         gas: 100_000n,
         ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
         ...(options.gasPrice === undefined ? {} : { gasPrice: options.gasPrice }),
       });
+      // Anvil answers before its automatic block is in; "mined at once" must mean it.
+      if (automine) await client.waitForTransactionReceipt({ hash, pollingInterval: 25 });
+      return hash;
     },
     async setAutomine(on) {
       await rpc('evm_setAutomine', [on]);
+      automine = on;
     },
     async drop(hash) {
       await rpc('anvil_dropTransaction', [hash]);
