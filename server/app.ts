@@ -24,10 +24,18 @@ import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShed
 import { createReadiness } from './http/readiness.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
-import { createRouteRunner, registerRouteTable } from './http/routeTable.ts';
+import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './areas.ts';
 import { registerCardUpload, CARD_UPLOAD_LOG_PREFIX } from './card/routes.ts';
 import { runtimeConfigFor } from './http/runtimeConfig.ts';
+import { envelopeAdminRoutes } from './envelope/adminRoutes.ts';
+import { registerEnvelopeGateway } from './envelope/gatewayRoutes.ts';
+
+/**
+ * Every route served: the areas' table (areas.ts) and the envelope's operator calls, which
+ * belong to no area. Plain calls and enveloped ones reach the same list.
+ */
+export const servedRoutes = [...routeTable, ...envelopeAdminRoutes];
 
 // API bodies are small JSON documents; file uploads will get their own limit.
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -66,6 +74,8 @@ export async function buildApp(
     logger,
     // Random ids (http/requestId.ts), written in every log line of the request.
     genReqId: requestIdOf,
+    // One query parser for plain calls and the calls inside envelopes (envelope/gateway.ts).
+    routerOptions: { querystringParser: parseQuery },
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that sends slowly, or stops, must not hold a connection for ever.
@@ -91,18 +101,26 @@ export async function buildApp(
     }),
   });
   app.addHook('onResponse', async (request, reply) => {
+    // An enveloped call is counted and logged as its inner call (envelope/gateway.ts): its
+    // endpoint's pattern, method and status, never its path's values nor its body.
+    const inner = request.innerCall;
+    const status = inner?.status ?? reply.statusCode;
+    const method = inner?.method ?? request.method;
     metrics.recordRequest(
-      request.routeLabel ?? request.routeOptions.url ?? NOT_FOUND_ROUTE,
-      request.method,
-      reply.statusCode,
+      inner?.route ?? request.routeLabel ?? request.routeOptions.url ?? NOT_FOUND_ROUTE,
+      method,
+      status,
       reply.elapsedTime,
     );
     // A refused or failed request gets its line at info, so support finds the code a user
     // quotes (its request id); others at debug, which most servers run above: then the line
     // is not even put together.
-    const failed = reply.statusCode >= 400 && !QUIET_FAILURES.has(reply.statusCode);
+    const failed = status >= 400 && !QUIET_FAILURES.has(status);
     if (!failed && !DEBUG_LEVELS.has(request.log.level)) return;
-    const line = `${request.method} ${loggableUrl(request.url, [CARD_UPLOAD_LOG_PREFIX])} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    const url = inner
+      ? `${inner.route} (enveloped)`
+      : loggableUrl(request.url, [CARD_UPLOAD_LOG_PREFIX]);
+    const line = `${method} ${url} ${status} ${reply.elapsedTime.toFixed(1)} ms`;
     if (failed) request.log.info(line);
     else request.log.debug(line);
   });
@@ -120,6 +138,7 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('locale', FALLBACK_LOCALE);
   app.decorateRequest('routeLabel', null);
+  app.decorateRequest('innerCall', null);
   // First hook of all, so that every refusal is in the user's language and carries the
   // request's id; an overloaded server refuses here, before any other work.
   app.addHook('onRequest', async (request, reply) => {
@@ -155,14 +174,23 @@ export async function buildApp(
           : app.log.warn({ err: error }, `readiness: ${dependency} is down`),
     }),
   );
-  registerRouteTable(app, context, createRouteRunner(context), routeTable);
+  const runner = createRouteRunner(context);
+  registerRouteTable(app, context, runner, servedRoutes);
+  // The one endpoint of enveloped calls, while the envelope is on (envelope/gateway.ts).
+  if (context.envelope)
+    await registerEnvelopeGateway(app, {
+      context,
+      envelope: context.envelope,
+      runner,
+      routes: servedRoutes,
+    });
   // Photo uploads: a raw body, in a scope of their own (see card/routes.ts).
   await registerCardUpload(app, context);
 
   const sendPage = await serveBuiltApp(
     app,
     settings.distDir,
-    (request) => runtimeConfigFor(request, settings),
+    (request) => runtimeConfigFor(request, settings, context.envelope),
     homeContentCopies(context.db, () => context.now().getTime()),
   );
   installNotFoundHandler(app, replies, sendPage);

@@ -76,7 +76,13 @@ export interface ServerSettings {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The request envelope (docs/envelope.md): on by default when PUBLIC_URL names a public
+   * deployment, off on localhost; ENVELOPE=on|off decides either way.
+   */
   envelope: boolean;
+  /** After a key rotation, how long the previous envelope key keeps working, in seconds. */
+  envelopeKeyGraceSeconds: number;
   /** From ADMIN_TOKEN; when null a token is generated once and kept in DATA_DIR/admin-token. */
   adminToken: string | null;
   chain: ChainSettings;
@@ -131,7 +137,8 @@ export function readSettings(env: Env): ServerSettings {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir: text(env, 'DATA_DIR') ?? './data',
     databaseUrl: text(env, 'DATABASE_URL'),
-    envelope: flag(env, 'ENVELOPE', false),
+    envelope: envelopeSetting(env, publicUrl(env)),
+    envelopeKeyGraceSeconds: integer(env, 'ENVELOPE_KEY_GRACE_SECONDS', 86_400, 60, 30 * 86_400),
     adminToken: text(env, 'ADMIN_TOKEN'),
     chain: {
       id: integer(env, 'CHAIN_ID', 210_000, 1, Number.MAX_SAFE_INTEGER),
@@ -244,6 +251,16 @@ export function checkSettings(settings: ServerSettings): void {
         `(it has ${settings.adminToken.length}); unset it to have one generated`,
     );
   }
+}
+
+/** Whether PUBLIC_URL names a deployment others reach: not unset, not a loopback host. */
+export function isPublicDeployment(publicUrl: string | null): boolean {
+  return publicUrl !== null && !isLoopbackHost(new URL(publicUrl).hostname);
+}
+
+/** ENVELOPE when it is set, else on exactly for a public deployment. */
+export function envelopeSetting(env: Env, publicUrl: string | null): boolean {
+  return flag(env, 'ENVELOPE', isPublicDeployment(publicUrl));
 }
 
 function text(env: Env, name: string): string | null {

@@ -9,6 +9,7 @@ import { cardContext } from './card/cardContext.ts';
 import {
   checkSettings,
   ConfigError,
+  envelopeSetting,
   readSettings,
   type ChainSettings,
   type ServerSettings,
@@ -16,6 +17,8 @@ import {
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
 import type { HttpContext } from './http/httpContext.ts';
+import { noncePruneJob } from './envelope/nonces.ts';
+import { startEnvelope, type EnvelopeService } from './envelope/service.ts';
 import { monitorEventLoop } from './http/loadShedding.ts';
 import { rateLimiterFor } from './http/rateLimiter.ts';
 import { createReplies } from './http/replies.ts';
@@ -37,7 +40,10 @@ export interface StartServerOptions extends Partial<
   now?: () => Date;
   /** Fastify/pino logger options; off unless given. */
   logger?: FastifyServerOptions['logger'];
-  /** The background jobs to schedule; default: every area's (areas.ts). Tests add their own. */
+  /**
+   * The background jobs to schedule; default: every area's (areas.ts) and the envelope's
+   * nonce prune. Tests add their own.
+   */
   jobs?: readonly BackgroundJob[];
 }
 
@@ -80,7 +86,8 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     jobs: _jobs,
     ...overrides
   } = options;
-  const fromEnv = readSettings(env ?? process.env);
+  const environment = env ?? process.env;
+  const fromEnv = readSettings(environment);
   const defined = Object.fromEntries(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
   );
@@ -93,6 +100,9 @@ function mergeSettings(options: StartServerOptions): ServerSettings {
     timeouts: { ...fromEnv.timeouts, ...timeouts },
     operations: { ...fromEnv.operations, ...operations },
   };
+  // Unless ENVELOPE (or the option) says, the envelope follows the final PUBLIC_URL.
+  if (overrides.envelope === undefined)
+    settings.envelope = envelopeSetting(environment, settings.publicUrl);
   checkSettings(settings);
   return settings;
 }
@@ -114,7 +124,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     eventLoopLagMs: () => monitor.lagMs,
     warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
   });
+  let envelope: EnvelopeService | undefined;
+  try {
+    // The keys first: a process with the envelope on never answers without them.
+    if (settings.envelope)
+      envelope = await startEnvelope({
+        db,
+        now,
+        graceSeconds: settings.envelopeKeyGraceSeconds,
+        warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
+      });
+  } catch (error) {
+    monitor.stop();
+    await db.close();
+    throw error;
+  }
   const context: HttpContext = {
+    envelope,
     settings,
     adminToken,
     db,
@@ -140,6 +166,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await realtime?.close();
     await built?.app.close();
+    envelope?.stop();
     monitor.stop();
     await db.close();
     throw error;
@@ -149,10 +176,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const notes = [
     `Database: ${db.description}; catalogs: ${translator.loadedLocales.join(', ') || 'none'}`,
   ];
-  if (settings.envelope)
-    notes.push('ENVELOPE is set, but the envelope is not available yet: requests stay plain');
+  if (envelope)
+    notes.push(
+      'Request envelope: on (ENVELOPE, or a public PUBLIC_URL); keys ' +
+        (await envelope.keys.list())
+          .filter((key) => key.status !== 'retired')
+          .map((key) => `${key.keyId} (${key.status})`)
+          .join(', '),
+    );
 
-  const jobs = await startBackgroundJobs(context, app.log, options.jobs ?? backgroundJobs);
+  const jobs = await startBackgroundJobs(
+    context,
+    app.log,
+    options.jobs ?? [...backgroundJobs, noncePruneJob],
+  );
   let closing: Promise<void> | undefined;
   let endDrain = () => {};
 
@@ -187,6 +224,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await realtime!.close();
         await jobs.stop();
         await app.close();
+        envelope?.stop();
         monitor.stop();
         await db.close();
       })();

@@ -8,6 +8,7 @@
 //   npm run admin -- withdraw list | complete <id> <txid> | fail <id> <reason> | unknown <id>
 //   npm run admin -- ledger check
 //   npm run admin -- team check
+//   npm run admin -- envelope keys | rotate
 import { AdminRequestError, ServerUnreachableError } from './adminClient.ts';
 import {
   SetupError,

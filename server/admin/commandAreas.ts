@@ -5,6 +5,7 @@ import type { CommandArea } from './commandArea.ts';
 import { cardCommands } from './commands/card.ts';
 import { chainCommands } from './commands/chain.ts';
 import { contentCommands } from './commands/content.ts';
+import { envelopeCommands } from './commands/envelope.ts';
 import { ledgerCommands } from './commands/ledger.ts';
 import { moneyCommands } from './commands/money.ts';
 import { teamCommands } from './commands/team.ts';
@@ -18,4 +19,5 @@ export const COMMAND_AREAS: readonly CommandArea[] = [
   chainCommands,
   cardCommands,
   contentCommands,
+  envelopeCommands,
 ];

@@ -9,6 +9,7 @@ import type { ChainTables } from './schemaChain.ts';
 import type { SharedTables } from './schemaShared.ts';
 import type * as content from './schemaContent.ts';
 import type { RealtimeTables } from './schemaRealtime.ts';
+import type { EnvelopeTables } from './schemaEnvelope.ts';
 
 export interface UsersTable {
   id: Generated<bigint>;
@@ -120,7 +121,8 @@ export interface WithdrawalsTable {
   fee_payment_id: bigint | null;
 }
 
-export interface DatabaseSchema extends ChainTables, CardTables, SharedTables, RealtimeTables {
+export interface DatabaseSchema
+  extends ChainTables, CardTables, SharedTables, RealtimeTables, EnvelopeTables {
   users: UsersTable;
   login_nonces: LoginNoncesTable;
   sessions: SessionsTable;

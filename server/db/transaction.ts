@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from './database.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -14,13 +15,55 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (db.kysely.isTransaction) return work(db);
   let committed: CommitCallbacks = [];
-  const value = await db.kysely.transaction().execute(async (kysely) => {
-    const outcome = await withCommitHooks({ kysely, dialect: db.dialect }, db.kysely, work);
-    committed = outcome.afterCommit;
-    return outcome.value;
-  });
+  const first = claimFirstStatement();
+  let value: T;
+  try {
+    value = await db.kysely.transaction().execute(async (kysely) => {
+      const trx = { kysely, dialect: db.dialect };
+      if (first) await first.write(trx);
+      const outcome = await withCommitHooks(trx, db.kysely, work);
+      committed = outcome.afterCommit;
+      return outcome.value;
+    });
+  } catch (error) {
+    // Rolled back with the transaction: the call's next transaction (a retry) writes it.
+    if (first) first.pending = true;
+    throw error;
+  }
   runAfterCommit(committed);
   return value;
+}
+
+// ---- The call's first statement ------------------------------------------------------
+//
+// A request may ask for one statement to run first in the first transaction it opens: the
+// request envelope stores an enveloped write's nonce this way (server/envelope/nonces.ts),
+// inside the write's own transaction, so it commits, or rolls back, with the write and needs
+// no commit of its own. The request is known by AsyncLocalStorage, read where inTransaction
+// is called (the caller's own async context). SQLite's group commit (groupCommit.ts) runs its
+// pieces in the context of the one that started the batch, so it reads nothing here: its
+// pieces are not given the statement, and the caller learns so from `pending`.
+
+export interface FirstStatement {
+  /** True until a transaction of the call has written it (again after a rollback). */
+  pending: boolean;
+  /** The statement; it may throw to refuse the transaction, which then rolls back. */
+  write(trx: AppDatabase): Promise<void>;
+}
+
+const callFirstStatement = new AsyncLocalStorage<FirstStatement>();
+
+/** Runs `call` with `first` to be written by the first transaction it opens. */
+export function withFirstStatement<T>(first: FirstStatement, call: () => T): T {
+  return callFirstStatement.run(first, call);
+}
+
+function claimFirstStatement(): FirstStatement | null {
+  const first = callFirstStatement.getStore();
+  if (!first?.pending) return null;
+  // Claimed at once, so a second transaction opened alongside does not write it too.
+  first.pending = false;
+  return first;
 }
 
 /** Attempts of a whole transaction that PostgreSQL aborted as a serialisation failure. */

@@ -1,6 +1,7 @@
 // Every failure, whatever raised it, leaves as a catalogue error in a {code, message, data} reply. Bad input
 // is a 4xx with a clear message; only a genuine fault of the server is a 500 (and is logged).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiResponse } from '../../src/api/response.ts';
 import type { ApiErrorName } from '../../src/api/errors.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
 import { DomainError } from '../domainError.ts';
@@ -43,15 +44,40 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError('internal', { cause: error });
 }
 
+/** A failure as it is answered: HTTP status, the headers it adds, the `{code, message, data}` body. */
+export interface FailureAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ApiResponse<unknown>;
+}
+
+/**
+ * The one way an error becomes an answer, for plain calls (the error handler below) and
+ * enveloped ones (envelope/gateway.ts) alike; a fault of the server is logged here.
+ */
+export function failureAnswer(
+  error: unknown,
+  request: FastifyRequest,
+  replies: Replies,
+): FailureAnswer {
+  const failure = toDomainError(error);
+  // A request shed under load is no fault, and logging each would add to the load.
+  if (failure.definition.status >= 500 && failure.errorName !== 'server_busy')
+    request.log.error({ err: error }, 'request failed');
+  const headers: Record<string, string> = {};
+  const retryAfter = (failure.data as { retry_after_seconds?: unknown } | null)
+    ?.retry_after_seconds;
+  if (typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
+  return {
+    status: failure.definition.status,
+    headers,
+    body: replies.failure(request, failure),
+  };
+}
+
 export function installErrorHandler(app: FastifyInstance, replies: Replies): void {
   app.setErrorHandler((error, request, reply) => {
-    const failure = toDomainError(error);
-    // A request shed under load is no fault, and logging each would add to the load.
-    if (failure.definition.status >= 500 && failure.errorName !== 'server_busy')
-      request.log.error({ err: error }, 'request failed');
-    const retryAfter = (failure.data as { retry_after_seconds?: unknown } | null)
-      ?.retry_after_seconds;
-    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-    return reply.status(failure.definition.status).send(replies.failure(request, failure));
+    const answer = failureAnswer(error, request, replies);
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
 }

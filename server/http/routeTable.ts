@@ -3,6 +3,7 @@
 // calls the handler. The dispatcher knows nothing of Fastify replies, so the request envelope
 // can run it too, and every limit is applied here (or in authenticate.ts, which it calls):
 // a call counts the same whichever way it came.
+import querystring from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/api/money.ts';
 import * as v from 'valibot';
@@ -86,8 +87,27 @@ export function registerRouteTable(
         const payload = route.method === 'GET' ? request.query : request.body;
         const data = await runner.run(route, request, payload);
         if (route.headers) reply.headers(route.headers);
-        return route.bare ? data : context.replies.success(request, data);
+        return successBody(route, context, request, data);
       },
     });
   }
+}
+
+/** What a route answers with its handler's `data`: as is when bare, else `{code, message, data}`. */
+export function successBody(
+  route: Route,
+  context: HttpContext,
+  request: FastifyRequest,
+  data: unknown,
+): unknown {
+  return route.bare ? data : context.replies.success(request, data);
+}
+
+/**
+ * Every call's query string parser: Fastify's for plain calls (app.ts) and the envelope's for
+ * the call inside (envelope/gateway.ts), so the two read a query alike. Node's own, with what
+ * Fastify's default (fast-querystring) does besides: an empty query is an empty object.
+ */
+export function parseQuery(query: string): Record<string, string | string[] | undefined> {
+  return query.length === 0 ? {} : querystring.parse(query);
 }

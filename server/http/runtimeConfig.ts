@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { runtimeConfigEndpoint, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
 import type { ServerSettings } from '../config.ts';
+import type { EnvelopeService } from '../envelope/service.ts';
 import { realtimeOrigin, requireSite } from './origin.ts';
 import { defineRoute } from './route.ts';
 
@@ -13,8 +14,15 @@ function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string 
   return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
 }
 
-/** The app's settings; also written into index.html when it is sent (http/staticApp.ts). */
-export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettings): RuntimeConfig {
+/**
+ * The app's settings; also written into index.html when it is sent (http/staticApp.ts).
+ * `envelope` is the running envelope, when it is on.
+ */
+export function runtimeConfigFor(
+  request: FastifyRequest,
+  settings: ServerSettings,
+  envelope: EnvelopeService | undefined,
+): RuntimeConfig {
   return {
     api_base: '',
     realtime_url: realtimeUrl(request, settings.publicUrl),
@@ -26,9 +34,10 @@ export function runtimeConfigFor(request: FastifyRequest, settings: ServerSettin
       ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
       ...(settings.chain.treasury ? { treasury: settings.chain.treasury } : {}),
     },
-    // The encrypted envelope is not built yet; until it is, requests travel plain.
-    envelope: false,
-    server_public_key: null,
+    // While on: the live keys' configurations (src/api/envelope/transport.ts), two during a
+    // rotation. The app seals every call to the first and POSTs it to ENVELOPE_PATH.
+    envelope: envelope !== undefined,
+    server_public_key: envelope?.keys.published() ?? null,
     invite_required: settings.inviteRequired,
   };
 }
@@ -40,8 +49,8 @@ export const runtimeConfigRoutes = [
     bare: true,
     // Deployments change it without a new build, so browsers must always revalidate.
     headers: { 'cache-control': 'no-cache' },
-    async handler({ context: { settings }, request }): Promise<RuntimeConfig> {
-      return runtimeConfigFor(request, settings);
+    async handler({ context, request }): Promise<RuntimeConfig> {
+      return runtimeConfigFor(request, context.settings, context.envelope);
     },
   }),
 ];

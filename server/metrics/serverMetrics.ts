@@ -3,9 +3,9 @@
 // pool), plus the process's own metrics (processMetrics.ts). Names and what to alert on:
 // docs/operations.md, "Monitoring".
 //
-// Still to come, registering its metrics in `registry` below: the request envelope, whose
-// calls are labelled by their inner endpoint (it sets `request.routeLabel`, see
-// http/fastifyTypes.ts).
+// An enveloped call is counted under its inner endpoint, method and status (the gateway sets
+// `request.innerCall`, see http/fastifyTypes.ts); the envelope's own refusals are counted by
+// reason.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { authPaths } from '../../src/api/auth.ts';
 import type { OpenedDatabase } from '../db/database.ts';
@@ -26,6 +26,8 @@ export interface ServerMetrics {
   rateLimitRefused(limit: string, per: RefusedPer): void;
   /** A request refused because the event loop lagged. */
   loadShed(): void;
+  /** A sealed request refused by the envelope itself (its refusal code, e.g. `replayed`). */
+  envelopeRefused(reason: string): void;
   /** The outcome of a ledger check: how many problems it found. */
   ledgerChecked(problems: number): void;
 }
@@ -75,6 +77,12 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
     help: 'Requests refused with 503 because the event loop lagged',
     registers,
   });
+  const envelopeRefusals = new Counter({
+    name: 'ju_envelope_refusals_total',
+    help: 'Sealed requests refused by the envelope itself, by reason (docs/envelope.md §8)',
+    labelNames: ['reason'],
+    registers,
+  });
   new Gauge({
     name: 'ju_event_loop_lag_seconds',
     help: 'Mean event-loop delay over the last sample: what load shedding acts on',
@@ -111,6 +119,7 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
     },
     rateLimitRefused: (limit, per) => rateLimited.inc({ limit, per }),
     loadShed: () => shed.inc(),
+    envelopeRefused: (reason) => envelopeRefusals.inc({ reason }),
     ledgerChecked(problems) {
       ledgerProblems.set(problems);
       ledgerCheckedAt.set(sources.now().getTime() / 1000);

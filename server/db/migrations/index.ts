@@ -13,6 +13,7 @@ import * as sessionDevices from './0010_session_devices.ts';
 import * as realtime from './0011_realtime.ts';
 import * as sharedLimitsJobRuns from './0012_shared_limits_job_runs.ts';
 import * as teamFigures from './0013_team_figures.ts';
+import * as envelope from './0014_envelope.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0011_realtime': realtime,
   '0012_shared_limits_job_runs': sharedLimitsJobRuns,
   '0013_team_figures': teamFigures,
+  '0014_envelope': envelope,
 };

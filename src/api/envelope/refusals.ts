@@ -3,26 +3,31 @@
 // sealed), so each says which check failed and nothing about the request. Every one is a 400
 // with the usual `{code, message, data}` body; the app tells them apart by `code`.
 //
-// The body codes extend the catalogue of src/api/errors.ts (40094–40099 are free there;
-// `too_large` is the catalogue's own request_too_large). They join that catalogue, with
-// translated messages, when the envelope is wired into the dispatcher.
+// Status, body code and message are the error catalogue's (src/api/errors.ts), under the
+// names below (`too_large` is the catalogue's own request_too_large), so there is one list.
+import { apiErrors, type ApiErrorName } from '../errors.ts';
+
+function refusal<const N extends ApiErrorName>(error: N) {
+  const { status, code } = apiErrors[error];
+  return { status, code, error } as const;
+}
 
 export const envelopeRefusals = {
   /** Not an encapsulated request: too short, wrong ids, bad BHTTP inside, bad inner fields. */
-  bad_framing: { status: 400, code: 40094 },
+  bad_framing: refusal('envelope_bad_framing'),
   /** No live key has this key id, or it does not offer this KEM/KDF/AEAD: refetch the config. */
-  unknown_key: { status: 400, code: 40095 },
+  unknown_key: refusal('envelope_unknown_key'),
   /** The AEAD did not authenticate: a flipped byte, a wrong key, a truncated ciphertext. */
-  auth_failed: { status: 400, code: 40096 },
+  auth_failed: refusal('envelope_auth_failed'),
   /** The HMAC-MD5 tag after the encapsulated request is wrong. */
-  bad_md5: { status: 400, code: 40097 },
+  bad_md5: refusal('envelope_bad_md5'),
   /** The timestamp is outside the window; `data.server_time` lets the app correct its clock. */
-  stale_timestamp: { status: 400, code: 40098 },
+  stale_timestamp: refusal('envelope_stale_timestamp'),
   /** This nonce was seen before (a write: on any server process; a read: on this one). */
-  replayed: { status: 400, code: 40099 },
+  replayed: refusal('envelope_replayed'),
   /** The sealed body is over the size limit; refused before any cryptography. */
-  too_large: { status: 400, code: 40002 },
-} as const satisfies Record<string, { status: number; code: number }>;
+  too_large: refusal('request_too_large'),
+};
 
 export type EnvelopeRefusalCode = keyof typeof envelopeRefusals;
 

@@ -1,0 +1,257 @@
+// The envelope endpoint (docs/envelope.md §5–§8): POST /api/v1/envelope with a sealed request
+// (message/ohttp-req). It opens the request (gateway.ts: size, framing, key, AEAD, md5,
+// timestamp, nonce), finds the route by the inner method and path, and runs it through the
+// same dispatcher as a plain call (routeTable.ts, RouteRunner.run: sign-in, every rate limit,
+// Idempotency-Key, input), so a call behaves the same whichever way it came; a write runs
+// with its nonce stored in its own transaction (nonces.ts, runWrite). The inner answer —
+// status, headers, body, exactly what the plain call would answer — goes back sealed to the
+// request (message/ohttp-res, HTTP 200). A request the envelope itself refuses gets a 400 in
+// the clear, `{code, message, data}`, and has no effect.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MAX_SEALED_REQUEST_BYTES,
+  type EnvelopeResponse,
+  type OpenedRequest,
+} from '../../src/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE } from '../../src/api/envelope/ohttp.ts';
+import { envelopeRefusals, EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+import { DomainError } from '../domainError.ts';
+import { failureAnswer } from '../http/errorHandler.ts';
+import type { HttpContext } from '../http/httpContext.ts';
+import type { Route } from '../http/route.ts';
+import { parseQuery, successBody, type RouteRunner } from '../http/routeTable.ts';
+import { NOT_FOUND_ROUTE } from '../http/staticApp.ts';
+import { localeFromLangHeader } from '../i18n/requestLocale.ts';
+import { openEnvelope, sealAnswer } from './gateway.ts';
+import { runWrite } from './nonces.ts';
+import type { EnvelopeService } from './service.ts';
+
+/** Methods whose body Fastify never reads; an inner call with one has no body either. */
+const BODYLESS = new Set(['GET', 'HEAD']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface EnvelopeGatewayOptions {
+  context: HttpContext;
+  envelope: EnvelopeService;
+  runner: RouteRunner;
+  /** Every route served plainly: the inner call may be any of them. */
+  routes: readonly Route[];
+}
+
+export async function registerEnvelopeGateway(
+  app: FastifyInstance,
+  options: EnvelopeGatewayOptions,
+): Promise<void> {
+  const { context, envelope } = options;
+  const byMethodAndPath = new Map(options.routes.map((route) => [routeKey(route), route]));
+  const innerCalls = innerCallRunner(app, options, byMethodAndPath);
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: EnvelopeRefusal) => {
+    context.metrics.envelopeRefused(refusal.code);
+    const { error } = envelopeRefusals[refusal.code];
+    const data =
+      refusal.code === 'stale_timestamp' && refusal.serverTimeMs !== undefined
+        ? { server_time: new Date(refusal.serverTimeMs).toISOString() }
+        : undefined;
+    const answer = failureAnswer(new DomainError(error, { data }), request, context.replies);
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
+  };
+
+  await app.register(async (scope) => {
+    // The sealed bytes as they are, up to the limit: a larger body is refused as too_large
+    // while it arrives (or at once, by its Content-Length), before any cryptography.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      REQUEST_CONTENT_TYPE,
+      { parseAs: 'buffer', bodyLimit: MAX_SEALED_REQUEST_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.setErrorHandler((error, request, reply) => {
+      if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return refuse(request, reply, new EnvelopeRefusal('too_large'));
+      const answer = failureAnswer(error, request, context.replies);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    });
+    scope.post(ENVELOPE_PATH, {
+      // Sealed bytes do not compress; trying would only cost time.
+      compress: false,
+      handler: async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const sealed = new Uint8Array(body.buffer, body.byteOffset, body.length);
+        try {
+          const opened = await openEnvelope(envelope, sealed, () => context.now().getTime());
+          const answer = await innerCalls(request, opened.call);
+          void reply
+            .header('content-type', RESPONSE_CONTENT_TYPE)
+            .header('cache-control', 'no-store');
+          return reply.send(Buffer.from(sealAnswer(envelope, opened, answer)));
+        } catch (error) {
+          if (error instanceof EnvelopeRefusal) return refuse(request, reply, error);
+          throw error;
+        }
+      },
+    });
+  });
+}
+
+function routeKey(route: { method: string; path: string }): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Runs the call inside; throws EnvelopeRefusal('replayed') when a write turns out a replay. */
+type InnerCallRunner = (outer: FastifyRequest, call: OpenedRequest) => Promise<EnvelopeResponse>;
+
+function innerCallRunner(
+  app: FastifyInstance,
+  { context, runner }: EnvelopeGatewayOptions,
+  byMethodAndPath: ReadonlyMap<string, Route>,
+): InnerCallRunner {
+  // Fastify's own JSON body parser, with the server's settings, and its body limit: an inner
+  // body fails exactly as a plain one would (invalid_json, request_too_large).
+  const { bodyLimit, onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
+  const jsonParser = app.getDefaultJsonParser(
+    onProtoPoisoning ?? 'error',
+    onConstructorPoisoning ?? 'error',
+  );
+  const parseBody = (inner: FastifyRequest, call: OpenedRequest): unknown => {
+    const contentType = call.headers['content-type'];
+    if (contentType === undefined) {
+      if (call.body.length === 0) return undefined;
+      throw new DomainError('unsupported_media_type');
+    }
+    if (mediaType(contentType) !== 'application/json')
+      throw new DomainError('unsupported_media_type');
+    if (call.body.length > (bodyLimit ?? Infinity)) throw new DomainError('request_too_large');
+    let parsed: { error: unknown; value: unknown } | undefined;
+    void jsonParser(inner, Buffer.from(call.body).toString('utf8'), (error, value) => {
+      parsed = { error, value };
+    });
+    if (!parsed) throw new Error('Fastify’s JSON parser did not answer at once');
+    if (parsed.error) throw parsed.error;
+    return parsed.value;
+  };
+
+  return async (outer, call) => {
+    const { pathname, query } = splitPath(call.path);
+    const method = call.method;
+    const route = byMethodAndPath.get(
+      routeKey({ method: method === 'HEAD' ? 'GET' : method, path: pathname }),
+    );
+    const inner = innerRequest(outer, call, parseQuery(query));
+    let answer: EnvelopeResponse;
+    try {
+      // As Fastify does: the body is read before the route runs, even a route not found.
+      const body = BODYLESS.has(method) ? undefined : parseBody(inner, call);
+      if (!route) throw new DomainError('not_found');
+      const payload = route.method === 'GET' ? inner.query : body;
+      inner.body = body;
+      const run = () => runner.run(route, inner, payload);
+      // A write: its nonce goes into its own transaction, so every process refuses a replay.
+      const data = await (method === 'POST'
+        ? runWrite(context.db, call.nonce, context.now(), run)
+        : run());
+      answer = successAnswer(route, context, inner, data);
+    } catch (error) {
+      if (error instanceof EnvelopeRefusal) throw error;
+      answer = failure(error, inner, context);
+    }
+    if (method === 'HEAD') answer = { ...answer, body: new Uint8Array(0) };
+    outer.innerCall = { method, route: route?.path ?? NOT_FOUND_ROUTE, status: answer.status };
+    return answer;
+  };
+}
+
+function failure(error: unknown, inner: FastifyRequest, context: HttpContext): EnvelopeResponse {
+  const answer = failureAnswer(error, inner, context.replies);
+  return {
+    status: answer.status,
+    headers: { 'content-type': JSON_TYPE, ...answer.headers },
+    body: utf8(JSON.stringify(answer.body)),
+  };
+}
+
+/** The answer Fastify would send for the route's data: the same bytes, the same type. */
+function successAnswer(
+  route: Route,
+  context: HttpContext,
+  inner: FastifyRequest,
+  data: unknown,
+): EnvelopeResponse {
+  const value = successBody(route, context, inner, data);
+  let type: string;
+  let body: Uint8Array;
+  if (value instanceof Uint8Array) {
+    type = 'application/octet-stream';
+    body = value;
+  } else if (typeof value === 'string') {
+    type = 'text/plain; charset=utf-8';
+    body = utf8(value);
+  } else {
+    type = JSON_TYPE;
+    body = utf8(JSON.stringify(value));
+  }
+  return { status: 200, headers: { 'content-type': type, ...route.headers }, body };
+}
+
+const encoder = new TextEncoder();
+function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** `type/subtype` of a Content-Type value, in lowercase. */
+function mediaType(contentType: string): string {
+  return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+}
+
+/** Path and query, split as Fastify's router does (at the first `?` or `#`), the path decoded. */
+function splitPath(path: string): { pathname: string; query: string } {
+  const end = path.search(/[?#]/);
+  const raw = end === -1 ? path : path.slice(0, end);
+  const query = end === -1 ? '' : path.slice(end + 1);
+  let pathname = raw;
+  if (raw.includes('%')) {
+    try {
+      pathname = decodeURI(raw);
+    } catch {
+      // Not valid percent-encoding: it names no route.
+    }
+  }
+  return { pathname, query };
+}
+
+/**
+ * The request a route sees for the inner call: the outer request's connection (address,
+ * host, protocol, id, log), the inner call's method, path, headers, query and body, and the
+ * language of its own LANG header.
+ */
+function innerRequest(
+  outer: FastifyRequest,
+  call: OpenedRequest,
+  query: Record<string, unknown>,
+): FastifyRequest {
+  const fixed = (value: unknown): PropertyDescriptor => ({ value, enumerable: true });
+  const changing = (value: unknown): PropertyDescriptor => ({
+    value,
+    enumerable: true,
+    writable: true,
+  });
+  return Object.create(outer, {
+    ip: fixed(outer.ip),
+    ips: fixed(outer.ips),
+    host: fixed(outer.host),
+    hostname: fixed(outer.hostname),
+    port: fixed(outer.port),
+    protocol: fixed(outer.protocol),
+    method: fixed(call.method),
+    url: fixed(call.path),
+    originalUrl: fixed(call.path),
+    headers: fixed(call.headers),
+    query: changing(query),
+    body: changing(undefined),
+    params: fixed({}),
+    locale: changing(localeFromLangHeader(call.headers.lang)),
+    routeLabel: changing(null),
+    innerCall: changing(null),
+  }) as FastifyRequest;
+}

@@ -1,0 +1,169 @@
+// Replay protection of the request envelope (docs/envelope.md §5 step 8). The timestamp
+// window (±60 s) is checked by openRequest; within it, each nonce is accepted once:
+//
+// - every enveloped call's nonce goes through this process's NonceCache, which refuses a
+//   nonce it has seen while that nonce's timestamp can still pass the window. A replayed
+//   read reveals nothing (its answer is sealed to the original sender), so that is enough
+//   for reads;
+// - a write's (an inner POST's) nonce is also stored in the table envelope_nonces, by the
+//   first transaction the call opens, as its first statement (db/transaction.ts,
+//   withFirstStatement): it commits or rolls back with the write, and a replay sent to any
+//   other process sharing the database meets the primary key and is refused, its own
+//   transaction rolled back, so it changes nothing. A write that opens no transaction of its
+//   own (or, on SQLite, one that shares a group commit) has its nonce stored just after it
+//   succeeds (storeAfterCall), so it is on record all the same (runWrite does all this).
+//
+// Stored nonces are pruned by a background job once no timestamp they came with can pass
+// the window any more.
+import type { BackgroundJob } from '../backgroundJob.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { inGroupTransaction } from '../db/groupCommit.ts';
+import { prepared } from '../db/prepared.ts';
+import { isUniqueViolation } from '../db/sqlErrors.ts';
+import { withFirstStatement, type FirstStatement } from '../db/transaction.ts';
+import { TIMESTAMP_WINDOW_MS } from '../../src/api/envelope/envelopeMessage.ts';
+import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+
+/** How long a stored nonce is kept: a timestamp accepted at `seen_at` passes for 2 windows. */
+export const NONCE_RETENTION_MS = 2 * TIMESTAMP_WINDOW_MS;
+/** The per-process cache's bound: ~100 bytes an entry, 2 minutes of 2 000 calls a second. */
+export const NONCE_CACHE_ENTRIES = 250_000;
+
+/**
+ * The nonces this process has accepted, each kept until its timestamp leaves the window
+ * (after that openRequest refuses the nonce's request as stale before asking here). Entries
+ * are dropped oldest first: at the bound, the oldest goes early (on PostgreSQL a write's
+ * nonce is still refused by the database).
+ */
+export class NonceCache {
+  readonly #expiries = new Map<string, number>();
+  readonly #windowMs: number;
+  readonly #maxEntries: number;
+
+  constructor(windowMs = TIMESTAMP_WINDOW_MS, maxEntries = NONCE_CACHE_ENTRIES) {
+    this.#windowMs = windowMs;
+    this.#maxEntries = maxEntries;
+  }
+
+  get size(): number {
+    return this.#expiries.size;
+  }
+
+  /** True the first time; false for a nonce this process accepted and still remembers. */
+  accept(nonce: string, timestampMs: number, nowMs: number): boolean {
+    this.#forgetExpired(nowMs);
+    const expiry = this.#expiries.get(nonce);
+    if (expiry !== undefined && expiry >= nowMs) return false;
+    if (this.#expiries.size >= this.#maxEntries) this.#forgetOldest();
+    this.#expiries.set(nonce, timestampMs + this.#windowMs);
+    return true;
+  }
+
+  /** Map order is arrival order: the oldest arrivals are looked at first, a few per call. */
+  #forgetExpired(nowMs: number): void {
+    let looked = 0;
+    for (const [nonce, expiry] of this.#expiries) {
+      if (expiry >= nowMs || looked++ >= 64) return;
+      this.#expiries.delete(nonce);
+    }
+  }
+
+  #forgetOldest(): void {
+    const oldest = this.#expiries.keys().next();
+    if (!oldest.done) this.#expiries.delete(oldest.value);
+  }
+}
+
+const insertNonce = prepared((db, row: { nonce: string; seen_at: string }) =>
+  db.insertInto('envelope_nonces').values({ nonce: row.nonce, seen_at: row.seen_at }),
+);
+
+/** A write's nonce, to be stored by the call's first transaction (db/transaction.ts). */
+interface PendingNonce extends FirstStatement {
+  /** Set when the database already held it: the call is a replay, its transaction refused. */
+  replayed: boolean;
+}
+
+function pendingNonce(nonce: string, seenAt: Date): PendingNonce {
+  const row = { nonce, seen_at: seenAt.toISOString() };
+  const pending: PendingNonce = {
+    pending: true,
+    replayed: false,
+    async write(trx) {
+      if (pending.replayed) throw new EnvelopeRefusal('replayed');
+      try {
+        await insertNonce(trx, row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        pending.replayed = true;
+        throw new EnvelopeRefusal('replayed', undefined);
+      }
+    },
+  };
+  return pending;
+}
+
+/**
+ * After a write that opened no transaction that stored its nonce: stores it now (on SQLite
+ * within a group commit, so it costs no commit of its own). Answers false when the nonce was
+ * there already: the call was a replay after all, and is answered as one.
+ */
+async function storeAfterCall(db: AppDatabase, pending: PendingNonce): Promise<boolean> {
+  pending.pending = false;
+  try {
+    if (db.dialect === 'sqlite') await inGroupTransaction(db, (trx) => pending.write(trx));
+    else await pending.write(db);
+    return true;
+  } catch (error) {
+    if (pending.replayed) return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs an enveloped write (`call`) with its nonce stored by the first transaction it opens,
+ * or just after it when it opened none; throws EnvelopeRefusal('replayed') when the database
+ * already held the nonce (another process took the request first): the transaction that met
+ * it rolled back, so the call changed nothing. A call that fails stores nothing more.
+ */
+export async function runWrite<T>(
+  db: AppDatabase,
+  nonce: string,
+  now: Date,
+  call: () => Promise<T>,
+): Promise<T> {
+  const write = pendingNonce(nonce, now);
+  try {
+    const value = await withFirstStatement(write, call);
+    if (write.replayed) throw new EnvelopeRefusal('replayed');
+    if (write.pending && !(await storeAfterCall(db, write)))
+      throw new EnvelopeRefusal('replayed', 'stored by another process after the call');
+    return value;
+  } catch (error) {
+    // However the call passed the refusal on (a handler may wrap errors), it is a replay.
+    if (write.replayed && !(error instanceof EnvelopeRefusal))
+      throw new EnvelopeRefusal('replayed');
+    throw error;
+  } finally {
+    // No later transaction (work the call left running) writes it.
+    write.pending = false;
+  }
+}
+
+/** Deletes the stored nonces no request can bring back; how many. */
+export async function pruneNonces(db: AppDatabase, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - NONCE_RETENTION_MS).toISOString();
+  const result = await db.kysely
+    .deleteFrom('envelope_nonces')
+    .where('seen_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every minute, once across the processes sharing the database; only with the envelope on. */
+export const noncePruneJob: BackgroundJob = {
+  name: 'envelope_nonce_prune',
+  logAs: 'envelope nonce prune',
+  intervalMs: (settings) => (settings.envelope ? 60_000 : null),
+  run: (context) => pruneNonces(context.db, context.now()),
+};

@@ -1,0 +1,41 @@
+// The request envelope's state in a running server: its primitives, its keys and this
+// process's nonce cache. It exists only while the envelope is on (ENVELOPE, or a public
+// PUBLIC_URL: config.ts); main.ts starts it, and the HTTP context carries it.
+import type { EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
+import type { AppDatabase } from '../db/database.ts';
+import { startEnvelopeKeys, type EnvelopeKeys } from './keys.ts';
+import { nodeCrypto } from './nodeCrypto.ts';
+import { NonceCache } from './nonces.ts';
+
+export interface EnvelopeService {
+  readonly crypto: EnvelopeCrypto;
+  readonly keys: EnvelopeKeys;
+  readonly nonces: NonceCache;
+  stop(): void;
+}
+
+declare module '../http/httpContext.ts' {
+  interface HttpContext {
+    /** The request envelope; undefined while it is off (then /config.json says so). */
+    readonly envelope?: EnvelopeService;
+  }
+}
+
+export interface EnvelopeServiceOptions {
+  db: AppDatabase;
+  now: () => Date;
+  graceSeconds: number;
+  warn: (error: unknown, what: string) => void;
+}
+
+export async function startEnvelope(options: EnvelopeServiceOptions): Promise<EnvelopeService> {
+  const crypto = nodeCrypto();
+  const keys = await startEnvelopeKeys({
+    db: options.db,
+    crypto,
+    now: options.now,
+    graceSeconds: options.graceSeconds,
+    warn: (error) => options.warn(error, 'envelope key reload'),
+  });
+  return { crypto, keys, nonces: new NonceCache(), stop: () => keys.stop() };
+}

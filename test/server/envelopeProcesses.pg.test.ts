@@ -1,0 +1,125 @@
+// The request envelope across server processes on one PostgreSQL database: a write replayed to
+// another process is refused by the nonce its own transaction stored (and no money moves),
+// the same write sent to two processes at once runs once, a key rotated on one process opens
+// requests on the other at once, and processes starting together make one key between them.
+// PostgreSQL only: on SQLite one process serves everything.
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
+import { ensureCurrentKey, listKeys } from '../../server/envelope/keys.ts';
+import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
+import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
+import { transferPaths } from '../../src/api/transfer.ts';
+import {
+  createPostgresDatabase,
+  login,
+  startTestServerPair,
+  testWallet,
+  type TestServer,
+} from './harness.ts';
+import { envelopeClientFor, type EnvelopeClient } from './support/envelopeClient.ts';
+import { credit } from './support/money.ts';
+
+// PostgreSQL only: the file is left out of the SQLite project (vitest.config.ts, *.pg.test.ts).
+describe('the envelope across server processes', { timeout: 30_000 }, () => {
+  let pair: [TestServer, TestServer] | null = null;
+  afterEach(async () => {
+    await pair?.[0].close();
+    pair = null;
+  });
+  const alice = testWallet('envelope processes alice');
+  const bob = testWallet('envelope processes bob');
+
+  const start = async () => {
+    pair = await startTestServerPair({ envelope: true, inviteRequired: false });
+    const [a, b] = pair;
+    const now = () => a.clock.now().getTime();
+    const clients = [
+      await envelopeClientFor(a.url, { now }),
+      await envelopeClientFor(b.url, { now }),
+    ] as const;
+    const aliceToken = await login(clients[0], alice);
+    await login(clients[0], bob);
+    await credit(a, alice.address, 'TICKET', '10');
+    return { a, b, clients, aliceToken };
+  };
+  const tickets = async (client: EnvelopeClient, token: string) =>
+    (await client.envelopedFetch('/api/v1/user/info', { token })).json.data.balances.TICKET;
+
+  it('publishes the same keys on both processes', async () => {
+    const { clients } = await start();
+    expect(clients[1].keys).toEqual(clients[0].keys);
+  });
+
+  it('refuses a write replayed to the other process; no money moves', async () => {
+    const { clients, aliceToken } = await start();
+    const [onA, onB] = clients;
+    const { body, context } = onA.seal(transferPaths.transfer, {
+      method: 'POST',
+      token: aliceToken,
+      headers: { 'idempotency-key': 'replayed-on-b' },
+      json: { address: bob.address, amount: '4' },
+    });
+    const first = await onA.send(body, context);
+    expect(first.status, first.text).toBe(200);
+    const replayed = await onB.send(body, context);
+    expect(replayed.refused, replayed.text).toBe(true);
+    expect(replayed.status).toBe(400);
+    expect(replayed.json).toMatchObject({ code: envelopeRefusals.replayed.code, data: null });
+    expect(await tickets(onB, aliceToken)).toBe('6');
+  });
+
+  it('runs a write sent to both processes at once exactly once', async () => {
+    const { clients, aliceToken } = await start();
+    const [onA, onB] = clients;
+    for (let round = 0; round < 5; round++) {
+      const { body, context } = onA.seal(transferPaths.transfer, {
+        method: 'POST',
+        token: aliceToken,
+        headers: { 'idempotency-key': `both-at-once-${round}` },
+        json: { address: bob.address, amount: '1' },
+      });
+      const answers = await Promise.all([
+        onA.send(body.slice(), context),
+        onB.send(body.slice(), context),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expect(answers.find((answer) => answer.refused)?.json.code).toBe(
+        envelopeRefusals.replayed.code,
+      );
+    }
+    expect(await tickets(onA, aliceToken)).toBe('5');
+  });
+
+  it('opens, on the other process, a request sealed to a key just rotated on one', async () => {
+    const { a, clients } = await start();
+    const [onA, onB] = clients;
+    const rotated = await a.admin('POST', '/admin/v1/envelope/rotate');
+    expect(rotated.status, rotated.text).toBe(200);
+    await onA.refreshKeys();
+    expect(onA.keys).toHaveLength(2);
+    // B has not reloaded yet (every 30 s): a key id it does not know makes it look again.
+    const { body, context } = onA.seal('/api/v1/common/marquee', {}, { config: onA.keys[0]! });
+    const answer = await onB.send(body, context);
+    expect(answer.status, answer.text).toBe(200);
+    await onB.refreshKeys();
+    expect(onB.keys).toEqual(onA.keys);
+  });
+
+  it('makes one key when processes start at the same moment', async () => {
+    const database = await createPostgresDatabase();
+    const connections = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        openDatabase({ dataDir: '/nonexistent', databaseUrl: database.url }),
+      ),
+    );
+    try {
+      const now = new Date('2030-01-01T00:00:00.000Z');
+      await Promise.all(connections.map((db) => ensureCurrentKey(db, nodeCrypto(), now)));
+      const keys = await listKeys(connections[0]!, now);
+      expect(keys.map((key) => [key.keyId, key.status])).toEqual([[1, 'current']]);
+    } finally {
+      await Promise.all(connections.map((db) => db.close()));
+      await database.drop();
+    }
+  });
+});

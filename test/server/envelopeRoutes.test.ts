@@ -1,0 +1,823 @@
+// Every route of the table, both ways: the same calls, in the same order, go plain to one
+// server and sealed in the envelope to a twin (docs/envelope.md), and each pair of answers
+// must be the same — status, content type and body. The twins start empty on the same clock,
+// with no background jobs, and the calls are the same, so ids and times come out the same;
+// only what the server draws at random (session tokens, invite codes, nonces in messages to
+// sign, upload links, card numbers, the envelope keys themselves) may differ, and only at the
+// places listed in RANDOM below. Writes thus each run on their own state (one per twin), reads
+// are compared exactly. The last test checks that every route was called.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servedRoutes } from '../../server/app.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/money.ts';
+import {
+  startTestServer,
+  testWallet,
+  type HttpAnswer,
+  type HttpClient,
+  type Json,
+  type TestServer,
+  type TestWallet,
+} from './harness.ts';
+import { putBytes, sampleJpeg, HOLDER_FIELDS, ADDRESS_FIELDS } from './support/card.ts';
+import { envelopeClientFor } from './support/envelopeClient.ts';
+import { TRON_ADDRESS } from './support/money.ts';
+
+type Caller = 'alice' | 'bob' | 'carol' | 'admin' | 'none';
+
+interface World {
+  readonly name: 'plain' | 'enveloped';
+  readonly server: TestServer;
+  readonly client: HttpClient;
+  readonly tokens: Partial<Record<Caller, string>>;
+  /** What a call's answer hands to later calls (ids, messages to sign). */
+  readonly vars: Record<string, Json>;
+}
+
+interface Step {
+  /** `METHOD /path`, as the route table has it. */
+  route: string;
+  as?: Caller;
+  /** The query (GET) or JSON body (POST). */
+  input?: (world: World) => Record<string, unknown> | undefined;
+  /** A body sent as it is instead of `input` (the transport's own failures). */
+  raw?: { body: string; contentType: string };
+  /** Sent as Idempotency-Key. */
+  key?: string;
+  headers?: Record<string, string>;
+  /** Run first in each world (uploads a photo, say): not compared. */
+  before?: (world: World) => Promise<void>;
+  /** Keeps what later steps need from this world's answer. */
+  after?: (world: World, answer: HttpAnswer) => void;
+  /** The status this step is meant to get: a check that the scenario does what it says. */
+  status?: number;
+}
+
+const wallets: Record<'alice' | 'bob' | 'carol', TestWallet> = {
+  alice: testWallet('envelope routes alice'),
+  bob: testWallet('envelope routes bob'),
+  carol: testWallet('envelope routes carol'),
+};
+
+/**
+ * Where the twins' answers may differ: values drawn at random or naming the server itself,
+ * as `route` → dotted paths in the body (`*` for any array index, `**` for any depth).
+ */
+const RANDOM: Record<string, readonly string[]> = {
+  // Everywhere: photo file names, card order numbers and card numbers are drawn at random.
+  '*': ['**.file', '**.photos.*', '**.order_no', '**.masked_number', '**.last4'],
+  'GET /config.json': ['realtime_url', 'server_public_key'],
+  // The demo content is written when the database is made, at the machine's time.
+  'GET /api/v1/content/home': ['data.updated_at'],
+  'GET /admin/v1/notices': ['data.list.*.created_at', 'data.list.*.updated_at'],
+  'GET /api/v1/notice/list': ['data.list.*.created_at'],
+  'GET /api/v1/auth/loginMessage': ['data.message', 'data.nonce'],
+  'POST /api/v1/auth/login': ['data.token', 'data.user.code', 'data.user.invite_url'],
+  'GET /api/v1/user/info': ['data.code', 'data.invite_url'],
+  'GET /admin/v1/users': ['data.list.*.invite_code'],
+  'POST /api/v1/visa/uploadImg': ['data.url', 'data.token'],
+  'POST /api/v1/visa/revealMessage': ['data.message'],
+  'POST /api/v1/visa/reveal': ['data.number', 'data.cvv'],
+  'POST /api/v1/user/wsTicket': ['data.ticket'],
+  'GET /admin/v1/envelope/keys': ['data.keys.*.public_key'],
+  'POST /admin/v1/envelope/rotate': ['data.keys.*.public_key'],
+};
+
+/** The step's call in `world`: plain or sealed, as the world's client makes it. */
+async function call(world: World, step: Step): Promise<HttpAnswer> {
+  const [method, path] = step.route.split(' ') as [string, string];
+  const caller = step.as ?? 'alice';
+  const token = caller === 'none' ? undefined : world.tokens[caller];
+  if (caller !== 'none' && token === undefined) throw new Error(`${caller} is not signed in`);
+  const input = step.input?.(world);
+  const headers = { ...step.headers, ...(step.key ? { [IDEMPOTENCY_KEY_HEADER]: step.key } : {}) };
+  if (method === 'GET') {
+    const query = input
+      ? new URLSearchParams(
+          Object.entries(input).map(([name, value]) => [name, String(value)]),
+        ).toString()
+      : '';
+    return world.client.request(method, query ? `${path}?${query}` : path, {
+      headers,
+      ...(token ? { token } : {}),
+    });
+  }
+  return world.client.request(method, path, {
+    headers,
+    ...(input === undefined ? {} : { json: input }),
+    ...(step.raw ? { rawBody: step.raw.body, contentType: step.raw.contentType } : {}),
+    ...(token ? { token } : {}),
+  });
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  const regex = new RegExp(
+    `^${pattern
+      .split('.')
+      .map((part) => (part === '*' ? '\\d+' : part === '**' ? '.+' : part.replace(/\W/g, '\\$&')))
+      .join('\\.')}$`,
+  );
+  return regex.test(path);
+}
+
+/**
+ * Every difference between `a` and `b` that RANDOM does not allow, as `path: a ≠ b`;
+ * `allowed.used` counts the differences RANDOM let pass.
+ */
+function differences(route: string, a: Json, b: Json, at = '', allowed = { used: 0 }): string[] {
+  const patterns = [...(RANDOM[route] ?? []), ...RANDOM['*']!];
+  if (at && patterns.some((pattern) => pathMatches(pattern, at))) {
+    if (JSON.stringify(a) !== JSON.stringify(b)) allowed.used++;
+    return [];
+  }
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || a === null || b === null)
+    return a === b ? [] : [`${at || '(body)'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
+  if (typeof a !== 'object')
+    return a === b ? [] : [`${at || '(body)'}: ${JSON.stringify(a)} ≠ ${JSON.stringify(b)}`];
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].flatMap((key) =>
+    differences(route, a[key], b[key], at ? `${at}.${key}` : key, allowed),
+  );
+}
+
+const data = (answer: HttpAnswer) => answer.body?.data;
+
+// ---- The calls, in order -----------------------------------------------------------------
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+function signIn(
+  name: 'alice' | 'bob' | 'carol',
+  code: (world: World) => string = () => '',
+): Step[] {
+  return [
+    {
+      route: 'GET /api/v1/auth/loginMessage',
+      as: 'none',
+      input: () => ({ address: wallets[name].address }),
+      after: (world, answer) => (world.vars[`${name}Message`] = data(answer).message),
+      status: 200,
+    },
+    {
+      route: 'POST /api/v1/auth/login',
+      as: 'none',
+      input: (world) => {
+        const message = world.vars[`${name}Message`] as string;
+        return {
+          address: wallets[name].address,
+          message,
+          sign_message: wallets[name].sign(message),
+          code: code(world),
+          device_id: `envelope-routes-${name}`,
+        };
+      },
+      after: (world, answer) => (world.tokens[name] = data(answer).token),
+      status: 200,
+    },
+  ];
+}
+
+const credit = (asset: string, amount: string, who: 'alice' | 'bob' | 'carol' = 'alice'): Step => ({
+  route: 'POST /admin/v1/credit',
+  as: 'admin',
+  input: () => ({
+    address: wallets[who].address,
+    asset,
+    amount,
+    idempotency_key: `credit-${who}-${asset}-${amount}`,
+  }),
+  status: 200,
+});
+
+const uploadPhoto = (slot: string): Step => ({
+  route: 'POST /api/v1/visa/uploadImg',
+  input: () => ({ content_type: 'image/jpeg', size: 1000 }),
+  before: async (world) => {
+    world.vars.jpeg = await sampleJpeg(7);
+  },
+  after: (world, answer) => (world.vars[`${slot}Slot`] = data(answer)),
+});
+
+/** The photo's bytes go plain to its single-use link (docs/envelope.md §7), in each world. */
+async function putPhoto(world: World, slot: string): Promise<void> {
+  const bytes = world.vars.jpeg as Buffer;
+  const opened = await world.client.request('POST', '/api/v1/visa/uploadImg', {
+    token: world.tokens.alice!,
+    json: { content_type: 'image/jpeg', size: bytes.length },
+  });
+  const put = await putBytes(data(opened).url, bytes);
+  expect(put.status, put.text).toBe(200);
+  world.vars[slot] = (put.body as Json).data.file;
+}
+
+const STEPS: Step[] = [
+  { route: 'GET /config.json', as: 'none', status: 200 },
+  { route: 'GET /api/v1/common/marquee', as: 'none', status: 200 },
+  { route: 'GET /api/v1/content/home', as: 'none', status: 200 },
+  { route: 'GET /api/v1/user/info', as: 'none', status: 401 },
+  ...signIn('alice'),
+  {
+    route: 'GET /api/v1/user/info',
+    after: (world, answer) => (world.vars.aliceCode = data(answer).code),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    input: (world) => ({ address: wallets.bob.address, code: world.vars.aliceCode }),
+    status: 200,
+  },
+  ...signIn('bob', (world) => world.vars.aliceCode),
+  ...signIn('carol', (world) => world.vars.aliceCode),
+  { route: 'GET /api/v1/user/zhiList', input: () => ({ page: 1, page_size: 10 }), status: 200 },
+  { route: 'GET /admin/v1/users', as: 'admin', input: () => ({ page: 1, page_size: 10 }) },
+  { route: 'GET /admin/v1/team/check', as: 'admin', status: 200 },
+
+  // Money.
+  credit('USDT', '5000'),
+  credit('JU', '5000'),
+  credit('TICKET', '20'),
+  credit('USDT', '100', 'bob'),
+  {
+    route: 'POST /api/v1/user/transfer',
+    input: () => ({ address: wallets.bob.address, amount: '2.5', remark: 'lunch' }),
+    key: 'transfer-1',
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/user/transfer',
+    input: () => ({ address: wallets.bob.address, amount: '2.5', remark: 'lunch' }),
+    status: 400,
+  },
+  {
+    route: 'POST /api/v1/user/transfer',
+    input: () => ({ address: wallets.bob.address, amount: '9999', remark: '' }),
+    key: 'transfer-too-much',
+    status: 400,
+  },
+  { route: 'GET /api/v1/user/wallet', status: 200 },
+  { route: 'GET /api/v1/user/moneyLog', input: () => ({ page: 1, page_size: 20 }), status: 200 },
+  {
+    route: 'GET /api/v1/user/moneyLog',
+    input: () => ({ page: 1, page_size: 20, coin: 'NOPE' }),
+    status: 400,
+  },
+  { route: 'GET /api/v1/user/incomeList', input: () => ({ page: 1 }) },
+  { route: 'GET /api/v1/user/transferList', as: 'bob', status: 200 },
+  ...['withdraw-1', 'withdraw-2', 'withdraw-3'].map((key): Step => ({
+    route: 'POST /api/v1/withdraw/apply',
+    input: () => ({ coin: 'USDT', address: TRON_ADDRESS, amount: '20' }),
+    key,
+    after: (world, answer) => (world.vars[key] = data(answer)?.id),
+    status: 200,
+  })),
+  { route: 'GET /api/v1/withdraw/list', input: () => ({ page: 1, page_size: 10 }), status: 200 },
+  {
+    route: 'GET /api/v1/withdraw/detail',
+    input: (world) => ({ id: world.vars['withdraw-1'] }),
+    status: 200,
+  },
+  { route: 'GET /api/v1/withdraw/config', status: 200 },
+  { route: 'GET /admin/v1/withdrawals', as: 'admin', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'POST /admin/v1/withdrawals/complete',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['withdraw-1'], txid: 'a'.repeat(64) }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/withdrawals/fail',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['withdraw-2'], reason: 'address closed' }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/withdrawals/unknown',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['withdraw-3'] }),
+  },
+  { route: 'GET /admin/v1/ledger/check', as: 'admin', status: 200 },
+
+  // Payments on the chain (no treasury here: each call says so, the same way).
+  { route: 'GET /api/v1/chain/payment', input: () => ({ hash: HASH }) },
+  { route: 'GET /api/v1/chain/payments', input: () => ({ page: 1 }) },
+  { route: 'GET /api/v1/chain/info' },
+  { route: 'GET /admin/v1/chain/status', as: 'admin' },
+  {
+    route: 'POST /admin/v1/chain/fund',
+    as: 'admin',
+    input: () => ({ address: wallets.alice.address, amount: '1' }),
+  },
+  { route: 'POST /admin/v1/chain/runJobs', as: 'admin', input: () => ({}) },
+
+  // Tickets, dividends, cycles, nodes, release.
+  { route: 'GET /admin/v1/ticket/applications', as: 'admin', input: () => ({ status: 'pending' }) },
+  {
+    route: 'POST /admin/v1/ticket/review',
+    as: 'admin',
+    input: () => ({ id: '1', approve: true }),
+  },
+  {
+    route: 'POST /admin/v1/cycle/fund',
+    as: 'admin',
+    input: () => ({ amount: '10', idempotency_key: 'cycle-fund-1' }),
+  },
+  { route: 'GET /admin/v1/cycle/pool', as: 'admin' },
+  {
+    route: 'POST /admin/v1/release/fund',
+    as: 'admin',
+    input: () => ({ amount: '10', idempotency_key: 'release-fund-1' }),
+  },
+  { route: 'GET /api/v1/ticket/config', status: 200 },
+  { route: 'POST /api/v1/ticket/buy', input: () => ({ hash: HASH }), key: 'ticket-buy-1' },
+  { route: 'GET /api/v1/ticket/mine', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'POST /api/v1/user/applyTicketDividend',
+    input: () => ({ hash: HASH }),
+    key: 'dividend-1',
+  },
+  { route: 'GET /api/v1/user/applyTicketDividendList', status: 200 },
+  { route: 'GET /api/v1/ticket/sourceLog', status: 200 },
+  { route: 'GET /api/v1/cycle/config', status: 200 },
+  {
+    route: 'POST /api/v1/cycle/join',
+    input: () => ({ ticket_id: '1', hash: HASH }),
+    key: 'cycle-join-1',
+  },
+  { route: 'GET /api/v1/cycle/list', status: 200 },
+  { route: 'GET /api/v1/cycle/pool', status: 200 },
+  { route: 'GET /api/v1/node/config', status: 200 },
+  {
+    route: 'POST /api/v1/node/getOrder',
+    input: () => ({ quantity: 1 }),
+    after: (world, answer) => (world.vars.nodeOrder = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'GET /api/v1/node/order',
+    input: (world) => ({ id: world.vars.nodeOrder }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/node/chainPay',
+    input: (world) => ({ order_id: world.vars.nodeOrder, hash: HASH }),
+    key: 'node-chain-1',
+  },
+  {
+    route: 'POST /api/v1/node/balanceBuyNode',
+    input: (world) => ({ order_id: world.vars.nodeOrder }),
+    key: 'node-buy-1',
+  },
+  { route: 'GET /api/v1/user/powerLog', status: 200 },
+  { route: 'GET /api/v1/user/neuRelease', status: 200 },
+  { route: 'GET /api/v1/user/neuReleaseLog', status: 200 },
+  {
+    route: 'POST /api/v1/user/neuReleaseTransfer',
+    input: () => ({ amount: '1' }),
+    key: 'release-transfer-1',
+  },
+  { route: 'GET /api/v1/user/neuReleaseTransferLog', status: 200 },
+
+  // The card service: holders, addresses, applications, cards, recharges.
+  { route: 'POST /api/v1/visa/info', status: 200 },
+  uploadPhoto('first'),
+  {
+    route: 'POST /api/v1/visa/addKyc',
+    before: (world) => putPhoto(world, 'photo'),
+    input: (world) => ({ ...HOLDER_FIELDS, photos: [world.vars.photo] }),
+    after: (world, answer) => (world.vars.holder = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/photo',
+    input: (world) => ({ id: world.vars.photo }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/editKyc',
+    input: (world) => ({
+      ...HOLDER_FIELDS,
+      id: world.vars.holder,
+      city: 'Guangzhou',
+      photos: [world.vars.photo],
+    }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/kycDetail',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/kycList', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'GET /admin/v1/card/holders',
+    as: 'admin',
+    input: () => ({ status: 'pending' }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/holder',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/photo',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.photo }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/holders/approve',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/addKyc',
+    before: (world) => putPhoto(world, 'photo2'),
+    input: (world) => ({ ...HOLDER_FIELDS, id_number: 'E12345678', photos: [world.vars.photo2] }),
+    after: (world, answer) => (world.vars.holder2 = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/holders/reject',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder2, reason: 'The photo is blurred' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/deleteKyc',
+    input: (world) => ({ id: world.vars.holder2 }),
+  },
+  {
+    route: 'POST /api/v1/visa/addAddress',
+    input: () => ADDRESS_FIELDS,
+    after: (world, answer) => (world.vars.address = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/editAddress',
+    input: (world) => ({ ...ADDRESS_FIELDS, id: world.vars.address, zip: '518001' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/addressDetail',
+    input: (world) => ({ id: world.vars.address }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/addressList', input: () => ({}), status: 200 },
+  {
+    route: 'POST /api/v1/visa/addAddress',
+    input: () => ({ ...ADDRESS_FIELDS, zip: '100000' }),
+    after: (world, answer) => (world.vars.address2 = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/deleteAddress',
+    input: (world) => ({ id: world.vars.address2 }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/getVirtualCardBin',
+    input: () => ({ type: 'virtual', region: 'HK' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/openVirtualCard',
+    input: (world) => ({ region: 'HK', holder_id: world.vars.holder, agree: true }),
+    key: 'open-virtual-1',
+    after: (world, answer) => (world.vars.application = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/openRealCard',
+    input: (world) => ({
+      region: 'HK',
+      holder_id: world.vars.holder,
+      address_id: world.vars.address,
+      agree: true,
+    }),
+    key: 'open-real-1',
+    after: (world, answer) => (world.vars.realApplication = data(answer)?.id),
+  },
+  {
+    route: 'GET /admin/v1/card/applications',
+    as: 'admin',
+    input: () => ({ page: 1 }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/applications/issue',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.application }),
+    after: (world, answer) => (world.vars.card = data(answer)?.card?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/applications/reject',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.realApplication, reason: 'Not available' }),
+  },
+  {
+    route: 'POST /api/v1/visa/replaceApply',
+    input: (world) => ({
+      id: world.vars.realApplication,
+      holder_id: world.vars.holder,
+      address_id: world.vars.address,
+      agree: true,
+    }),
+    key: 'reapply-1',
+  },
+  { route: 'POST /api/v1/visa/applyCardList', input: () => ({ page: 1 }), status: 200 },
+  { route: 'POST /api/v1/visa/myCardList', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'POST /api/v1/visa/cardDetail',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/active', input: (world) => ({ id: world.vars.card }) },
+  { route: 'POST /api/v1/visa/freeze', input: (world) => ({ id: world.vars.card }) },
+  { route: 'POST /api/v1/visa/unfreeze', input: (world) => ({ id: world.vars.card }) },
+  {
+    route: 'POST /api/v1/visa/updatePin',
+    input: (world) => ({ id: world.vars.card, pin: '482915', confirm_pin: '482915' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/revealMessage',
+    input: (world) => ({ id: world.vars.card }),
+    after: (world, answer) => (world.vars.revealMessage = data(answer)?.message),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/reveal',
+    input: (world) => ({
+      id: world.vars.card,
+      message: world.vars.revealMessage,
+      signature: wallets.alice.sign(world.vars.revealMessage as string),
+    }),
+    status: 200,
+  },
+  ...['recharge-1', 'recharge-2'].map((key): Step => ({
+    route: 'POST /api/v1/visa/recharge',
+    input: (world) => ({ id: world.vars.card, amount: '30' }),
+    key,
+    after: (world, answer) => (world.vars[key] = data(answer)?.id),
+    status: 200,
+  })),
+  {
+    route: 'POST /api/v1/visa/rechargeList',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/recharges',
+    as: 'admin',
+    input: () => ({ page: 1 }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/process',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-1'] }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/settle',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-1'] }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/fail',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-2'], reason: 'Declined' }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/spend',
+    as: 'admin',
+    input: (world) => ({ card_id: world.vars.card, amount: '5', merchant: 'Coffee' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/consumeList',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/report',
+    input: (world) => ({ id: world.vars.card, reason: 'lost' }),
+    status: 200,
+  },
+
+  // Notices, content, mall orders.
+  {
+    route: 'POST /admin/v1/notices/add',
+    as: 'admin',
+    input: () => ({ lang: 'en', title: 'Maintenance', body: 'Tonight, briefly.' }),
+    after: (world, answer) => (world.vars.notice = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/notices/edit',
+    as: 'admin',
+    input: (world) => ({
+      id: world.vars.notice,
+      lang: 'en',
+      title: 'Maintenance',
+      body: 'Tonight, from 1 to 2.',
+    }),
+    status: 200,
+  },
+  { route: 'GET /admin/v1/notices', as: 'admin', status: 200 },
+  { route: 'GET /api/v1/notice/list', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'GET /api/v1/notice/detail',
+    input: (world) => ({ id: world.vars.notice }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/notices/remove',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.notice }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/content/marquee',
+    as: 'admin',
+    input: () => ({ lang: 'en', items: ['Welcome back.'] }),
+  },
+  {
+    route: 'POST /admin/v1/content/home',
+    as: 'admin',
+    input: () => ({
+      lang: 'en',
+      content: {
+        highlights: [{ label: 'Members', value: '1 200' }],
+        protocol: { title: 'How it works', text: 'Tickets, cycles, release.' },
+        steps: { title: 'Start', items: ['Sign in', 'Buy a ticket'] },
+        news: { title: 'News', items: [{ title: 'Launch', text: 'We are live.' }] },
+      },
+    }),
+    status: 200,
+  },
+  { route: 'GET /api/v1/content/home', as: 'none', headers: { lang: 'en' }, status: 200 },
+  {
+    route: 'POST /admin/v1/orders/add',
+    as: 'admin',
+    input: () => ({
+      address: wallets.alice.address,
+      product: 'Miner X1',
+      quantity: '1',
+      amount: '12.5',
+      coin: 'USDT',
+    }),
+    after: (world, answer) => (world.vars.order = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/orders/ship',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.order, tracking_no: 'SF123' }),
+    status: 200,
+  },
+  { route: 'GET /api/v1/machine/orderList', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'GET /api/v1/machine/orderDetail',
+    input: (world) => ({ id: world.vars.order }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/machine/receipt',
+    input: (world) => ({ id: world.vars.order }),
+    status: 200,
+  },
+
+  // Sessions and the socket ticket.
+  { route: 'POST /api/v1/user/wsTicket', status: 200 },
+  {
+    route: 'GET /api/v1/auth/sessions',
+    as: 'bob',
+    after: (world, answer) => (world.vars.bobSession = data(answer)?.list?.[0]?.id),
+    status: 200,
+  },
+  { route: 'POST /api/v1/auth/logout', as: 'carol', status: 200 },
+  { route: 'GET /api/v1/user/info', as: 'carol', status: 401 },
+  {
+    route: 'POST /api/v1/auth/sessionEnd',
+    as: 'bob',
+    input: (world) => ({ id: world.vars.bobSession }),
+  },
+  { route: 'POST /api/v1/auth/logoutAll', status: 200 },
+  { route: 'GET /api/v1/user/wallet', status: 401 },
+
+  // The envelope's own operator calls.
+  { route: 'GET /admin/v1/envelope/keys', as: 'admin', status: 200 },
+  { route: 'POST /admin/v1/envelope/rotate', as: 'admin', status: 200 },
+
+  // Failures before the route runs, and paths no route has: the same answers too.
+  { route: 'GET /api/v1/user/info', as: 'none', headers: { authorization: 'Bearer nope' } },
+  { route: 'POST /api/v1/auth/isRegister', as: 'none', input: () => ({}), status: 400 },
+  { route: 'GET /config.json', as: 'none', headers: { lang: 'ja' } },
+  {
+    route: 'GET /api/v1/user/moneyLog',
+    as: 'none',
+    headers: { lang: 'ja' },
+    input: () => ({ page: 'x' }),
+    status: 401,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    raw: { body: '{"address": ', contentType: 'application/json' },
+    status: 400,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    raw: { body: '', contentType: 'application/json; charset=utf-8' },
+    status: 400,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    raw: { body: '{"__proto__": {"admin": true}}', contentType: 'application/json' },
+    status: 400,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    raw: { body: 'address=0x1', contentType: 'text/plain' },
+    status: 400,
+  },
+  {
+    route: 'POST /api/v1/auth/isRegister',
+    as: 'none',
+    raw: { body: `"${'x'.repeat(257 * 1024)}"`, contentType: 'application/json' },
+    status: 400,
+  },
+  { route: 'GET /api/v1/nothing/here', as: 'none', status: 404 },
+  { route: 'POST /api/v1/nothing/here', as: 'none', input: () => ({ a: 1 }), status: 404 },
+  { route: 'POST /api/v1/user/info', as: 'none', status: 404 },
+  { route: 'GET /api/v1/user/transfer', status: 404 },
+];
+
+// ---- The twins ---------------------------------------------------------------------------
+
+describe('every route, plain and in the envelope', () => {
+  const worlds = {} as Record<'plain' | 'enveloped', World>;
+  const called = new Set<string>();
+
+  beforeAll(async () => {
+    const options = {
+      envelope: true,
+      inviteRequired: false,
+      // No timers: the twins' state changes only by the calls below.
+      jobs: [],
+      // Nothing listens there: chain calls fail fast, the same way on both.
+      chain: { rpcUrl: 'http://127.0.0.1:9' },
+    };
+    const [plain, enveloped] = await Promise.all([
+      startTestServer(options),
+      startTestServer(options),
+    ]);
+    const client = await envelopeClientFor(enveloped.url, {
+      now: () => enveloped.clock.now().getTime(),
+    });
+    worlds.plain = { name: 'plain', server: plain, client: plain, tokens: {}, vars: {} };
+    worlds.enveloped = { name: 'enveloped', server: enveloped, client, tokens: {}, vars: {} };
+    for (const world of Object.values(worlds)) world.tokens.admin = world.server.adminToken;
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(worlds).map((world) => world.server.close()));
+  });
+
+  for (const [index, step] of STEPS.entries()) {
+    it(`${index + 1}. ${step.route}${step.as ? ` as ${step.as}` : ''}`, async () => {
+      const answers: HttpAnswer[] = [];
+      for (const world of [worlds.plain, worlds.enveloped]) {
+        await step.before?.(world);
+        const answer = await call(world, step);
+        step.after?.(world, answer);
+        answers.push(answer);
+      }
+      called.add(step.route);
+      const [plain, enveloped] = answers as [HttpAnswer, HttpAnswer];
+      if (step.status !== undefined) expect(plain.status, plain.text).toBe(step.status);
+      expect(enveloped.status, enveloped.text).toBe(plain.status);
+      for (const header of ['content-type', 'retry-after'])
+        expect(enveloped.headers.get(header), header).toBe(plain.headers.get(header));
+      const allowed = { used: 0 };
+      if (plain.body !== undefined)
+        expect(differences(step.route, plain.body, enveloped.body, '', allowed)).toEqual([]);
+      // Byte for byte, unless a value drawn at random differs.
+      if (allowed.used === 0) expect(enveloped.text).toBe(plain.text);
+    });
+  }
+
+  it('called every route of the table', () => {
+    const routes = servedRoutes.map((route) => `${route.method} ${route.path}`);
+    expect(routes.filter((route) => !called.has(route))).toEqual([]);
+  });
+});
