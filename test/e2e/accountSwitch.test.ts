@@ -3,6 +3,7 @@
 // one just left, even though the wallet still lets the site see both.
 import { describe, expect, it } from 'vitest';
 import { shortAddress } from '../../src/ui/format.ts';
+import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -34,7 +35,7 @@ describe('switching account in the wallet', () => {
     await expect.poll(() => offer.textContent()).toBe(`Sign in as ${shortAddress(second)}`);
     expect(await app.page.getByText(shortAddress(first)).count()).toBe(0);
 
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await offer.click();
     const token = await tokenFrom(await login);
     await app.page.getByTestId('signed-in').waitFor();

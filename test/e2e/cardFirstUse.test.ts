@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import {
   ALICE_KEY,
@@ -238,23 +239,19 @@ describe('the card service for a new user', () => {
       // The wording changed while the user read it: the new one is shown, to agree to again.
       const checkbox = app.page.getByRole('checkbox');
       await checkbox.check();
-      await app.page.route(
-        '**/api/v1/visa/openVirtualCard',
-        (route) =>
-          route.fulfill({
-            status: 409,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              code: 40942,
-              message: 'The agreements have changed. Read the new version and agree again.',
-              data: { field: 'agreements' },
-            }),
-          }),
+      await callsOf(app.page).route(
+        '/api/v1/visa/openVirtualCard',
+        {
+          status: 409,
+          json: {
+            code: 40942,
+            message: 'The agreements have changed. Read the new version and agree again.',
+            data: { field: 'agreements' },
+          },
+        },
         { times: 1 },
       );
-      const infoAgain = app.page.waitForResponse((response) =>
-        response.url().endsWith('/api/v1/visa/info'),
-      );
+      const infoAgain = callsOf(app.page).waitForAnswer('/api/v1/visa/info');
       await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
       await confirmPopup(app.page, 'Confirm card application', 'Pay and apply');
       await expect
@@ -266,19 +263,8 @@ describe('the card service for a new user', () => {
       await checkbox.check();
       await expect.poll(() => alerts(app.page)).toEqual([]);
       // Keep a copy of the application as the page sends it.
-      await app.page.evaluate(() => {
-        const bodies: Promise<string>[] = [];
-        (window as unknown as { applications: typeof bodies }).applications = bodies;
-        const send = window.fetch;
-        window.fetch = function (input, init) {
-          if (input instanceof Request && input.url.endsWith('/openVirtualCard'))
-            bodies.push(input.clone().text());
-          return send.call(this, input, init);
-        };
-      });
-      const applied = app.page.waitForResponse((response) =>
-        response.url().endsWith('/api/v1/visa/openVirtualCard'),
-      );
+      const sent = callsOf(app.page).waitForCall('/api/v1/visa/openVirtualCard');
+      const applied = callsOf(app.page).waitForAnswer('/api/v1/visa/openVirtualCard');
       await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
       await confirmPopup(app.page, 'Confirm card application', 'Pay and apply');
       // What the user read is sent, and is what the application records.
@@ -286,15 +272,10 @@ describe('the card service for a new user', () => {
         { id: 'cardholder_terms', version: '2026-01' },
         { id: 'privacy_notice', version: '2026-01' },
       ];
-      expect(((await (await applied).json()) as { data: unknown }).data).toMatchObject({
-        agreements: read,
-      });
-      const bodies = await app.page.evaluate(() =>
-        Promise.all((window as unknown as { applications: Promise<string>[] }).applications),
-      );
-      expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+      expect((await applied).json<{ data: unknown }>().data).toMatchObject({ agreements: read });
+      expect((await sent).json()).toEqual(
         expect.objectContaining({ agree: true, agreements: read }),
-      ]);
+      );
       await expect.poll(app.path).toBe('/bank/applyList');
       const application = shown(app.page.getByTestId('application-record')).first();
       await expect

@@ -9,6 +9,7 @@ import type { Locale } from '../../src/i18n/locales.ts';
 import { createHttpClient, login, testWallet } from '../server/harness.ts';
 import { dataOf } from '../server/support/money.ts';
 import { addHolder, cardPost, cardMoneyPost } from '../server/support/card.ts';
+import { callsOf } from './support/innerCalls.ts';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
@@ -62,7 +63,7 @@ async function signInIn(app: BrowserApp, locale: Locale, privateKey: string) {
     rpcUrl: app.server.chain.rpcUrl,
   });
   await app.page.goto(`${app.server.url}/`);
-  const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+  const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
   await app.page
     .getByRole('button', { name: say(locale, 'Connect wallet') })
     .first()

@@ -1,8 +1,8 @@
 // The confirm popup in front of a money action, as people really meet it on a phone: Back
 // while it is open cancels it (nothing is sent), and a double tap, on the form's button or on
 // the popup's, counts as one tap.
-import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callsOf, type InnerCall } from './support/innerCalls.ts';
 import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, BOB_KEY, openMoneyAction, openWallet, signInAs } from './support/money.ts';
 
@@ -10,15 +10,12 @@ const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 const PHONE = { viewport: { width: 360, height: 740 } };
 
 /** Alice, with tickets, on the transfer form filled in for Bob; counts transfers sent. */
-async function transferFormFor(app: BrowserApp): Promise<{ sent: Request[] }> {
+async function transferFormFor(app: BrowserApp): Promise<{ sent: () => Promise<InnerCall[]> }> {
   const bob = await signInAs(app, BOB_KEY, PHONE);
   const alice = await signInAs(app, ALICE_KEY, PHONE);
   await app.server.operator.credit(alice.address, 'TICKET', '10');
-  const sent: Request[] = [];
-  app.page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/v1/user/transfer'))
-      sent.push(request);
-  });
+  const calls = callsOf(app.page);
+  const sent = () => calls.sentTo('/api/v1/user/transfer');
   await openWallet(app);
   await openMoneyAction(app, 'Transfer', '/wallet/transfer');
   await app.page.getByText(/^Available: [\d,.]+ TICKET$/).waitFor();
@@ -47,7 +44,7 @@ describe('the confirm popup', () => {
     await app.page.evaluate(() => history.back());
     await expect.poll(app.path).toBe('/wallet');
     expect(await app.page.locator('dialog[open]').count()).toBe(0);
-    expect(sent).toHaveLength(0);
+    expect(await sent()).toHaveLength(0);
   });
 
   it('counts a double tap on the form button as one: the popup stays open, nothing is sent', async () => {
@@ -62,13 +59,13 @@ describe('the confirm popup', () => {
     await submitButton().dblclick();
     await popup().waitFor();
     expect(await popup().isVisible()).toBe(true);
-    expect(sent).toHaveLength(0);
+    expect(await sent()).toHaveLength(0);
 
     // One deliberate tap on the popup's own button sends the transfer, once.
     await popup().getByRole('button', { name: 'Transfer', exact: true }).click();
     await app.page.getByText('Transfer successful').waitFor();
     await expect.poll(app.path).toBe('/transfer/list');
-    expect(sent).toHaveLength(1);
+    await expect.poll(async () => (await sent()).length).toBe(1);
   });
 
   it('opens the first popup without fetching code: it loaded with the form', async () => {
@@ -91,7 +88,7 @@ describe('the confirm popup', () => {
     await app.page.getByText('Transfer successful').waitFor();
     await expect.poll(app.path).toBe('/transfer/list');
     await app.page.getByTestId('transfer-record').first().waitFor();
-    expect(sent).toHaveLength(1);
+    await expect.poll(async () => (await sent()).length).toBe(1);
     expect(await app.page.locator('dialog[open]').count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // layout shift when it arrives (issue 10, spec §1).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { admin } from './support/content.ts';
 import { seriousAxeViolations } from './support/layout.ts';
@@ -58,10 +59,7 @@ describe('home content', () => {
   });
 
   it('comes with the page: painted before the app starts, kept as is after, never fetched', async () => {
-    const contentRequests: string[] = [];
-    app.page.on('request', (request) => {
-      if (request.url().includes('/api/v1/content/home')) contentRequests.push(request.url());
-    });
+    const contentRequests = () => callsOf(app.page).sentTo('/api/v1/content/home');
     // Hold the app's entry script until the page as the server sent it has been looked at.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -106,7 +104,7 @@ describe('home content', () => {
     // The app draws exactly the markup the server wrote, in the same place.
     expect(rendered).toEqual(painted);
     expect(await layoutShift()).toBeLessThanOrEqual(0.02);
-    expect(contentRequests).toEqual([]);
+    expect(await contentRequests()).toEqual([]);
     expect(
       await app.page.evaluate(
         () => (window as unknown as { pageTransitions: number }).pageTransitions,
@@ -194,7 +192,7 @@ describe('home content', () => {
   it('keeps the marquee bar in place when the operator empties it', async () => {
     await admin(app, 'marquee', 'set', 'TH', '');
     await app.freshContext({ locale: 'th-TH', serviceWorkers: 'block' });
-    const emptied = app.page.waitForResponse((r) => r.url().includes('/api/v1/common/marquee'));
+    const emptied = callsOf(app.page).waitForAnswer('/api/v1/common/marquee');
     await app.page.goto(`${app.server.url}/index`);
     await emptied;
     // Measured once the app has replaced the painted page and drawn the empty marquee.

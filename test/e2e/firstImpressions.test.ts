@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -53,7 +54,7 @@ describe('sign-in that forgives mistakes', () => {
     expect(await dialog.getByLabel('Invite code').getAttribute('aria-invalid')).toBe('true');
     expect(signatures(wallet)).toBe(0);
 
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await dialog.getByLabel('Invite code').fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await tokenFrom(await login);
@@ -86,7 +87,7 @@ describe('sign-in that forgives mistakes', () => {
     await banner.waitFor();
     expect(app.path()).toBe('/user');
     const again = banner.getByRole('button', { name: /^Sign in again as 0x/ });
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await again.click();
     await tokenFrom(await login);
     await expect.poll(app.path).toBe('/user');
@@ -164,7 +165,7 @@ describe('accessibility (axe-core)', () => {
     await scan('language dialog');
     await app.page.keyboard.press('Escape');
 
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await app.page.getByRole('button', { name: 'Connect wallet' }).click();
     const sheet = app.page.getByRole('dialog', { name: 'Choose a wallet' });
     await sheet.waitFor();

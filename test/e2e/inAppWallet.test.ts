@@ -3,6 +3,7 @@
 // wallet never injects under a service worker gets the app without one, once, and connects.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { callsOf } from './support/innerCalls.ts';
 import { tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -32,7 +33,7 @@ async function openUnderServiceWorker(page: Page) {
 }
 
 const noWalletYet = () => app.page.evaluate(() => window.ethereum === undefined);
-const login = () => app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+const login = () => callsOf(app.page).waitForAnswer('/api/v1/auth/login');
 
 describe('wallet in-app browsers', () => {
   it('finds a wallet that injects itself 1.5 s after the page first looks for it', async () => {

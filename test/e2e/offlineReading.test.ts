@@ -3,6 +3,7 @@
 // the user had read shows its kept copy, read-only, with its age; online without a session the
 // same pages open read-only with one tap to sign in again (DESIGN "Offline").
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { admin, openInApp, printedId } from './support/content.ts';
@@ -150,7 +151,7 @@ describe('reading kept records after the app is reopened', () => {
       await expect.poll(() => moneyLogRows().count()).toBe(rows);
       await app.page.getByTestId('records-as-of').filter({ visible: true }).waitFor();
       // Nothing is asked of the server without a session.
-      const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+      const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
       await app.page
         .getByTestId('read-only-banner')
         .getByRole('button', { name: /^Sign in again as 0x/ })

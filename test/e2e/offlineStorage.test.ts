@@ -5,6 +5,7 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -72,7 +73,7 @@ describe('data kept on the device', () => {
       await app.page.getByTestId('card-record').first().waitFor();
       await open(`/bank/cardDetail/${cardId}`);
       await app.page.getByTestId('card-balance').waitFor();
-      const revealed = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/visa/reveal'));
+      const revealed = callsOf(app.page).waitForAnswer('/api/v1/visa/reveal');
       await app.page.getByRole('button', { name: 'Show card number' }).click();
       const { data: card } = (await (await revealed).json()) as {
         data: { number: string; cvv: string };

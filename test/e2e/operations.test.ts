@@ -3,6 +3,7 @@
 // the health and metrics paths are the server's, never the app's, even with the service
 // worker installed.
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import {
   ALICE_KEY,
@@ -25,10 +26,10 @@ async function sendTransfer(to: string): Promise<string> {
   await app.page.getByLabel('Receive address').fill(to);
   await app.page.getByLabel('Amount').fill('1');
   await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
-  const answered = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/user/transfer'));
+  const answered = callsOf(app.page).waitForAnswer('/api/v1/user/transfer');
   await confirmPopup(app.page, 'Confirm transfer', 'Transfer');
   const response = await answered;
-  return `${response.status()} ${response.headers()['x-request-id'] ?? ''}`;
+  return `${response.status} ${response.headers['x-request-id'] ?? ''}`;
 }
 
 describe('operations, seen from the browser', () => {

@@ -2,9 +2,9 @@
 // hash to the server the moment the wallet returns it and keeps it on the device until the
 // server has it; after a reload and a new sign-in, the payment completes by itself, and the
 // app shows it in progress wherever the user lands.
-import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ticketPaths } from '../../src/api/ticket.ts';
+import { callsOf } from './support/innerCalls.ts';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, payWith, WEI_PER_JU } from './support/chainSteps.ts';
@@ -21,7 +21,7 @@ async function reloadAndSignIn() {
   await app.page.reload();
   await expect.poll(app.path).toBe('/index');
   // The wallet still exposes the account: signing in again is one tap.
-  const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+  const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
   await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
   await tokenFrom(await login);
   await expect.poll(app.path).toBe(page);
@@ -41,14 +41,13 @@ describe('a reload in the middle of a payment', () => {
     await chain.setBalance(bob.address, '100');
     await openFromMenu(app, 'Ticket buy', '/ticket/buy');
     // The network drops the hand-over: the JU has left the wallet, the server knows nothing.
-    const dropHandOver = (route: Route) => route.abort('internetdisconnected');
-    await app.page.route(`**${ticketPaths.buy}`, dropHandOver);
+    await callsOf(app.page).route(ticketPaths.buy, 'abort');
     await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
     await expect.poll(keptHashes).toHaveLength(1);
     const [hash] = await keptHashes();
     expect(await chain.balance(chain.treasury)).toBe(60n * WEI_PER_JU);
 
-    await app.page.unroute(`**${ticketPaths.buy}`, dropHandOver);
+    await callsOf(app.page).unrouteAll();
     await reloadAndSignIn();
     await app.page.getByText('A payment sent earlier is now recorded.').waitFor();
     expect(await keptHashes()).toEqual([]);
@@ -67,9 +66,9 @@ describe('a reload in the middle of a payment', () => {
     await openFromMenu(app, 'Ticket buy', '/ticket/buy');
     await chain.setAutomine(false);
     try {
-      const handedIn = app.page.waitForResponse((r) => r.url().endsWith(ticketPaths.buy));
+      const handedIn = callsOf(app.page).waitForAnswer(ticketPaths.buy);
       await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
-      expect((await handedIn).status()).toBe(200);
+      expect((await handedIn).status).toBe(200);
       await app.page
         .getByTestId('payment-status')
         .and(app.page.locator('[data-step="processing"]'))

@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { readEnvelopeKeysFrom } from '../server/support/envelopeClient.ts';
 import { apiSignIn, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { launchBrowser } from './support/browser.ts';
+import { readKeysOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, BOB_KEY, openWallet, signInAs } from './support/money.ts';
 import { createOperator } from './support/operator.ts';
@@ -111,9 +113,11 @@ describe('a server restart', () => {
         CHAIN_TREASURY: chain.treasury,
         INVITE_REQUIRED: 'false',
         MAX_EVENT_LOOP_LAG_MS: '600000',
+        ENVELOPE: 'on',
       },
     });
     await server.start();
+    readKeysOf(server.url, () => readEnvelopeKeysFrom({ dataDir }));
   });
   afterAll(async () => {
     await server?.kill();

@@ -1,6 +1,7 @@
 // The money log (filters, detail) and the offline copy of record lists (issue 5, spec §2, §4;
 // DESIGN "Offline").
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { allStoredText, tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import {
@@ -52,7 +53,7 @@ describe('money log and saved records', () => {
 
     // A new visit (a reload signs out; the wallet signs in again), then the network goes.
     await app.page.reload();
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
     await tokenFrom(await login);
     // Signing in again returns to the page that was reloaded.

@@ -1,6 +1,7 @@
 // Route loaders (issue 23): a screen's data starts loading with the route — as soon as the
 // user rests on a link — and the screen then shows what was fetched instead of asking again.
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, openMoneyAction, openWallet, signInAs } from './support/money.ts';
 
@@ -12,17 +13,12 @@ describe('route data', () => {
     await app.server.operator.credit(alice.address, 'USDT', '5');
     await openWallet(app);
 
-    const moneyLogCalls: string[] = [];
-    app.page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v1/user/moneyLog') {
-        moneyLogCalls.push(request.url());
-      }
-    });
+    const moneyLogCalls = () => callsOf(app.page).sentTo('/api/v1/user/moneyLog');
     const link = app.page
       .getByRole('navigation', { name: 'Money actions' })
       .getByRole('link', { name: 'Money log', exact: true });
     await link.hover();
-    await expect.poll(() => moneyLogCalls.length).toBe(1);
+    await expect.poll(async () => (await moneyLogCalls()).length).toBe(1);
     expect(app.path()).toBe('/wallet');
 
     await link.click();
@@ -30,15 +26,14 @@ describe('route data', () => {
     const rows = app.page.getByRole('list', { name: 'Money log' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => rows.first().textContent()).toContain('+5 USDT');
-    expect(moneyLogCalls).toHaveLength(1);
+    expect(await moneyLogCalls()).toHaveLength(1);
   });
 
   it('balances a preload fetched are not fetched again when the wallet opens; showing the kept wallet again fetches them', async () => {
     const alice = await signInAs(app, ALICE_KEY);
     await app.server.operator.credit(alice.address, 'USDT', '1');
-    const balanceCalls = () => calls.filter((path) => path === '/api/v1/user/wallet').length;
-    const calls: string[] = [];
-    app.page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    const calls = callsOf(app.page);
+    const balanceCalls = async () => (await calls.sentTo('/api/v1/user/wallet')).length;
 
     const link = app.page
       .locator('main')
@@ -53,7 +48,7 @@ describe('route data', () => {
     // Another page, its data shown: a second read of the balances would have started by now.
     await openMoneyAction(app, 'Money log', '/wallet/moneyLog');
     await app.page.getByRole('list', { name: 'Money log' }).getByRole('listitem').first().waitFor();
-    expect(balanceCalls()).toBe(1);
+    expect(await balanceCalls()).toBe(1);
 
     await app.page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect.poll(app.path).toBe('/wallet');

@@ -2,6 +2,7 @@
 // or all of them, after asking.
 import { describe, expect, it } from 'vitest';
 import { signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -98,7 +99,7 @@ describe('active sessions in the user centre', () => {
 
     // The token lives in memory: a reload signs out, and the user signs in again.
     await app.page.reload();
-    const again = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const again = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await app.page
       .getByRole('button', { name: /^Sign in again as 0x/ })
       .first()

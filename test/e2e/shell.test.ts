@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -34,12 +35,10 @@ describe('app shell', () => {
     await app.page.reload();
     await expect.poll(() => app.page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
     await installTestWallet(app.page, { privateKey: KEY, chainId: APP_CHAIN_ID });
-    const messageRequest = app.page.waitForRequest((r) =>
-      r.url().includes('/api/v1/auth/loginMessage'),
-    );
     await app.page.reload();
+    const messageRequest = callsOf(app.page).waitForCall('/api/v1/auth/loginMessage');
     await app.page.locator('.hero button').click();
-    expect((await messageRequest).headers()['lang']).toBe('TW');
+    expect((await messageRequest).headers['lang']).toBe('TW');
   });
 
   it('keeps the home page alive while the user visits another page', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { allStoredText, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -51,7 +52,7 @@ describe('sign-in with a wallet', () => {
 
     // The wallet still exposes the account, so signing in again is one tap.
     const again = banner.getByRole('button', { name: /^Sign in again as 0x/ });
-    const secondLogin = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const secondLogin = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await again.click();
     expect(await tokenFrom(await secondLogin)).not.toBe(token);
     // …and lands back on the page that was reloaded.
@@ -66,7 +67,7 @@ describe('sign-in with a wallet', () => {
     'asks to switch a wallet on the wrong network (a wallet that %s the chain)',
     async (_knows, knownChains, expectedCalls) => {
       const wallet = await openWithWallet(FIRST_KEY, ETHEREUM_MAINNET, knownChains);
-      const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+      const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
       await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
 
       const prompt = app.page.getByRole('dialog', { name: 'Wrong network' });
@@ -95,9 +96,9 @@ describe('sign-in with a wallet', () => {
   it("shows the server's reason when it refuses the signature", async () => {
     const wallet = await openWithWallet(FIRST_KEY);
     wallet.faultySigningKey = SECOND_KEY;
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
-    expect((await login).status()).toBe(401);
+    expect((await login).status).toBe(401);
     await app.page.getByText('Invalid signature').waitFor();
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
     expect(app.path()).toBe('/index');
@@ -107,7 +108,7 @@ describe('sign-in with a wallet', () => {
     await app.freshContext({ locale: 'zh-TW', viewport: { width: 390, height: 760 } });
     await announceOtherWallet(app.page);
     await openWithWallet(FIRST_KEY);
-    const login = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+    const login = callsOf(app.page).waitForAnswer('/api/v1/auth/login');
     await app.page.locator('.hero button').click();
     const sheet = app.page.getByRole('dialog', { name: '選擇錢包' });
     await sheet.waitFor();
@@ -158,8 +159,8 @@ describe('sign-in with a wallet', () => {
 
     await app.freshContext();
     await openWithWallet(SECOND_KEY);
-    const login = app.page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/auth/login') && r.status() === 200,
+    const login = callsOf(app.page).waitForAnswer(
+      (answer) => answer.call.pathname === '/api/v1/auth/login' && answer.status === 200,
     );
     await app.page.getByRole('button', { name: 'Connect wallet' }).first().click();
     const dialog = app.page.getByRole('dialog', { name: 'Invite code' });

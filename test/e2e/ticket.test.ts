@@ -1,6 +1,7 @@
 // Tickets on the chain (issue 8, spec §2, §4, §5): buy one from the wallet, apply for the
 // dividend with its hash, see the application approved; the ticket's state and time left.
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, payWith, refreshUntil, WEI_PER_JU } from './support/chainSteps.ts';
 import { seriousAxeViolations } from './support/layout.ts';
@@ -75,10 +76,9 @@ describe('ticket purchase and dividend application', () => {
 
   it('checks the hash field: required, then 0x and 64 hex, and sends nothing', async () => {
     await signInAs(app, ALICE_KEY);
-    let applies = 0;
-    app.page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/applyTicketDividend')) applies += 1;
-    });
+    const applies = async () =>
+      (await callsOf(app.page).sentTo((call) => call.pathname.endsWith('/applyTicketDividend')))
+        .length;
     await app.page.locator('main').getByRole('link', { name: 'Ticket application' }).click();
     await expect.poll(app.path).toBe('/ticket/apply');
     const field = app.page.getByLabel('Transaction hash', { exact: true });
@@ -93,7 +93,7 @@ describe('ticket purchase and dividend application', () => {
       await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
       await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
-    expect(applies).toBe(0);
+    expect(await applies()).toBe(0);
   });
 
   it("applies with a purchase paid from another of the user's wallets once that wallet signs a claim", async () => {

@@ -1,5 +1,6 @@
 // Ticket transfer from one user to another, seen from both sides (issue 5, spec §2, §5).
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import {
   ALICE_KEY,
@@ -32,13 +33,13 @@ describe('ticket transfer', () => {
     await app.page.getByLabel('Receive address').fill(bob.address);
     await app.page.getByLabel('Amount').fill('3.5');
     await app.page.getByLabel('Remark (optional)').fill('for the bus');
-    const sent = app.page.waitForRequest((r) => r.url().endsWith('/api/v1/user/transfer'));
+    const sent = callsOf(app.page).waitForCall('/api/v1/user/transfer');
     await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
     const asked = await confirmPopup(app.page, 'Confirm transfer', 'Transfer');
     // The full address is shown before the user confirms (address-poisoning guard).
     expect(asked).toContain(bob.address);
     expect(asked).toContain('3.5 TICKET');
-    const key = (await sent).headers()['idempotency-key'];
+    const key = (await sent).headers['idempotency-key'];
     expect(key).toMatch(/^[\x21-\x7e]{8,128}$/);
 
     await app.page.getByText('Transfer successful').waitFor();
@@ -62,15 +63,12 @@ describe('ticket transfer', () => {
   it('refuses an unknown recipient on the field as soon as it is left, before any confirm', async () => {
     const alice = await signInAs(app, ALICE_KEY);
     await app.server.operator.credit(alice.address, 'TICKET', '2');
-    const transfers: string[] = [];
-    app.page.on('request', (request) => {
-      if (request.url().endsWith('/api/v1/user/transfer')) transfers.push(request.url());
-    });
+    const transfers = () => callsOf(app.page).sentTo('/api/v1/user/transfer');
     await openWallet(app);
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
     // A valid address that no JU Wallet user has: only the server can know.
     const unknown = `0x${'ab'.repeat(20)}`;
-    const asked = app.page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/isRegister'));
+    const asked = callsOf(app.page).waitForAnswer('/api/v1/auth/isRegister');
     await app.page.getByLabel('Receive address').fill(unknown);
     // Leaving the field is enough: the field says so before the user goes on.
     await app.page.getByLabel('Amount').focus();
@@ -86,7 +84,7 @@ describe('ticket transfer', () => {
     await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
     await fieldError.waitFor();
     expect(await app.page.getByRole('dialog', { name: 'Confirm transfer' }).count()).toBe(0);
-    expect(transfers).toEqual([]);
+    expect(await transfers()).toEqual([]);
 
     // Typing again clears the refusal until the field is left again.
     await app.page.getByLabel('Receive address').fill(unknown.slice(0, -1));

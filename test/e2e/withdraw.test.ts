@@ -1,6 +1,7 @@
 // Withdrawals from the form to completed, and every validation message of the money forms
 // (issue 5, spec §2, §5, §8).
 import { describe, expect, it } from 'vitest';
+import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { refreshUntil } from './support/chainSteps.ts';
 import {
@@ -104,10 +105,12 @@ describe('validation messages', () => {
     const alice = await signInAs(app, ALICE_KEY);
     await app.server.operator.credit(alice.address, 'TICKET', '10');
     await app.server.operator.credit(alice.address, 'USDT', '30');
-    let moneyCalls = 0;
-    app.page.on('request', (r) => {
-      if (r.method() === 'POST' && /\/(transfer|withdraw\/apply)$/.test(r.url())) moneyCalls += 1;
-    });
+    const moneyCalls = async () =>
+      (
+        await callsOf(app.page).sentTo((call) =>
+          /\/(transfer|withdraw\/apply)$/.test(call.pathname),
+        )
+      ).length;
 
     await openWallet(app);
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
@@ -170,6 +173,6 @@ describe('validation messages', () => {
     await withdrawAmount.fill('1');
     await apply.click();
     await app.page.getByRole('alert').filter({ hasText: 'Invalid wallet address' }).waitFor();
-    expect(moneyCalls).toBe(0);
+    expect(await moneyCalls()).toBe(0);
   });
 });

@@ -1,20 +1,21 @@
 // Steps a person takes in the app, shared by the browser tests.
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
+import { callsOf, type InnerAnswer } from './innerCalls.ts';
 
 /**
  * Taps "Connect wallet" and returns the login answer. With one wallet in the browser (the
  * test wallet) the app connects to it directly, without the wallet picker.
  */
-export async function connectAndSignIn(page: Page): Promise<Response> {
-  const login = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login'));
+export async function connectAndSignIn(page: Page): Promise<InnerAnswer> {
+  const login = callsOf(page).waitForAnswer('/api/v1/auth/login');
   await page.getByRole('button', { name: 'Connect wallet' }).first().click();
   return login;
 }
 
-export async function tokenFrom(login: Response): Promise<string> {
-  const body = (await login.json()) as { code: number; data: { token: string } };
+export async function tokenFrom(login: InnerAnswer): Promise<string> {
+  const body = login.json<{ code: number; data: { token: string } }>();
   expect(body.code).toBe(200);
   return body.data.token;
 }

@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/main.ts';
+import { readEnvelopeKeysFrom } from '../../server/support/envelopeClient.ts';
 import { createChainOperator, type ChainOperator } from './chainOperator.ts';
+import { readKeysOf } from './innerCalls.ts';
 import { createOperator, type Operator } from './operator.ts';
 import { startTestChain, type TestChain } from './testChain.ts';
 
@@ -67,6 +69,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       CHAIN_POLL_SECONDS: '1',
       // Browser files run side by side on two cores: a busy moment must not shed requests.
       MAX_EVENT_LOOP_LAG_MS: '600000',
+      // Production's mode: every call sealed (plain calls are covered by the server tests).
+      ENVELOPE: 'on',
       ...options.env,
     },
     now: clock.now,
@@ -77,6 +81,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     await chain.stop();
     throw error;
   });
+  // The page's calls are sealed: the test reads them with the server's keys (innerCalls.ts).
+  readKeysOf(server.url, () => readEnvelopeKeysFrom({ dataDir }));
   return {
     url: server.url,
     operator: createOperator(server.url, server.adminToken),

@@ -18,10 +18,13 @@ export async function signInAs(
   options: Pick<TestWalletOptions, 'otherKeys'> & {
     /** The realtime socket reaches nothing: this device hears of no change by push. */
     withoutPushes?: boolean;
+    /** Runs on the new page before it opens the app (e.g. to set the page's clock). */
+    beforeOpen?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<TestWalletHandle> {
-  const { withoutPushes, ...walletOptions } = options;
+  const { withoutPushes, beforeOpen, ...walletOptions } = options;
   await app.freshContext(context);
+  await beforeOpen?.(app.page);
   // A socket the test answers (here: never) instead of the server.
   if (withoutPushes) await app.context.routeWebSocket(/\/ws(\?|$)/, () => {});
   const wallet = await installTestWallet(app.page, {
