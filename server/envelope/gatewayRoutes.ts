@@ -21,6 +21,7 @@ import { failureAnswer } from '../http/errorHandler.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import type { Route } from '../http/route.ts';
 import { parseQuery, successBody, type RouteRunner } from '../http/routeTable.ts';
+import { REQUEST_ID_HEADER } from '../http/requestId.ts';
 import { NOT_FOUND_ROUTE } from '../http/staticApp.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { openEnvelope, sealAnswer } from './gateway.ts';
@@ -157,6 +158,8 @@ function innerCallRunner(
       answer = failure(error, inner, context);
     }
     if (method === 'HEAD') answer = { ...answer, body: new Uint8Array(0) };
+    // As on a plain answer: the id the call is logged under, for the app to show support.
+    answer = { ...answer, headers: { ...answer.headers, [REQUEST_ID_HEADER]: outer.id } };
     outer.innerCall = { method, route: route?.path ?? NOT_FOUND_ROUTE, status: answer.status };
     return answer;
   };

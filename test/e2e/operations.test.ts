@@ -58,7 +58,8 @@ describe('operations, seen from the browser', () => {
     // Support finds the request in the server's log by that code.
     const lines = logLines.filter((line) => line.request_id === id);
     expect(lines.map((line) => line.msg)).toEqual([
-      expect.stringMatching(/^POST \/api\/v1\/user\/transfer 429 /),
+      // Logged under the call inside the envelope, which the log names.
+      expect.stringMatching(/^POST \/api\/v1\/user\/transfer \(enveloped\) 429 /),
     ]);
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { readKeysOf } from './support/innerCalls.ts';
 import { APP_CHAIN_ID, startAppServer, type AppServer } from './support/appServer.ts';
 import { launchBrowser } from './support/browser.ts';
 import type { BrowserApp } from './support/browserApp.ts';
@@ -38,6 +39,8 @@ beforeAll(async () => {
   builds = await serveTwoBuilds(server, outDirB);
   // The browser knows one origin: the API always from the app server, the app's files from A or B.
   app.server = { ...server, url: builds.url };
+  // The page talks to the server through the builds' origin.
+  readKeysOf(builds.url, server.envelopeKeys);
 }, 120_000);
 afterEach(async () => {
   await app.context?.close();

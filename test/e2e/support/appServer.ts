@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/main.ts';
+import type { GatewayKey } from '../../../src/api/envelope/ohttp.ts';
 import { readEnvelopeKeysFrom } from '../../server/support/envelopeClient.ts';
 import { createChainOperator, type ChainOperator } from './chainOperator.ts';
 import { readKeysOf } from './innerCalls.ts';
@@ -27,6 +28,8 @@ export interface AppServer {
   chain: TestChain;
   /** The operator's side of payments on the chain: reviews, pools, background jobs. */
   chainOperator: ChainOperator;
+  /** The request envelope's keys, to read the page's sealed calls (innerCalls.ts). */
+  envelopeKeys(): Promise<GatewayKey[]>;
   /** For operator calls beyond `operator` (e.g. the admin CLI in-process). */
   adminToken: string;
   close(): Promise<void>;
@@ -82,9 +85,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     throw error;
   });
   // The page's calls are sealed: the test reads them with the server's keys (innerCalls.ts).
-  readKeysOf(server.url, () => readEnvelopeKeysFrom({ dataDir }));
+  const envelopeKeys = () => readEnvelopeKeysFrom({ dataDir });
+  readKeysOf(server.url, envelopeKeys);
   return {
     url: server.url,
+    envelopeKeys,
     operator: createOperator(server.url, server.adminToken),
     clock,
     chain,
