@@ -105,7 +105,7 @@ type InnerCallRunner = (outer: FastifyRequest, call: OpenedRequest) => Promise<E
 
 function innerCallRunner(
   app: FastifyInstance,
-  { context, runner }: EnvelopeGatewayOptions,
+  { context, envelope, runner }: EnvelopeGatewayOptions,
   byMethodAndPath: ReadonlyMap<string, Route>,
 ): InnerCallRunner {
   // Fastify's own JSON body parser, with the server's settings, and its body limit: an inner
@@ -150,7 +150,10 @@ function innerCallRunner(
       const run = () => runner.run(route, inner, payload);
       // A write: its nonce goes into its own transaction, so every process refuses a replay.
       const data = await (method === 'POST'
-        ? runWrite(context.db, call.nonce, context.now(), run)
+        ? runWrite(context.db, call.nonce, context.now(), run, {
+            key: routeKey(route),
+            outside: envelope.writesOutsideTransactions,
+          })
         : run());
       answer = successAnswer(route, context, inner, data);
     } catch (error) {

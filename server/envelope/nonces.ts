@@ -10,8 +10,8 @@
 //   withFirstStatement): it commits or rolls back with the write, and a replay sent to any
 //   other process sharing the database meets the primary key and is refused, its own
 //   transaction rolled back, so it changes nothing. A write that opens no transaction of its
-//   own (or, on SQLite, one that shares a group commit) has its nonce stored just after it
-//   succeeds (storeAfterCall), so it is on record all the same (runWrite does all this).
+//   own (or, on SQLite, one that shares a group commit) has its nonce stored in a statement
+//   of its own, before it runs (runWrite does all this).
 //
 // Stored nonces are pruned by a background job once no timestamp they came with can pass
 // the window any more.
@@ -104,11 +104,10 @@ function pendingNonce(nonce: string, seenAt: Date): PendingNonce {
 }
 
 /**
- * After a write that opened no transaction that stored its nonce: stores it now (on SQLite
- * within a group commit, so it costs no commit of its own). Answers false when the nonce was
- * there already: the call was a replay after all, and is answered as one.
+ * Stores the nonce in a statement of its own (on SQLite within a group commit, shared with
+ * whatever commits at the same moment). Answers false when it was there already.
  */
-async function storeAfterCall(db: AppDatabase, pending: PendingNonce): Promise<boolean> {
+async function storeNow(db: AppDatabase, pending: PendingNonce): Promise<boolean> {
   pending.pending = false;
   try {
     if (db.dialect === 'sqlite') await inGroupTransaction(db, (trx) => pending.write(trx));
@@ -121,23 +120,52 @@ async function storeAfterCall(db: AppDatabase, pending: PendingNonce): Promise<b
 }
 
 /**
- * Runs an enveloped write (`call`) with its nonce stored by the first transaction it opens,
- * or just after it when it opened none; throws EnvelopeRefusal('replayed') when the database
- * already held the nonce (another process took the request first): the transaction that met
- * it rolled back, so the call changed nothing. A call that fails stores nothing more.
+ * The writes (by route) seen to open no transaction of their own on this process: their
+ * nonce is stored before they run, in a statement of its own. Learnt from each route's first
+ * successful call, which stores its nonce just after it instead.
+ */
+export class WritesOutsideTransactions {
+  readonly #routes = new Set<string>();
+  has(route: string): boolean {
+    return this.#routes.has(route);
+  }
+  add(route: string): void {
+    this.#routes.add(route);
+  }
+}
+
+/**
+ * Runs an enveloped write (`call`, the inner call of route `route`) with its nonce stored in
+ * the database, and throws EnvelopeRefusal('replayed') when the database already held it:
+ * - usually by the first transaction the call opens, as its first statement: a replay that
+ *   reaches another process meets the primary key there and its transaction rolls back, so
+ *   it changes nothing;
+ * - for a route known to write outside any transaction of its own (`outside`), before the
+ *   call runs, so a replay is refused before it does anything;
+ * - for such a route's first call on this process, just after it succeeds (the route is
+ *   then known): on record all the same, and a replay that ran meanwhile is answered as one.
+ * A call that fails stores nothing more.
  */
 export async function runWrite<T>(
   db: AppDatabase,
   nonce: string,
   now: Date,
   call: () => Promise<T>,
+  route: { key: string; outside: WritesOutsideTransactions },
 ): Promise<T> {
   const write = pendingNonce(nonce, now);
+  if (route.outside.has(route.key)) {
+    if (!(await storeNow(db, write))) throw new EnvelopeRefusal('replayed');
+    return call();
+  }
   try {
     const value = await withFirstStatement(write, call);
     if (write.replayed) throw new EnvelopeRefusal('replayed');
-    if (write.pending && !(await storeAfterCall(db, write)))
-      throw new EnvelopeRefusal('replayed', 'stored by another process after the call');
+    if (write.pending) {
+      route.outside.add(route.key);
+      if (!(await storeNow(db, write)))
+        throw new EnvelopeRefusal('replayed', 'stored by another process during the call');
+    }
     return value;
   } catch (error) {
     // However the call passed the refusal on (a handler may wrap errors), it is a replay.

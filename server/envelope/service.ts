@@ -5,12 +5,14 @@ import type { EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { startEnvelopeKeys, type EnvelopeKeys } from './keys.ts';
 import { nodeCrypto } from './nodeCrypto.ts';
-import { NonceCache } from './nonces.ts';
+import { NonceCache, WritesOutsideTransactions } from './nonces.ts';
 
 export interface EnvelopeService {
   readonly crypto: EnvelopeCrypto;
   readonly keys: EnvelopeKeys;
   readonly nonces: NonceCache;
+  /** Routes whose writes store their nonce before they run (nonces.ts, runWrite). */
+  readonly writesOutsideTransactions: WritesOutsideTransactions;
   stop(): void;
 }
 
@@ -37,5 +39,11 @@ export async function startEnvelope(options: EnvelopeServiceOptions): Promise<En
     graceSeconds: options.graceSeconds,
     warn: (error) => options.warn(error, 'envelope key reload'),
   });
-  return { crypto, keys, nonces: new NonceCache(), stop: () => keys.stop() };
+  return {
+    crypto,
+    keys,
+    nonces: new NonceCache(),
+    writesOutsideTransactions: new WritesOutsideTransactions(),
+    stop: () => keys.stop(),
+  };
 }

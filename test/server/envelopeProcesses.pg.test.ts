@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from './harness.ts';
 import { envelopeClientFor, type EnvelopeClient } from './support/envelopeClient.ts';
+import { ADDRESS_FIELDS } from './support/card.ts';
 import { credit } from './support/money.ts';
 
 // PostgreSQL only: the file is left out of the SQLite project (vitest.config.ts, *.pg.test.ts).
@@ -88,6 +89,45 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
       );
     }
     expect(await tickets(onA, aliceToken)).toBe('5');
+  });
+
+  it('refuses, before it runs, a replayed write that opens no transaction of its own', async () => {
+    const { clients, aliceToken } = await start();
+    const [onA, onB] = clients;
+    const added = await onA.envelopedFetch('/api/v1/visa/addAddress', {
+      method: 'POST',
+      token: aliceToken,
+      json: ADDRESS_FIELDS,
+    });
+    expect(added.status, added.text).toBe(200);
+    const id = added.json.data.id as string;
+    const edit = (zip: string) =>
+      onA.seal('/api/v1/visa/editAddress', {
+        method: 'POST',
+        token: aliceToken,
+        json: { ...ADDRESS_FIELDS, id, zip },
+      });
+    // Each process learns, from a first edit, that the route writes outside a transaction.
+    for (const [client, zip] of [
+      [onA, '100001'],
+      [onB, '100002'],
+    ] as const) {
+      const { body, context } = edit(zip);
+      expect((await client.send(body, context)).status).toBe(200);
+    }
+    const captured = edit('100003');
+    expect((await onA.send(captured.body, captured.context)).status).toBe(200);
+    const { body, context } = edit('100004');
+    expect((await onA.send(body, context)).status).toBe(200);
+    // The captured edit, replayed to B, would put 100003 back: refused before it runs.
+    const replayed = await onB.send(captured.body, captured.context);
+    expect(replayed.json?.code, replayed.text).toBe(envelopeRefusals.replayed.code);
+    const detail = await onB.envelopedFetch('/api/v1/visa/addressDetail', {
+      method: 'POST',
+      token: aliceToken,
+      json: { id },
+    });
+    expect(detail.json.data.zip).toBe('100004');
   });
 
   it('opens, on the other process, a request sealed to a key just rotated on one', async () => {
