@@ -15,7 +15,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppDatabase } from './database.ts';
 import type { DatabaseSchema } from './schema.ts';
-import { inTransaction, runAfterCommit, withCommitHooks } from './transaction.ts';
+import {
+  claimFirstStatement,
+  inTransaction,
+  runAfterCommit,
+  withCommitHooks,
+  type FirstStatement,
+} from './transaction.ts';
 
 /** A bound on one batch, so a steady stream of work still commits regularly. */
 const MAX_BATCH = 64;
@@ -23,6 +29,8 @@ const SAVEPOINT = 'grouped_work';
 
 interface Job {
   work: (trx: AppDatabase) => Promise<unknown>;
+  /** The submitting call's first statement (transaction.ts), written first in its savepoint. */
+  first: FirstStatement | null;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -38,7 +46,9 @@ class GroupCommitter {
 
   submit<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // Claimed here, in the submitter's async context: the batch runs in another's.
+      const first = claimFirstStatement();
+      this.#queue.push({ work, first, resolve: resolve as (value: unknown) => void, reject });
       if (this.#scheduled) return;
       this.#scheduled = true;
       // setImmediate runs after the event loop has read every request that is ready, so
@@ -67,7 +77,10 @@ class GroupCommitter {
         });
       } catch (error) {
         // The COMMIT, or the transaction itself, failed: nothing of this batch is stored.
-        for (const job of unsettled.keys()) job.reject(error);
+        for (const job of unsettled.keys()) {
+          if (job.first) job.first.pending = true;
+          job.reject(error);
+        }
         continue;
       }
       runAfterCommit(committed);
@@ -86,13 +99,16 @@ async function runInSavepoint(
 ): Promise<Outcome> {
   await sql.raw(`SAVEPOINT ${SAVEPOINT}`).execute(kysely);
   let outcome: Awaited<ReturnType<typeof withCommitHooks>>;
+  const trx = { kysely, dialect: db.dialect };
   try {
+    if (job.first) await job.first.write(trx);
     // Hooks of its own, so a piece rolled back takes its commit hooks with it.
-    outcome = await withCommitHooks({ kysely, dialect: db.dialect }, db.kysely, job.work);
+    outcome = await withCommitHooks(trx, db.kysely, job.work);
   } catch (error) {
     // If the rollback fails too, the transaction itself is gone: #drain fails the batch.
     await sql.raw(`ROLLBACK TO ${SAVEPOINT}`).execute(kysely);
     await sql.raw(`RELEASE ${SAVEPOINT}`).execute(kysely);
+    if (job.first) job.first.pending = true;
     job.reject(error);
     return { refused: true };
   }

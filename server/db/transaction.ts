@@ -40,9 +40,9 @@ export async function inTransaction<T>(
 // request envelope stores an enveloped write's nonce this way (server/envelope/nonces.ts),
 // inside the write's own transaction, so it commits, or rolls back, with the write and needs
 // no commit of its own. The request is known by AsyncLocalStorage, read where inTransaction
-// is called (the caller's own async context). SQLite's group commit (groupCommit.ts) runs its
-// pieces in the context of the one that started the batch, so it reads nothing here: its
-// pieces are not given the statement, and the caller learns so from `pending`.
+// is called (the caller's own async context). SQLite's group commit (groupCommit.ts) claims
+// it as the piece is submitted, in the submitter's context, and writes it first in the
+// piece's own savepoint: it commits with the piece, or rolls back with it alone.
 
 export interface FirstStatement {
   /** True until a transaction of the call has written it (again after a rollback). */
@@ -58,7 +58,8 @@ export function withFirstStatement<T>(first: FirstStatement, call: () => T): T {
   return callFirstStatement.run(first, call);
 }
 
-function claimFirstStatement(): FirstStatement | null {
+/** The call's first statement, if no transaction of the call has written it yet. */
+export function claimFirstStatement(): FirstStatement | null {
   const first = callFirstStatement.getStore();
   if (!first?.pending) return null;
   // Claimed at once, so a second transaction opened alongside does not write it too.

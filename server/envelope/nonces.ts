@@ -9,9 +9,9 @@
 //   first transaction the call opens, as its first statement (db/transaction.ts,
 //   withFirstStatement): it commits or rolls back with the write, and a replay sent to any
 //   other process sharing the database meets the primary key and is refused, its own
-//   transaction rolled back, so it changes nothing. A write that opens no transaction of its
-//   own (or, on SQLite, one that shares a group commit) has its nonce stored in a statement
-//   of its own, before it runs (runWrite does all this).
+//   transaction rolled back, so it changes nothing (on SQLite, a group commit writes it first
+//   in the call's own savepoint). A write that opens no transaction of its own has its nonce
+//   stored in a statement of its own, before it runs (runWrite does all this).
 //
 // Stored nonces are pruned by a background job once no timestamp they came with can pass
 // the window any more.
