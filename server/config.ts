@@ -77,7 +77,7 @@ export interface ServerSettings {
   dataDir: string;
   databaseUrl: string | null;
   /**
-   * The request envelope (docs/envelope.md): on by default when PUBLIC_URL names a public
+   * The request envelope (docs/protocol.md "Request envelope"): on by default when PUBLIC_URL names a public
    * deployment, off on localhost; ENVELOPE=on|off decides either way.
    */
   envelope: boolean;

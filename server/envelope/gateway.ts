@@ -1,4 +1,4 @@
-// The request envelope's own steps on the server (docs/envelope.md §5, §6): open a sealed
+// The request envelope's own steps on the server (docs/protocol.md "Request envelope" §5, §6): open a sealed
 // request — size, framing, key, AEAD, md5, timestamp (openRequest), then its nonce — and seal
 // the answer to it. What runs in between, the call itself, is the HTTP layer's
 // (gatewayRoutes.ts): the same dispatcher as a plain call. Refusals are thrown as

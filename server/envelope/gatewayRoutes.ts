@@ -1,4 +1,4 @@
-// The envelope endpoint (docs/envelope.md §5–§8): POST /api/v1/envelope with a sealed request
+// The envelope endpoint (docs/protocol.md "Request envelope" §5–§8): POST /api/v1/envelope with a sealed request
 // (message/ohttp-req). It opens the request (gateway.ts: size, framing, key, AEAD, md5,
 // timestamp, nonce), finds the route by the inner method and path, and runs it through the
 // same dispatcher as a plain call (routeTable.ts, RouteRunner.run: sign-in, every rate limit,

@@ -1,4 +1,4 @@
-// The request envelope's keys (docs/envelope.md, "Keys and rotation"): X25519 key pairs in the
+// The request envelope's keys (docs/protocol.md "Request envelope", "Keys and rotation"): X25519 key pairs in the
 // database (envelope_keys), so every process on one PostgreSQL opens the same requests.
 //
 // - One key is current (retires_at null). `npm run admin -- envelope rotate` makes a new

@@ -1,6 +1,6 @@
 // The envelope's primitives for the server: the same HPKE and framing code as the app
 // (src/api/envelope/), with what is faster in Node put in. Measured by
-// scripts/bench/envelope.ts (docs/envelope.md, "Implementations"):
+// scripts/bench/envelope.ts (docs/protocol.md "Request envelope", "Implementations"):
 // - X25519 on OpenSSL: ~35 µs against noble's ~1 ms. The gateway's key becomes a KeyObject
 //   once, when it is loaded; the client's `enc` has to be imported per request (~25 µs, most
 //   of it OpenSSL's key decoder).

@@ -1,4 +1,4 @@
-// Replay protection of the request envelope (docs/envelope.md §5 step 8). The timestamp
+// Replay protection of the request envelope (docs/protocol.md "Request envelope" §5 step 8). The timestamp
 // window (±60 s) is checked by openRequest; within it, each nonce is accepted once:
 //
 // - every enveloped call's nonce goes through this process's NonceCache, which refuses a

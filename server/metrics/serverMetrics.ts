@@ -79,7 +79,7 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
   });
   const envelopeRefusals = new Counter({
     name: 'ju_envelope_refusals_total',
-    help: 'Sealed requests refused by the envelope itself, by reason (docs/envelope.md §8)',
+    help: 'Sealed requests refused by the envelope itself, by reason (docs/protocol.md "Request envelope" §8)',
     labelNames: ['reason'],
     registers,
   });

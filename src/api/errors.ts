@@ -495,7 +495,7 @@ export const apiErrors = {
       message: 'The claim was not signed by the wallet that sent this payment',
     },
   },
-  // The request envelope's refusals (docs/envelope.md §8, src/api/envelope/refusals.ts):
+  // The request envelope's refusals (docs/protocol.md "Request envelope" §8, src/api/envelope/refusals.ts):
   // answered in the clear, each saying which check failed and nothing about the request.
   /** Not a sealed request: too short, or the call inside is not one. */
   envelope_bad_framing: {

@@ -1,4 +1,4 @@
-// The request envelope in the browser (issue 19, docs/envelope.md): with it on, what leaves the
+// The request envelope in the browser (issue 19, docs/protocol.md "Request envelope"): with it on, what leaves the
 // page for the API is only sealed POSTs to one endpoint — no path, no address, no token on the
 // wire — while every screen works; a key rotated while the app is open and a phone clock
 // that is off are both put right without the user noticing.

@@ -1,4 +1,4 @@
-// The envelope endpoint's own behaviour (docs/envelope.md §5–§8, "Keys and rotation"): what it
+// The envelope endpoint's own behaviour (docs/protocol.md "Request envelope" §5–§8, "Keys and rotation"): what it
 // refuses, in the clear, with no effect — stale and future timestamps, replays, any changed
 // byte, truncated and oversized bodies, unknown and retired keys, a wrong md5 — and the keys:
 // published in /config.json, rotated with a grace period, listed without secrets. Plus what

@@ -1,5 +1,5 @@
 // Every route of the table, both ways: the same calls, in the same order, go plain to one
-// server and sealed in the envelope to a twin (docs/envelope.md), and each pair of answers
+// server and sealed in the envelope to a twin (docs/protocol.md "Request envelope"), and each pair of answers
 // must be the same — status, content type and body. The twins start empty on the same clock,
 // with no background jobs, and the calls are the same, so ids and times come out the same;
 // only what the server draws at random (session tokens, invite codes, nonces in messages to
@@ -197,7 +197,7 @@ const uploadPhoto = (slot: string): Step => ({
   after: (world, answer) => (world.vars[`${slot}Slot`] = data(answer)),
 });
 
-/** The photo's bytes go plain to its single-use link (docs/envelope.md §7), in each world. */
+/** The photo's bytes go plain to its single-use link (docs/protocol.md "Request envelope" §7), in each world. */
 async function putPhoto(world: World, slot: string): Promise<void> {
   const bytes = world.vars.jpeg as Buffer;
   const opened = await world.client.request('POST', '/api/v1/visa/uploadImg', {

@@ -1,4 +1,4 @@
-// docs/envelope.md cannot drift from the code: its worked example is recomputed from its four
+// docs/protocol.md "Request envelope" cannot drift from the code: its worked example is recomputed from its four
 // inputs, block by block, on the app's and the server's primitives, and its tables of
 // constants and refusals are compared with the code's.
 // @vitest-environment node
@@ -37,9 +37,14 @@ import {
 import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
 import { backends, hex } from './support/envelope.ts';
 
-const DOC = readFileSync(
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/envelope.md'),
+// The envelope's section of the protocol page, up to the next section of the same level.
+const PAGE = readFileSync(
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/protocol.md'),
   'utf8',
+);
+const DOC = PAGE.slice(PAGE.indexOf('\n## Request envelope\n')).replace(
+  /\n## (?!Request envelope)[\s\S]*$/,
+  '\n',
 );
 
 /** The page's fenced blocks of one language, by the name after the language. */
@@ -163,37 +168,40 @@ function workedExample(crypto: EnvelopeCrypto) {
   return { computed, opened, clientContext: sealed.context, gatewayKey };
 }
 
-describe.each(backends)('the worked example of docs/envelope.md on %s', (_name, crypto) => {
-  const example = workedExample(crypto);
+describe.each(backends)(
+  'the worked example of docs/protocol.md "Request envelope" on %s',
+  (_name, crypto) => {
+    const example = workedExample(crypto);
 
-  it('has exactly the blocks the code computes, each byte for byte', () => {
-    const computedHex = Object.fromEntries(
-      Object.entries(example.computed).map(([name, bytes]) => [name, bytesToHex(bytes)]),
-    );
-    expect(docHex).toEqual(computedHex);
-  });
-
-  it('opens the request body on the wire into the documented call', () => {
-    const { request } = openRequest(crypto, () => example.gatewayKey, hex(docHex.request_body!), {
-      nowMs: exampleRequest.server_now_ms,
+    it('has exactly the blocks the code computes, each byte for byte', () => {
+      const computedHex = Object.fromEntries(
+        Object.entries(example.computed).map(([name, bytes]) => [name, bytesToHex(bytes)]),
+      );
+      expect(docHex).toEqual(computedHex);
     });
-    expect(request).toEqual({
-      method: exampleRequest.method,
-      path: exampleRequest.path,
-      headers: exampleRequest.headers,
-      body: utf8ToBytes(exampleRequest.body),
-      timestampMs: exampleRequest.timestamp_ms,
-      nonce: docHex.request_nonce,
+
+    it('opens the request body on the wire into the documented call', () => {
+      const { request } = openRequest(crypto, () => example.gatewayKey, hex(docHex.request_body!), {
+        nowMs: exampleRequest.server_now_ms,
+      });
+      expect(request).toEqual({
+        method: exampleRequest.method,
+        path: exampleRequest.path,
+        headers: exampleRequest.headers,
+        body: utf8ToBytes(exampleRequest.body),
+        timestampMs: exampleRequest.timestamp_ms,
+        nonce: docHex.request_nonce,
+      });
     });
-  });
 
-  it('opens the response body on the wire into the documented answer', () => {
-    const answer = openResponse(crypto, example.clientContext, hex(docHex.response_body!));
-    expect({ ...answer, body: new TextDecoder().decode(answer.body) }).toEqual(exampleResponse);
-  });
-});
+    it('opens the response body on the wire into the documented answer', () => {
+      const answer = openResponse(crypto, example.clientContext, hex(docHex.response_body!));
+      expect({ ...answer, body: new TextDecoder().decode(answer.body) }).toEqual(exampleResponse);
+    });
+  },
+);
 
-describe('the tables of docs/envelope.md', () => {
+describe('the tables of docs/protocol.md "Request envelope"', () => {
   const rows = tableRows();
   const value = (name: string) => rows.get(name)?.[0] ?? `(no row "${name}")`;
   const grouped = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');

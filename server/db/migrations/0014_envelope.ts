@@ -1,4 +1,4 @@
-// The request envelope's state shared by every server process (docs/envelope.md, "Keys and
+// The request envelope's state shared by every server process (docs/protocol.md "Request envelope", "Keys and
 // rotation", and §5 step 8):
 // - envelope_keys: the X25519 key pairs requests are sealed to. One is current (retires_at
 //   null); a rotation gives the previous one a grace period (retires_at in the future)

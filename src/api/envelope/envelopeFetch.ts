@@ -1,7 +1,7 @@
 // The app's side of the envelope as a `fetch`: the one API client (client.ts) sends through it
 // when the envelope is on, so no feature knows which way its call travelled. Each call is
 // sealed to the server's current key and POSTed to the one endpoint; the sealed answer comes
-// back as the Response the plain call would have had (docs/envelope.md §4–§8).
+// back as the Response the plain call would have had (docs/protocol.md "Request envelope" §4–§8).
 //
 // Two refusals are the app's to put right, once per call: `unknown_key` (the key was rotated
 // while this app shell was cached: read /config.json again) and `stale_timestamp` (the phone's

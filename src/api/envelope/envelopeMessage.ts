@@ -1,4 +1,4 @@
-// JU Wallet's layer of the envelope (docs/envelope.md): an API call as a Binary HTTP request
+// JU Wallet's layer of the envelope (docs/protocol.md "Request envelope"): an API call as a Binary HTTP request
 // led by a timestamp and a nonce, sealed with Oblivious HTTP, followed by the spec's md5
 // signature; the answer as a Binary HTTP response sealed to that one request.
 //
@@ -141,7 +141,7 @@ export function sealRequest(
   return { body, context };
 }
 
-/** The inner request's own rules (docs/envelope.md, "The plaintext request"). */
+/** The inner request's own rules (docs/protocol.md "Request envelope", "The plaintext request"). */
 function readInnerRequest(plaintext: Uint8Array): OpenedRequest {
   let message;
   try {

@@ -47,7 +47,7 @@ const P = 2n ** 255n - 19n;
  * X25519 on noble's Montgomery ladder alone, built the way @noble/curves documents for
  * `montgomery()`. Its ready-made `x25519` (ed25519.js) computes public keys on the Edwards
  * curve, ~3× faster, but brings the whole Edwards code: 7 KB gzip more in the app for ~0.6 ms
- * per request on a laptop core (docs/envelope.md, "Implementations").
+ * per request on a laptop core (docs/protocol.md "Request envelope", "Implementations").
  */
 const x25519 = montgomery({
   P,

@@ -1,4 +1,4 @@
-// Where enveloped calls travel and how the app learns the server's keys (docs/envelope.md §7).
+// Where enveloped calls travel and how the app learns the server's keys (docs/protocol.md "Request envelope" §7).
 // Shared by the app's sealing fetch and the server's gateway, so the two cannot disagree.
 
 /** The one opaque endpoint: every enveloped call is a POST of a sealed request here. */

@@ -1,4 +1,4 @@
-// Calls through the request envelope, from tests (docs/envelope.md): the app's side of it
+// Calls through the request envelope, from tests (docs/protocol.md "Request envelope"): the app's side of it
 // (sealRequest on noble, as the app seals), and a way for a test to read sealed traffic it
 // captured (the browser suite observes the app's calls this way).
 //
@@ -50,7 +50,7 @@ export interface EnvelopedAnswer {
   text: string;
   /** The body as JSON, or undefined when it is not JSON. */
   json: Json;
-  /** True when the envelope itself refused the request (docs/envelope.md §8). */
+  /** True when the envelope itself refused the request (docs/protocol.md "Request envelope" §8). */
   refused: boolean;
 }
 
