@@ -16,9 +16,9 @@
 // pipelined statement left waiting when the transaction rolls back is never sent.
 // Outside a transaction, and on SQLite (in the process: no round trips), nothing waits: a
 // pipelined statement runs at once.
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, QueryResult as KyselyResult } from 'kysely';
 import type { QueryResult } from 'pg';
-import type { AppDatabase } from './database.ts';
+import type { SqlDialectName } from './dialect.ts';
 import { countRoundTrip } from './queryStats.ts';
 
 // The parameter lists of queries to send with the next statement. Kysely hands a compiled
@@ -30,7 +30,7 @@ const sendWithNext = new WeakSet<readonly unknown[]>();
  * out with the transaction's next statement, whose answer then also says whether it failed.
  * For writes whose rows nobody reads. Outside a transaction, or on SQLite, it runs at once.
  */
-export async function executePipelined(db: AppDatabase, query: CompiledQuery): Promise<void> {
+export async function executePipelined(db: Database, query: CompiledQuery): Promise<void> {
   if (db.dialect === 'postgres' && db.kysely.isTransaction) {
     // A fresh list: the same compiled query may also be run on its own elsewhere.
     const parameters = [...query.parameters];
@@ -39,6 +39,15 @@ export async function executePipelined(db: AppDatabase, query: CompiledQuery): P
     return;
   }
   await db.kysely.executeQuery(query);
+}
+
+/** What this needs of an AppDatabase (database.ts, which reaches this file through the pool). */
+interface Database {
+  readonly dialect: SqlDialectName;
+  readonly kysely: {
+    readonly isTransaction: boolean;
+    executeQuery(query: CompiledQuery): Promise<KyselyResult<unknown>>;
+  };
 }
 
 type Send = (text: string, values: readonly unknown[] | undefined) => Promise<QueryResult>;
