@@ -3,19 +3,16 @@ import { type UserInfo, type ZhiListData, userEndpoints } from '../../src/api/us
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
-import { balancesOfUser } from '../ledger/balances.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { directReferrals } from './referrals.ts';
-import { teamFiguresOfUser } from './teamFigures.ts';
+import { infoFiguresOfUser } from './userInfoFigures.ts';
 
 export const userRoutes = [
   defineRoute({
     endpoint: userEndpoints.info,
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
-      const [counts, balances] = await Promise.all([
-        teamFiguresOfUser(db, user.id),
-        balancesOfUser(db, user.id),
-      ]);
+      // One statement whatever the team's size (the session usually comes from memory).
+      const { team: counts, balances } = await infoFiguresOfUser(db, user.id);
       const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
       inviteUrl.searchParams.set('code', user.invite_code);
       return {
