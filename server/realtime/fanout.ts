@@ -104,6 +104,8 @@ export function postgresFanout(options: PostgresFanoutOptions): Fanout {
       connectionString: options.databaseUrl,
       application_name: LISTENER_NAME,
       keepAlive: true,
+      // Its heartbeat, barrier answers and questions may overlap: sent as they come.
+      pipeline: true,
     });
     fresh.on('notification', (message) => {
       if (message.channel !== SIGNAL_CHANNEL || !message.payload) return;
