@@ -175,11 +175,18 @@ export function postgresFanout(options: PostgresFanoutOptions): Fanout {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  /** The backends listening on the database now (one per process), or null if unknown. */
+  /**
+   * The backends listening on the database now (one per process), or null if unknown: also
+   * when this process's own is not among them (listeners named otherwise, e.g. by an
+   * application_name in DATABASE_URL, cannot be told apart).
+   */
   const listeners = async (): Promise<number[] | null> => {
+    const current = client;
+    if (!current) return null;
     try {
-      const result = await client?.query<{ pid: number }>(LISTENERS);
-      return result ? result.rows.map((row) => row.pid) : null;
+      const { rows } = await current.query<{ pid: number }>(LISTENERS);
+      const pids = rows.map((row) => row.pid);
+      return pids.includes(backendOf(current)) ? pids : null;
     } catch {
       return null;
     }
