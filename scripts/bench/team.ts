@@ -165,6 +165,10 @@ export async function growTeam(
     });
     parents = parents.map((_, chain) => ids.get(code(chain))!);
   }
+  // Folded as the server's job folds, which may run meanwhile (a fold that meets another
+  // may stop early): until none is left, then once more, whose VACUUM removes the folded
+  // rows a read would otherwise step over.
+  while ((await unfoldedDeltas(db)) > 0) await foldTeamDeltas(db);
   await foldTeamDeltas(db);
   if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely);
 }
