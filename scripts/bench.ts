@@ -3,10 +3,12 @@
 // Fastify route measured in the same run. Machines differ and are noisy; the ratio to the
 // bare route is the figure that travels. A report, never a test: it prints, it does not fail.
 // Beside the rates it prints where a request's time goes: the server's CPU per request and
-// the load generator's (together, what a rate costs the machine's cores), the queries the
-// server ran per request (round trips, on PostgreSQL) and, on SQLite, the time inside
-// statements and inside COMMIT (server/db/queryStats.ts) — the floor no code around them
-// can go below.
+// the load generator's (together, what a rate costs the machine's cores), and its ratio to
+// the bare route's, the queries the server ran per request and the round trips they took
+// on PostgreSQL (several statements can go out together: server/db/pipeline.ts) and, on
+// SQLite, the time inside statements and inside COMMIT (server/db/queryStats.ts) — the
+// floor no code around them can go below. user/info is measured for a user with an empty
+// team and for one with a 10,000-member team: it should cost the same.
 //
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
@@ -51,8 +53,10 @@ interface Figures {
   /** CPU time the load generator (this process) spent per request: with the server's, what
    * a rate costs the machine's cores. */
   clientCpuMicrosPerRequest: number;
-  /** Queries the server ran per request (each a round trip on PostgreSQL). */
+  /** Queries the server ran per request. */
   queriesPerRequest: number;
+  /** PostgreSQL round trips per request (0 on SQLite). */
+  roundTripsPerRequest: number;
   /** Microseconds per request inside SQLite statements other than COMMIT: event-loop CPU
    * that no code around them can save. */
   sqliteMicrosPerRequest: number;
@@ -65,6 +69,8 @@ interface BenchServer {
   child: ChildProcess;
   announce: Announce;
   queryStats(): Promise<QueryStats>;
+  /** Sends one command line (scripts/bench/serverProcess.ts) and parses its JSON answer. */
+  ask<T>(command: string): Promise<T>;
 }
 
 async function startChild(
@@ -82,14 +88,11 @@ async function startChild(
     return value;
   };
   const announce = JSON.parse(await nextLine()) as Announce;
-  return {
-    child,
-    announce,
-    async queryStats() {
-      child.stdin!.write('stats\n');
-      return JSON.parse(await nextLine()) as QueryStats;
-    },
+  const ask = async <T>(command: string) => {
+    child.stdin!.write(`${command}\n`);
+    return JSON.parse(await nextLine()) as T;
   };
+  return { child, announce, ask, queryStats: () => ask<QueryStats>('stats') };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -164,6 +167,7 @@ async function measure(
     cpuMicrosPerRequest,
     clientCpuMicrosPerRequest: (clientCpu.user + clientCpu.system) / requests,
     queriesPerRequest: (queriesAfter.queries - queriesBefore.queries) / requests,
+    roundTripsPerRequest: (queriesAfter.roundTrips - queriesBefore.roundTrips) / requests,
     sqliteMicrosPerRequest:
       (queriesAfter.sqliteMicros -
         queriesAfter.sqliteCommitMicros -
@@ -180,6 +184,10 @@ async function measure(
   };
 }
 
+const INFO_EMPTY_TEAM = 'GET /api/v1/user/info';
+const INFO_LARGE_TEAM = 'user/info, 10,000-member team';
+const TRANSFER = 'POST /api/v1/user/transfer';
+
 async function benchDatabase(label: string, databaseUrl?: string): Promise<Figures[]> {
   const bare = await startChild('bare');
   const app = await startChild('app', databaseUrl);
@@ -195,9 +203,16 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     if (!TRANSFERS_ONLY) {
       figures.push(await measure('GET /config.json', app, { url: `${base}/config.json` }));
       figures.push(
-        await measure('GET /api/v1/user/info', app, {
+        await measure(INFO_EMPTY_TEAM, app, {
           url: `${base}/api/v1/user/info`,
           headers: { authorization: `Bearer ${first.token}` },
+        }),
+      );
+      const withTeam = await app.ask<string>('team');
+      figures.push(
+        await measure(INFO_LARGE_TEAM, app, {
+          url: `${base}/api/v1/user/info`,
+          headers: { authorization: `Bearer ${withTeam}` },
         }),
       );
     }
@@ -264,7 +279,7 @@ async function benchTransfers(
     });
   }
   let next = 0;
-  return measure('POST /api/v1/user/transfer', server, {
+  return measure(TRANSFER, server, {
     url: `${base}/api/v1/user/transfer`,
     method: 'POST',
     // Each connection sends as one user to the next one round the ring: no user waits on
@@ -295,15 +310,22 @@ function printLines(title: string, lines: readonly string[]): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
+/** The server's CPU per request as a multiple of the bare route's, or null if unknown. */
+function cpuTimesBare(row: Figures, bare: Figures): number | null {
+  return row.cpuMicrosPerRequest === null || !bare.cpuMicrosPerRequest
+    ? null
+    : row.cpuMicrosPerRequest / bare.cpuMicrosPerRequest;
+}
+
 function printTable(label: string, figures: Figures[]): void {
   const bare = figures[0]!;
   console.log(`\n${label} — ${CONNECTIONS} connections, ${SECONDS} s each`);
   console.log(
     ['route'.padEnd(30), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)]
       .concat(['errors'.padStart(7), '× bare'.padStart(8), 'CPU µs/req'.padStart(11)])
-      .concat(['client CPU µs/req'.padStart(18)])
-      .concat(['queries/req'.padStart(12), 'SQLite µs/req'.padStart(14)])
-      .concat(['COMMIT µs/req'.padStart(14)])
+      .concat(['CPU × bare'.padStart(11), 'client CPU µs/req'.padStart(18)])
+      .concat(['queries/req'.padStart(12), 'round trips/req'.padStart(16)])
+      .concat(['SQLite µs/req'.padStart(14), 'COMMIT µs/req'.padStart(14)])
       .join(' '),
   );
   for (const row of figures) {
@@ -316,8 +338,10 @@ function printTable(label: string, figures: Figures[]): void {
         String(row.errors).padStart(7),
         (bare.perSecond / row.perSecond).toFixed(2).padStart(8),
         (row.cpuMicrosPerRequest?.toFixed(0) ?? '–').padStart(11),
+        (cpuTimesBare(row, bare)?.toFixed(2) ?? '–').padStart(11),
         row.clientCpuMicrosPerRequest.toFixed(0).padStart(18),
         row.queriesPerRequest.toFixed(1).padStart(12),
+        (row.roundTripsPerRequest ? row.roundTripsPerRequest.toFixed(1) : '–').padStart(16),
         (row.sqliteMicrosPerRequest ? row.sqliteMicrosPerRequest.toFixed(0) : '–').padStart(14),
         (row.commitMicrosPerRequest ? row.commitMicrosPerRequest.toFixed(0) : '–').padStart(14),
       ].join(' '),
@@ -325,9 +349,38 @@ function printTable(label: string, figures: Figures[]): void {
   }
 }
 
+/**
+ * The issue's targets beside the figures (issue 21): user/info within `infoTarget` times the
+ * bare route's CPU whatever the team, and on PostgreSQL at most 8 round trips per transfer.
+ * Printed, never enforced: a report.
+ */
+function printTargets(label: string, figures: Figures[], infoTarget: number): void {
+  const bare = figures[0]!;
+  const row = (name: string) => figures.find((figure) => figure.name === name);
+  const lines: string[] = [];
+  const info = [row(INFO_EMPTY_TEAM), row(INFO_LARGE_TEAM)];
+  if (info[0] && info[1]) {
+    const [empty, large] = info.map((figure) => cpuTimesBare(figure!, bare)?.toFixed(2) ?? '–');
+    lines.push(
+      `user/info CPU × bare: empty team ${empty}, 10,000-member team ${large} ` +
+        `(target ≤ ${infoTarget}); queries/req ${info[0].queriesPerRequest.toFixed(2)} and ` +
+        `${info[1].queriesPerRequest.toFixed(2)}`,
+    );
+  }
+  const transfer = row(TRANSFER);
+  if (transfer && transfer.roundTripsPerRequest > 0)
+    lines.push(
+      `transfer: ${transfer.queriesPerRequest.toFixed(1)} queries in ` +
+        `${transfer.roundTripsPerRequest.toFixed(1)} round trips per request (target ≤ 8)`,
+    );
+  if (lines.length > 0) printLines(`${label}: against issue 21's targets`, lines);
+}
+
 if (DATABASES.includes('sqlite')) {
   if (!REALTIME_ONLY) {
-    printTable('SQLite (embedded, WAL, synchronous=FULL)', await benchDatabase('sqlite'));
+    const figures = await benchDatabase('sqlite');
+    printTable('SQLite (embedded, WAL, synchronous=FULL)', figures);
+    printTargets('SQLite', figures, 4);
     console.log(await benchTeam('SQLite', null));
   }
   printLines('Realtime hub, SQLite', await benchRealtime('SQLite', null));
@@ -340,10 +393,9 @@ if (DATABASES.includes('postgres')) {
   if (url) {
     const transport = socketUrl ? 'over its Unix socket' : 'over TCP';
     if (!REALTIME_ONLY) {
-      printTable(
-        `PostgreSQL (local cluster ${transport}, fsync on)`,
-        await benchDatabase('postgres', url),
-      );
+      const figures = await benchDatabase('postgres', url);
+      printTable(`PostgreSQL (local cluster ${transport}, fsync on)`, figures);
+      printTargets('PostgreSQL', figures, 6);
       console.log(await benchTeam('PostgreSQL', url));
     }
     printLines('Realtime hub, PostgreSQL', await benchRealtime('PostgreSQL', url));

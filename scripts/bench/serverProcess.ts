@@ -2,7 +2,8 @@
 // event loop: `app` is the real reference server, `bare` a Fastify route that does nothing,
 // the yardstick the app's figures are divided by, `ledger` the ledger alone (see
 // startLedger). Prints one JSON line once it listens, then answers each `stats` line on its
-// input with one JSON line of its query statistics (server/db/queryStats.ts).
+// input with one JSON line of its query statistics (server/db/queryStats.ts); `users N`
+// with N signed-in users' tokens, `team` with the token of a user with a 10,000-member team.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { readQueryStats } from '../../server/db/queryStats.ts';
 import { ACCOUNT_KIND, ensureSystemAccount } from '../../server/ledger/accounts.ts';
 import { postTransfer } from '../../server/ledger/postTransfer.ts';
 import { startServer } from '../../server/main.ts';
+import { growTeam } from './team.ts';
 
 const mode = process.argv[2];
 const BENCH_ACCOUNTS = 50n;
@@ -47,10 +49,19 @@ async function startApp() {
     announce: { url: server.url, adminToken: server.adminToken },
     /** `count` new users, each with a live session: their tokens (the realtime bench). */
     async users(count: number): Promise<string[]> {
+      return (await this.signedInUsers(count)).map((user) => user.token);
+    },
+    /** A new signed-in user with a LARGE_TEAM-member team below it: its token. */
+    async userWithTeam(): Promise<string> {
+      const [user] = await this.signedInUsers(1);
+      await growTeam(server.db, user!.id, randomUUID().slice(0, 8), new Date().toISOString());
+      return user!.token;
+    },
+    async signedInUsers(count: number): Promise<{ id: bigint; token: string }[]> {
       const prefix = randomUUID().slice(0, 8);
       const now = new Date();
       const expiresAt = new Date(now.getTime() + server.settings.sessionTtlSeconds * 1000);
-      const tokens: string[] = [];
+      const signedIn: { id: bigint; token: string }[] = [];
       for (let start = 0; start < count; start += USERS_PER_INSERT) {
         const size = Math.min(USERS_PER_INSERT, count - start);
         const users = await server.db.kysely
@@ -77,9 +88,9 @@ async function startApp() {
             })),
           )
           .execute();
-        tokens.push(...batch);
+        signedIn.push(...users.map((user, index) => ({ id: user.id, token: batch[index]! })));
       }
-      return tokens;
+      return signedIn;
     },
     async close() {
       await server.close();
@@ -167,6 +178,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const users = /^users (\d+)$/.exec(line);
   if (users && app) {
     void app.users(Number(users[1])).then((tokens) => console.log(JSON.stringify(tokens)));
+  }
+  if (line === 'team' && app) {
+    void app.userWithTeam().then((token) => console.log(JSON.stringify(token)));
   }
 });
 const stop = () => {

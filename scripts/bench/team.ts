@@ -130,6 +130,24 @@ async function largeTeam(db: AppDatabase, prefix: string, at: string): Promise<b
       { address: `0xteam${prefix}`, invite_code: topCode, referrer_id: null, created_at: at },
     ])
   ).get(topCode)!;
+  await growTeam(db, top, prefix, at);
+  return top;
+}
+
+/** The number of members growTeam adds. */
+export const LARGE_TEAM = CHAINS * DEPTH;
+
+/**
+ * Adds a LARGE_TEAM-member team below `top` (a user, possibly signed in: the HTTP bench's
+ * user/info row), 100 chains of 100, written as sign-ups write it, then folded. `prefix`
+ * keeps the members' addresses and codes apart from any other's.
+ */
+export async function growTeam(
+  db: AppDatabase,
+  top: bigint,
+  prefix: string,
+  at: string,
+): Promise<void> {
   let parents = Array.from({ length: CHAINS }, () => top);
   for (let depth = 0; depth < DEPTH; depth++) {
     const code = (chain: number) => `T${prefix}-${chain}-${depth}`.toUpperCase();
@@ -147,8 +165,12 @@ async function largeTeam(db: AppDatabase, prefix: string, at: string): Promise<b
     });
     parents = parents.map((_, chain) => ids.get(code(chain))!);
   }
+  // Folded as the server's job folds, which may run meanwhile (a fold that meets another
+  // may stop early): until none is left, then once more, whose VACUUM removes the folded
+  // rows a read would otherwise step over.
+  while ((await unfoldedDeltas(db)) > 0) await foldTeamDeltas(db);
   await foldTeamDeltas(db);
-  return top;
+  if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely);
 }
 
 /**

@@ -1,19 +1,62 @@
 // Sessions: the client holds a random bearer token; the database holds only its SHA-256, so
 // a leaked database does not leak usable tokens. Sessions end at an absolute time. A session
-// ended early (signed out, everywhere, replaced, beyond the cap) closes its realtime sockets
-// on whichever process holds them, once the ending commits (realtime/signals.ts); one that
-// runs out closes them by itself, each socket knowing when.
+// ended early (signed out, everywhere, replaced, beyond the cap) is announced in the ending
+// transaction (realtime/signals.ts): its realtime sockets close on whichever process holds
+// them, and every process forgets its kept copy (sessionCache.ts) before the ending call
+// answers (endingSessions). One that runs out closes its sockets by itself, each socket
+// knowing when, and no copy of it is used past its time.
 import { createHash, randomBytes } from 'node:crypto';
+import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { DatabaseSchema, UserRow } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { announceSessionsEnded } from '../realtime/signals.ts';
+import { SESSION_LEASE_MS, sessionCacheOf } from './sessionCache.ts';
 
 const TOKEN_BYTES = 32;
 
 export interface NewSession {
   token: string;
   expiresAt: Date;
+}
+
+/**
+ * Runs `work` in a transaction of its own, in which it ends the sessions it answers in
+ * `ended`; announces them there, and answers `value` once every server process has heard
+ * (sessionCache.ts), so none of them opens anything any more, anywhere.
+ */
+export async function endingSessions<T>(
+  db: AppDatabase,
+  work: (trx: AppDatabase) => Promise<{ value: T; ended: readonly bigint[] }>,
+): Promise<T> {
+  // Inside a caller's transaction the ending would be heard only at its commit.
+  if (db.kysely.isTransaction) throw new Error('endingSessions opens its own transaction');
+  const barrier = sessionCacheOf(db).barrier();
+  try {
+    const { value, ended } = await inTransaction(db, async (trx) => {
+      const outcome = await work(trx);
+      await announceSessionsEnded(trx, outcome.ended, barrier.signal);
+      return outcome;
+    });
+    if (ended.length > 0) await barrier.passed(SESSION_LEASE_MS);
+    return value;
+  } finally {
+    barrier.cancel();
+  }
+}
+
+type SessionCondition = (
+  eb: ExpressionBuilder<DatabaseSchema, 'sessions'>,
+) => ExpressionWrapper<DatabaseSchema, 'sessions', SqlBool>;
+
+/** Ends the sessions `which` selects (see endingSessions); answers their ids. */
+function endSessions(db: AppDatabase, which: SessionCondition): Promise<bigint[]> {
+  return endingSessions(db, async (trx) => {
+    const rows = await trx.kysely.deleteFrom('sessions').where(which).returning('id').execute();
+    const ended = rows.map((row) => row.id);
+    return { value: ended, ended };
+  });
 }
 
 export function hashToken(token: string): string {
@@ -35,7 +78,8 @@ export interface SessionOptions {
 /**
  * Creates a session for `userId` and ends the user's expired ones, those of the same device
  * and, beyond `maxSessions`, the oldest. Run it in the login transaction, so the cap holds
- * under concurrent sign-ins.
+ * under concurrent sign-ins, opened by endingSessions with `ended`: the live sessions it
+ * ended, to announce.
  */
 export async function createSession(
   db: AppDatabase,
@@ -43,7 +87,7 @@ export async function createSession(
   now: Date,
   ttlSeconds: number,
   { deviceId = null, maxSessions = MAX_SESSIONS_PER_USER }: SessionOptions = {},
-): Promise<NewSession> {
+): Promise<NewSession & { ended: bigint[] }> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   const ended: bigint[] = [];
@@ -78,8 +122,7 @@ export async function createSession(
       ]),
     )
     .execute();
-  await announceSessionsEnded(db, [...ended, ...surplus]);
-  return { token, expiresAt };
+  return { token, expiresAt, ended: [...ended, ...surplus] };
 }
 
 export interface SessionRow {
@@ -115,19 +158,30 @@ const sessionByTokenHash = prepared((db, { tokenHash }: { tokenHash: string }) =
     .where('sessions.token_hash', '=', tokenHash),
 );
 
-/** The live session a token opens, with its user; null when it is unknown or expired. */
+/**
+ * The live session a token opens, with its user; null when it is unknown or expired. From
+ * this process's kept copy when it may (sessionCache.ts): no query.
+ */
 export async function findSession(
   db: AppDatabase,
   token: string,
   now: Date,
 ): Promise<FoundSession | null> {
-  const [row] = await sessionByTokenHash(db, { tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  const at = now.toISOString();
+  const cache = sessionCacheOf(db);
+  const kept = cache.find(tokenHash, at);
+  if (kept) return { sessionId: kept.sessionId, user: kept.user };
+  const stamp = cache.stamp;
+  const [row] = await sessionByTokenHash(db, { tokenHash });
   if (!row) return null;
   const { session_id: sessionId, session_expires_at: expiresAt, ...user } = row;
-  if (expiresAt <= now.toISOString()) {
-    await deleteSession(db, token);
+  if (expiresAt <= at) {
+    // No one needs telling: its sockets and every kept copy know when it ends.
+    await db.kysely.deleteFrom('sessions').where('id', '=', sessionId).execute();
     return null;
   }
+  cache.remember(tokenHash, { sessionId, user, expiresAt }, stamp);
   return { sessionId, user };
 }
 
@@ -156,43 +210,20 @@ export async function endUserSession(
   userId: bigint,
   sessionId: bigint,
 ): Promise<boolean> {
-  const ended = await db.kysely
-    .deleteFrom('sessions')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .returning('id')
-    .execute();
-  await announceSessionsEnded(
-    db,
-    ended.map((row) => row.id),
+  const ended = await endSessions(db, (eb) =>
+    eb.and([eb('id', '=', sessionId), eb('user_id', '=', userId)]),
   );
   return ended.length > 0;
 }
 
 /** Ends every session of `userId` ("sign out everywhere"). */
 export async function endAllUserSessions(db: AppDatabase, userId: bigint): Promise<void> {
-  const ended = await db.kysely
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .returning('id')
-    .execute();
-  await announceSessionsEnded(
-    db,
-    ended.map((row) => row.id),
-  );
+  await endSessions(db, (eb) => eb('user_id', '=', userId));
 }
 
 /** Signs out: ends the session `token` opens. */
 export async function deleteSession(db: AppDatabase, token: string): Promise<void> {
-  const ended = await db.kysely
-    .deleteFrom('sessions')
-    .where('token_hash', '=', hashToken(token))
-    .returning('id')
-    .execute();
-  await announceSessionsEnded(
-    db,
-    ended.map((row) => row.id),
-  );
+  await endSessions(db, (eb) => eb('token_hash', '=', hashToken(token)));
 }
 
 export async function deleteExpiredSessions(db: AppDatabase, now: Date): Promise<void> {

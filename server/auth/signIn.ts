@@ -12,11 +12,10 @@ import {
 } from '../../src/wallet/siwe.ts';
 import { sameAddress } from '../../src/wallet/address.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
 import { findOrRegisterUser } from '../users/registration.ts';
 import { checkLoginNonce, consumeLoginNonce, issueLoginNonce } from './nonces.ts';
-import { createSession, type NewSession } from './sessions.ts';
+import { createSession, endingSessions, type NewSession } from './sessions.ts';
 
 export const SIGN_IN_STATEMENT = 'Sign in to JU Wallet.';
 
@@ -100,7 +99,8 @@ export async function login(
 
   // One transaction: any refusal below (invite needed, bad code) rolls the nonce back, so
   // the app can retry the same signed message with an invite code.
-  return inTransaction(db, async (trx) => {
+  // The sessions the new one replaces are gone everywhere once it is answered.
+  return endingSessions(db, async (trx) => {
     if (!(await consumeLoginNonce(trx, fields.nonce, input.address, now))) {
       throw new DomainError('nonce_unknown_or_used');
     }
@@ -110,9 +110,16 @@ export async function login(
       inviteRequired: settings.inviteRequired,
       now,
     });
-    return createSession(trx, user.id, now, settings.sessionTtlSeconds, {
-      deviceId: input.deviceId ?? null,
-    });
+    const { ended, ...session } = await createSession(
+      trx,
+      user.id,
+      now,
+      settings.sessionTtlSeconds,
+      {
+        deviceId: input.deviceId ?? null,
+      },
+    );
+    return { value: session, ended };
   });
 }
 

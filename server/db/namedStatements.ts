@@ -10,14 +10,18 @@
 // list of any length) cannot fill a connection with statements.
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { countQuery, countTimedQuery } from './queryStats.ts';
+import { pipelinedConnection } from './pipeline.ts';
+import { countQuery, countRoundTrip, countTimedQuery } from './queryStats.ts';
 
 export const NAMED_STATEMENTS_LIMIT = 1000;
 
 /** The subset of pg's pool this needs: a stand-in pool in tests implements just this. */
 export type NamingPool = Pick<pg.Pool, 'connect' | 'end' | 'options'>;
 
-export function withNamedStatements(pool: NamingPool): PostgresPool {
+export function withNamedStatements(
+  pool: NamingPool,
+  { pipelineMode = false }: { pipelineMode?: boolean } = {},
+): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | null => {
     const known = names.get(text);
@@ -29,24 +33,32 @@ export function withNamedStatements(pool: NamingPool): PostgresPool {
   };
   // Kysely keys its connections by the client object: one wrapper per pg client.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((textOrCursor: unknown, values?: readonly unknown[]) => {
-      if (typeof textOrCursor !== 'string') {
-        countQuery();
-        return client.query(textOrCursor as never);
-      }
-      const name = values && values.length > 0 ? nameOf(textOrCursor) : null;
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const send = (text: string, values: readonly unknown[] | undefined) => {
+      const name = values && values.length > 0 ? nameOf(text) : null;
       return countTimedQuery(
         name === null
-          ? client.query(textOrCursor, values as unknown[])
-          : client.query({ name, text: textOrCursor, values: values as unknown[] }),
+          ? client.query(text, values as unknown[])
+          : client.query({ name, text, values: values as unknown[] }),
       );
-    }) as unknown as PostgresPoolClient['query'],
-    release: (destroy?: boolean) => client.release(destroy),
-    get processID() {
-      return (client as unknown as { processID?: number }).processID;
-    },
-  });
+    };
+    // BEGIN and pipelined statements go out with the next statement (pipeline.ts).
+    const query = pipelinedConnection(send, pipelineMode);
+    return {
+      query: ((textOrCursor: unknown, values?: readonly unknown[]) => {
+        if (typeof textOrCursor !== 'string') {
+          countQuery();
+          countRoundTrip();
+          return client.query(textOrCursor as never);
+        }
+        return query(textOrCursor, values);
+      }) as unknown as PostgresPoolClient['query'],
+      release: (destroy?: boolean) => client.release(destroy),
+      get processID() {
+        return (client as unknown as { processID?: number }).processID;
+      },
+    };
+  };
   return {
     get options() {
       return pool.options;

@@ -28,6 +28,8 @@ export function createPostgresDialect(
   const pool = new pg.Pool({
     connectionString,
     max: POOL_SIZE,
+    // Statements handed to a client together go out together (db/pipeline.ts).
+    pipeline: true,
     types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
   });
   // An idle client that loses its connection emits 'error'; without a listener that would
@@ -39,5 +41,5 @@ export function createPostgresDialect(
     idle: pool.idleCount,
     waiting: pool.waitingCount,
   }));
-  return new PostgresDialect({ pool: withNamedStatements(pool) });
+  return new PostgresDialect({ pool: withNamedStatements(pool, { pipelineMode: true }) });
 }

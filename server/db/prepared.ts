@@ -8,6 +8,7 @@
 // always bound, never inlined, so the SQL text is the same for every call.
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { AppDatabase } from './database.ts';
+import { executePipelined } from './pipeline.ts';
 import type { SqlDialectName } from './dialect.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -31,9 +32,9 @@ interface Template<P> {
  */
 export function prepared<P extends object, Row>(
   build: (db: Kysely<DatabaseSchema>, parameters: P, dialect: SqlDialectName) => Compilable<Row>,
-): (db: AppDatabase, parameters: P) => Promise<Row[]> {
+): PreparedQuery<P, Row> {
   const templates = new Map<string, Template<P>>();
-  return async (db, parameters) => {
+  const compiled = (db: AppDatabase, parameters: P): CompiledQuery<Row> => {
     const key = templateKey(db.dialect, parameters);
     let template = templates.get(key);
     if (!template) {
@@ -45,9 +46,22 @@ export function prepared<P extends object, Row>(
       const value = parameters[slot.name];
       return slot.index === undefined ? value : (value as unknown[])[slot.index];
     });
-    const result = await db.kysely.executeQuery<Row>(CompiledQuery.raw(template.sql, values));
-    return result.rows;
+    return CompiledQuery.raw(template.sql, values);
   };
+  const run = async (db: AppDatabase, parameters: P) =>
+    (await db.kysely.executeQuery<Row>(compiled(db, parameters))).rows;
+  return Object.assign(run, {
+    pipelined: (db: AppDatabase, parameters: P) => executePipelined(db, compiled(db, parameters)),
+  });
+}
+
+export interface PreparedQuery<P, Row> {
+  (db: AppDatabase, parameters: P): Promise<Row[]>;
+  /**
+   * Runs it without waiting for its answer: in a PostgreSQL transaction it goes out with the
+   * next statement (db/pipeline.ts). For writes whose rows nobody reads.
+   */
+  pipelined(db: AppDatabase, parameters: P): Promise<void>;
 }
 
 /** The dialect plus the length of every list parameter: what changes the SQL text. */

@@ -2,20 +2,24 @@
 // totals from its server process to say where a request's time goes: on SQLite (node:sqlite
 // is synchronous) the time is event-loop CPU, the floor under a request however lean the
 // code around it; on PostgreSQL every query is a network round trip, so the count is what
-// matters. The same timings feed the query-time histogram of GET /metrics. Counting costs
-// two clock reads and a histogram bucket per statement (per PostgreSQL query, a callback
-// on its promise as well).
+// matters — and the round trips, fewer than the queries when statements are sent together
+// (db/pipeline.ts). The same timings feed the query-time histogram of GET /metrics. Counting
+// costs two clock reads and a histogram bucket per statement (per PostgreSQL query, a
+// callback on its promise as well).
 import { Histogram } from 'prom-client';
 
 export interface QueryStats {
   queries: number;
+  /** Waits for PostgreSQL's answer: a statement sent alone, or several sent together. 0 on
+   * SQLite, which runs in the process. */
+  roundTrips: number;
   /** Microseconds inside SQLite statements (0 on PostgreSQL), COMMITs included. */
   sqliteMicros: number;
   /** Of those, microseconds inside COMMIT: mostly waiting for the disk (an fsync). */
   sqliteCommitMicros: number;
 }
 
-const totals: QueryStats = { queries: 0, sqliteMicros: 0, sqliteCommitMicros: 0 };
+const totals: QueryStats = { queries: 0, roundTrips: 0, sqliteMicros: 0, sqliteCommitMicros: 0 };
 
 /** Per process: every database of the process feeds it (a server has one). */
 export const queryDuration = new Histogram({
@@ -41,6 +45,11 @@ export function countTimedQuery<T>(query: Promise<T>): Promise<T> {
   const done = () => queryDuration.observe((performance.now() - start) / 1000);
   void query.then(done, done);
   return query;
+}
+
+/** Counts one wait for PostgreSQL's answer, however many statements it answers. */
+export function countRoundTrip(): void {
+  totals.roundTrips += 1;
 }
 
 export function readQueryStats(): QueryStats {

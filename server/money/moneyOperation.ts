@@ -1,21 +1,22 @@
 // The one way a money request changes anything. In one transaction, always in this order:
-//   1. claim the idempotency key: the same key with the same canonical request returns the
-//      stored answer and moves nothing; with another request it is refused (409);
-//   2. lock the user (PostgreSQL: the user's row FOR NO KEY UPDATE; SQLite: BEGIN
+//   1. lock the user (PostgreSQL: the user's row FOR NO KEY UPDATE; SQLite: BEGIN
 //      IMMEDIATE already made this the only writer), so one user's operations run one at
 //      a time. NO KEY UPDATE, not UPDATE: rows that merely reference the user (a transfer
 //      to them) take KEY SHARE, which FOR UPDATE would block — two users paying each
 //      other at once would then deadlock;
+//   2. claim the idempotency key: the same key with the same canonical request returns the
+//      stored answer and moves nothing; with another request it is refused (409). On
+//      PostgreSQL the lock, the claim and the transaction's BEGIN go out together: one
+//      round trip (db/pipeline.ts);
 //   3. `run`: check the rules, write the domain row, post ONE ledger transfer (fees are
 //      legs of it);
-//   4. store the answer under the key.
+//   4. store the answer under the key; on PostgreSQL it goes out with the COMMIT.
 // A refusal anywhere rolls all of it back, the claim included, so a corrected retry with
 // the same key is judged afresh. On SQLite, operations arriving together share one commit
 // (db/groupCommit.ts), each in its own savepoint; an answer waits for that commit.
 // PostgreSQL conflicts (40001, 40P01) and lost unique-key races run the whole transaction
 // again, a bounded number of times; the retry then finds the winner's stored answer.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
@@ -92,6 +93,7 @@ async function attemptOperation<TAnswer>(
   requestHash: string,
 ): Promise<MoneyOperationResult<TAnswer>> {
   const identity = { owner_id: operation.ownerId, scope: operation.scope, key: operation.key };
+  if (trx.dialect === 'postgres') await lockUser.pipelined(trx, { id: operation.lockUserId });
   const [claimed] = await claimKey(trx, {
     ...identity,
     request_hash: requestHash,
@@ -104,13 +106,8 @@ async function attemptOperation<TAnswer>(
     return { answer: earlier, replayed: true };
   }
 
-  if (trx.dialect === 'postgres') {
-    await sql`SELECT id FROM users WHERE id = ${operation.lockUserId} FOR NO KEY UPDATE`.execute(
-      trx.kysely,
-    );
-  }
   const answer = await operation.run(trx);
-  await storeAnswer(trx, { ...identity, answer_body: JSON.stringify(answer) });
+  await storeAnswer.pipelined(trx, { ...identity, answer_body: JSON.stringify(answer) });
   return { answer, replayed: false };
 }
 
@@ -154,6 +151,10 @@ interface KeyIdentity {
   scope: string;
   key: string;
 }
+
+const lockUser = prepared((db, { id }: { id: bigint }) =>
+  db.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate(),
+);
 
 const claimKey = prepared((db, claim: KeyIdentity & { request_hash: string; created_at: string }) =>
   db

@@ -1,6 +1,7 @@
 // Ticket transfers between users (spec §2, §5): the sender's available tickets go straight
 // to the recipient's; a transfer settles at once.
 import { TRANSFER_COIN, type TransferDirection, type TransferRow } from '../../src/api/transfer.ts';
+import type { Expression } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import { prepared } from '../db/prepared.ts';
@@ -8,7 +9,6 @@ import { DomainError } from '../domainError.ts';
 import { wireAmount } from './wireAmounts.ts';
 import { ACCOUNT_KIND, ensureUserAccounts } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { findUserByAddress } from '../users/users.ts';
 import { runMoneyOperation } from './moneyOperation.ts';
 
 export const TICKET_TRANSFER_KIND = 'ticket_transfer';
@@ -49,6 +49,35 @@ const insertTicketTransfer = prepared(
       .returning('id'),
 );
 
+/**
+ * The recipient by address, with the sender's and the recipient's ticket accounts (null
+ * where not opened yet): one statement, one round trip on PostgreSQL.
+ */
+const recipientAndAccounts = async (
+  db: AppDatabase,
+  parties: { address: string; senderId: bigint },
+) => (await recipientWithAccounts(db, parties))[0];
+
+const recipientWithAccounts = prepared((db, parties: { address: string; senderId: bigint }) => {
+  const ticketAccount = (userId: Expression<bigint>) =>
+    db
+      .selectFrom('accounts')
+      .select('accounts.id')
+      .where('accounts.user_id', '=', userId)
+      .where('accounts.asset', '=', TRANSFER_COIN)
+      .where('accounts.kind', '=', ACCOUNT_KIND.user)
+      // User accounts are never sharded (ledger/accounts.ts).
+      .where('accounts.shard', '=', 0n);
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      ticketAccount(eb.val(parties.senderId)).as('from_account'),
+      ticketAccount(eb.ref('users.id')).as('to_account'),
+    ])
+    .where('users.address', '=', parties.address);
+});
+
 export async function transferTickets(
   db: AppDatabase,
   request: TicketTransferRequest,
@@ -65,18 +94,26 @@ export async function transferTickets(
     lockUserId: request.senderId,
     now: request.now,
     async run(trx): Promise<TransferRow> {
-      const recipient = await findUserByAddress(trx, request.recipientAddress);
-      if (!recipient) throw new DomainError('recipient_not_found', { data: { field: 'address' } });
+      const found = await recipientAndAccounts(trx, {
+        address: request.recipientAddress,
+        senderId: request.senderId,
+      });
+      if (!found) throw new DomainError('recipient_not_found', { data: { field: 'address' } });
+      const { from_account: knownFrom, to_account: knownTo, ...recipient } = found;
       if (recipient.id === request.senderId)
         throw new DomainError('transfer_to_self', { data: { field: 'address' } });
-      const [from, to] = await ensureUserAccounts(
-        trx,
-        [
-          { userId: request.senderId, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
-          { userId: recipient.id, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
-        ],
-        request.now,
-      );
+      // A user's first transfer (or first ticket received) opens the account.
+      const [from, to] =
+        knownFrom !== null && knownTo !== null
+          ? [knownFrom, knownTo]
+          : await ensureUserAccounts(
+              trx,
+              [
+                { userId: request.senderId, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
+                { userId: recipient.id, asset: TRANSFER_COIN, kind: ACCOUNT_KIND.user },
+              ],
+              request.now,
+            );
       const transfer = await postTransfer(trx, {
         idempotencyKey: `ticket-transfer:${request.senderId}:${request.idempotencyKey}`,
         keyIsNew: true,

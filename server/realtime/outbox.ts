@@ -4,11 +4,13 @@
 //
 // Events gathered during a transaction are written at its end, in one step
 // (db/transaction.ts addToBatch): on PostgreSQL one statement for the whole transaction
-// (realtime_emit, migration 0011), which also sends the NOTIFY; the users' counters are
-// locked in id order, once each, only from there to the COMMIT.
+// (realtime_emit, migration 0011), which also sends the NOTIFY, sent together with the
+// COMMIT; the users' counters are locked in id order, once each, only from there to the
+// COMMIT.
 import { CompiledQuery, sql } from 'kysely';
 import type { RealtimeEventData, RealtimeStream } from '../../src/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
+import { executePipelined } from '../db/pipeline.ts';
 import { prepared } from '../db/prepared.ts';
 import { addToBatch, inTransaction } from '../db/transaction.ts';
 import { signalLocallyAfterCommit, type RealtimeSignal } from './signals.ts';
@@ -62,7 +64,9 @@ async function writeEvents(db: AppDatabase, events: PendingEvent[]): Promise<voi
     )
     .map(({ event }) => event);
   if (db.dialect === 'postgres') {
-    await db.kysely.executeQuery(
+    // Nothing reads its answer: it goes out with the COMMIT (db/pipeline.ts).
+    await executePipelined(
+      db,
       CompiledQuery.raw(EMIT, [
         sorted.map((event) => event.userId),
         sorted.map((event) => event.stream),

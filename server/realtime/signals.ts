@@ -9,6 +9,7 @@
 // (db/transaction.ts afterCommit); a rolled-back transaction sends nothing either way.
 import { sql, type Kysely } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
+import { executePipelined } from '../db/pipeline.ts';
 import type { DatabaseSchema } from '../db/schema.ts';
 import { afterCommit, rootOf } from '../db/transaction.ts';
 
@@ -17,8 +18,15 @@ export type RealtimeSignal =
   | { type: 'event'; userId: bigint; offset: bigint }
   /** A broadcast committed: each user's copy is made when their events are next read. */
   | { type: 'broadcast' }
-  /** These sessions ended: their sockets close with 1000. */
-  | { type: 'sessionsEnded'; sessionIds: bigint[] };
+  /** These sessions ended: their sockets close with 1000, their cached copies go. */
+  | { type: 'sessionsEnded'; sessionIds: bigint[] }
+  /**
+   * Sent after other signals in one transaction: each process answers it once it has heard
+   * them (fanout.ts), so the sender knows when every process has (auth/sessionCache.ts).
+   */
+  | { type: 'barrier'; tag: string }
+  /** The process whose listener is PostgreSQL backend `listener` has heard up to `tag`. */
+  | { type: 'barrierHeard'; tag: string; listener: number };
 
 /** The NOTIFY channel (migration 0011's functions name it too). */
 export const SIGNAL_CHANNEL = 'ju_realtime';
@@ -31,6 +39,8 @@ export function encodeSignals(signals: readonly RealtimeSignal[]): string[] {
   for (const signal of signals) {
     if (signal.type === 'event') payloads.push(`e:${signal.userId}:${signal.offset}`);
     else if (signal.type === 'broadcast') payloads.push('b');
+    else if (signal.type === 'barrier') payloads.push(`w:${signal.tag}`);
+    else if (signal.type === 'barrierHeard') payloads.push(`k:${signal.tag}:${signal.listener}`);
     else {
       let chunk = '';
       for (const id of signal.sessionIds) {
@@ -54,6 +64,10 @@ export function decodeSignal(payload: string): RealtimeSignal | null {
   if (/^b(?::\d+)?$/.test(payload)) return { type: 'broadcast' };
   const sessions = /^s:(\d+(?:,\d+)*)$/.exec(payload);
   if (sessions) return { type: 'sessionsEnded', sessionIds: sessions[1]!.split(',').map(BigInt) };
+  const barrier = /^w:([0-9a-f]+)$/.exec(payload);
+  if (barrier) return { type: 'barrier', tag: barrier[1]! };
+  const heard = /^k:([0-9a-f]+):(\d+)$/.exec(payload);
+  if (heard) return { type: 'barrierHeard', tag: heard[1]!, listener: Number(heard[2]!) };
   return null;
 }
 
@@ -91,16 +105,28 @@ export async function sendSignals(
 ): Promise<void> {
   if (signals.length === 0) return;
   if (db.dialect === 'sqlite') return signalLocallyAfterCommit(db, signals);
+  // In order; inside a transaction they go out with its next statement (db/pipeline.ts).
   for (const payload of encodeSignals(signals))
-    await sql`SELECT pg_notify(${SIGNAL_CHANNEL}, ${payload})`.execute(db.kysely);
+    await executePipelined(
+      db,
+      sql`SELECT pg_notify(${SIGNAL_CHANNEL}, ${payload})`.compile(db.kysely),
+    );
 }
 
 /**
  * The sessions `sessionIds` ended (sign-out, sign-out everywhere, replaced by a new sign-in
  * from the same browser, beyond the cap): their sockets close with 1000 on whichever
- * process holds them, once `db`'s transaction commits.
+ * process holds them, once `db`'s transaction commits. `then`: a signal to send after it
+ * (a barrier).
  */
-export function announceSessionsEnded(db: AppDatabase, sessionIds: readonly bigint[]) {
+export function announceSessionsEnded(
+  db: AppDatabase,
+  sessionIds: readonly bigint[],
+  then: RealtimeSignal | null = null,
+) {
   if (sessionIds.length === 0) return Promise.resolve();
-  return sendSignals(db, [{ type: 'sessionsEnded', sessionIds: [...sessionIds] }]);
+  return sendSignals(db, [
+    { type: 'sessionsEnded', sessionIds: [...sessionIds] },
+    ...(then ? [then] : []),
+  ]);
 }

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES } from '../../src/api/realtime.ts';
 import type { ApiErrorName } from '../../src/api/errors.ts';
+import { sessionCacheOf } from '../auth/sessionCache.ts';
 import { stopCountingConnection } from '../http/connectionLimit.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import { answerAndClose, rawErrorResponse } from '../http/lowLevelErrors.ts';
@@ -53,7 +54,13 @@ export async function startRealtime(
         onError: (error) => log.warn({ err: error }, 'realtime: listening to PostgreSQL failed'),
       })
     : inProcessFanout(context.db);
-  await fanout.start((signal) => hub.onSignal(signal));
+  // The session cache hears the same signals, and trusts its copies through this listener.
+  const sessions = sessionCacheOf(context.db);
+  await fanout.start((signal) => {
+    sessions.hear(signal);
+    hub.onSignal(signal);
+  });
+  sessions.listenThrough(fanout);
 
   const sockets = new WebSocketServer({
     noServer: true,
@@ -149,6 +156,7 @@ export async function startRealtime(
       clearInterval(sweep);
       await hub.closeAll(CLOSE_CODES.serviceRestart, 'server restarting', CLOSE_WAIT_MS);
       server.off('upgrade', onUpgrade);
+      sessions.listenThrough(null);
       await fanout.close();
     },
   };

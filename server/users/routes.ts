@@ -3,21 +3,19 @@ import { type UserInfo, type ZhiListData, userEndpoints } from '../../src/api/us
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
-import { balancesOfUser } from '../ledger/balances.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { directReferrals } from './referrals.ts';
-import { teamFiguresOfUser } from './teamFigures.ts';
+import { infoFiguresOfUser } from './userInfoFigures.ts';
 
 export const userRoutes = [
   defineRoute({
     endpoint: userEndpoints.info,
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
-      const [counts, balances] = await Promise.all([
-        teamFiguresOfUser(db, user.id),
-        balancesOfUser(db, user.id),
-      ]);
-      const inviteUrl = new URL('/index', requireSite(request, settings.publicUrl).origin);
-      inviteUrl.searchParams.set('code', user.invite_code);
+      // One statement whatever the team's size (the session usually comes from memory).
+      const { team: counts, balances } = await infoFiguresOfUser(db, user.id);
+      // Written out rather than parsed (on every call): an origin and a code of letters and
+      // digits (inviteCodes.ts) need no more.
+      const inviteUrl = `${requireSite(request, settings.publicUrl).origin}/index?code=${encodeURIComponent(user.invite_code)}`;
       return {
         code: user.invite_code,
         name: user.address,
@@ -27,7 +25,7 @@ export const userRoutes = [
         me_performance: wireAmount(PERFORMANCE_ASSET, counts.personalUnits),
         team_performance: wireAmount(PERFORMANCE_ASSET, counts.teamUnits),
         level: Number(user.level),
-        invite_url: inviteUrl.toString(),
+        invite_url: inviteUrl,
         activated_at: user.activated_at,
         created_at: user.created_at,
         balances: wireBalances(balances),

@@ -57,14 +57,15 @@ export const NO_TEAM_FIGURES: TeamFigures = {
   teamUnits: 0n,
 };
 
-interface FigureSums {
+export interface FigureSums {
   direct: bigint | string | number;
   team: bigint | string | number;
   personal_units: bigint | string | number;
   team_units: bigint | string | number;
 }
 
-function figuresOf(row: FigureSums | undefined): TeamFigures {
+/** The figures of a row of sums (FIGURES_OF_USER's, or a statement built on it). */
+export function figuresOf(row: FigureSums | undefined): TeamFigures {
   if (!row) return NO_TEAM_FIGURES;
   return {
     direct: Number(row.direct),
@@ -85,10 +86,16 @@ function sums(dialect: SqlDialectName): string {
   return ['direct', 'team', 'personal_units', 'team_units'].map(sum).join(', ');
 }
 
-/** The read path's statement, written out once per database: one row, whatever the team. */
+/** The first parameter of a raw statement, which may appear more than once in it. */
+export const FIRST_PARAMETER: Record<SqlDialectName, string> = { postgres: '$1', sqlite: '?1' };
+
+/**
+ * The read path's statement, written out once per database: one row, whatever the team.
+ * Its one parameter is the user's id.
+ */
 export const FIGURES_OF_USER = Object.fromEntries(
   (['sqlite', 'postgres'] as const).map((dialect) => {
-    const id = dialect === 'postgres' ? '$1' : '?';
+    const id = FIRST_PARAMETER[dialect];
     return [
       dialect,
       `SELECT ${sums(dialect)} FROM (
@@ -102,9 +109,8 @@ export const FIGURES_OF_USER = Object.fromEntries(
 
 /** The user's team figures: one indexed statement, one row, whatever the team's size. */
 export async function teamFiguresOfUser(db: AppDatabase, userId: bigint): Promise<TeamFigures> {
-  const parameters = db.dialect === 'postgres' ? [userId] : [userId, userId];
   const { rows } = await db.kysely.executeQuery<FigureSums>(
-    CompiledQuery.raw(FIGURES_OF_USER[db.dialect], parameters),
+    CompiledQuery.raw(FIGURES_OF_USER[db.dialect], [userId]),
   );
   return figuresOf(rows[0]);
 }

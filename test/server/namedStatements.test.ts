@@ -1,7 +1,12 @@
-// PostgreSQL statements go out named, so a connection plans each text once. A stand-in pool
+// PostgreSQL statements go out named, so a connection plans each text once, and statements
+// that need no answer yet go out with the next one (server/db/pipeline.ts). A stand-in pool
 // records what the pg client is asked (the real pool runs under every PostgreSQL server test).
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../server/db/database.ts';
+import { executePipelined } from '../../server/db/pipeline.ts';
+import type { DatabaseSchema } from '../../server/db/schema.ts';
 import {
   NAMED_STATEMENTS_LIMIT,
   withNamedStatements,
@@ -9,11 +14,13 @@ import {
 } from '../../server/db/namedStatements.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';
 
-function recordingPool() {
+function recordingPool(options: { pipelineMode?: boolean; fails?: RegExp } = {}) {
   const calls: unknown[][] = [];
   const client = {
     query: (...args: unknown[]) => {
       calls.push(args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      if (options.fails?.test(text)) return Promise.reject(new Error(`refused: ${text}`));
       return Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] });
     },
     release: () => undefined,
@@ -23,7 +30,7 @@ function recordingPool() {
     end: () => Promise.resolve(),
     options: {} as pg.Pool['options'],
   };
-  return { pool: withNamedStatements(pool), calls };
+  return { pool: withNamedStatements(pool, options), calls };
 }
 
 describe('named statements', () => {
@@ -40,11 +47,11 @@ describe('named statements', () => {
     ]);
   });
 
-  it('sends a statement without parameters (begin, commit) as it is', async () => {
+  it('sends a statement without parameters as it is', async () => {
     const { pool, calls } = recordingPool();
     const client = await pool.connect();
-    await client.query('begin', []);
-    expect(calls).toEqual([['begin', []]]);
+    await client.query('select 1', []);
+    expect(calls).toEqual([['select 1', []]]);
   });
 
   it('counts every query it sends, named or not (the benchmark reports queries per request)', async () => {
@@ -72,5 +79,89 @@ describe('named statements', () => {
     await client.query('select $1::int + 0', [6]);
     expect(calls.at(-2)).toEqual(['select $1::int - 1', [5]]);
     expect(calls.at(-1)).toEqual([{ name: 'ju_0', text: 'select $1::int + 0', values: [6] }]);
+  });
+});
+
+describe('statements sent together', () => {
+  /** A Kysely on the stand-in pool, and what the pg client was asked, as texts. */
+  const database = (options: { pipelineMode?: boolean; fails?: RegExp } = {}) => {
+    const { pool, calls } = recordingPool(options);
+    const kysely = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    const texts = () =>
+      calls.map(([query]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
+    return { db: { kysely, dialect: 'postgres' } as AppDatabase, texts };
+  };
+  const select = (text: string) => CompiledQuery.raw(text, [1]);
+  const roundTrips = () => readQueryStats().roundTrips;
+
+  it('sends BEGIN with the first statement, a pipelined one with the next, all in one round trip', async () => {
+    const { db, texts } = database({ pipelineMode: true });
+    const before = roundTrips();
+    await db.kysely.transaction().execute(async (trx) => {
+      const inTrx = { kysely: trx, dialect: 'postgres' } as const;
+      await executePipelined(inTrx, select('lock $1'));
+      expect(texts()).toEqual([]);
+      await trx.executeQuery(select('read $1'));
+      expect(texts()).toEqual(['begin', 'lock $1', 'read $1']);
+      await executePipelined(inTrx, select('store $1'));
+    });
+    expect(texts()).toEqual(['begin', 'lock $1', 'read $1', 'store $1', 'commit']);
+    expect(roundTrips() - before).toBe(2);
+  });
+
+  it('sends nothing for a transaction that runs no statement', async () => {
+    const { db, texts } = database({ pipelineMode: true });
+    await db.kysely.transaction().execute(async () => {});
+    await expect(
+      db.kysely.transaction().execute(async () => {
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    expect(texts()).toEqual([]);
+  });
+
+  it('drops a pipelined statement unsent when the transaction rolls back', async () => {
+    const { db, texts } = database({ pipelineMode: true });
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await trx.executeQuery(select('read $1'));
+        await executePipelined({ kysely: trx, dialect: 'postgres' }, select('store $1'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(texts()).toEqual(['begin', 'read $1', 'rollback']);
+  });
+
+  it('fails the statement a pipelined one went with, with its own error, up to the COMMIT', async () => {
+    const { db } = database({ pipelineMode: true, fails: /^store/ });
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await executePipelined({ kysely: trx, dialect: 'postgres' }, select('store $1'));
+        await trx.executeQuery(select('read $1'));
+      }),
+    ).rejects.toThrow('refused: store $1');
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await trx.executeQuery(select('read $1'));
+        await executePipelined({ kysely: trx, dialect: 'postgres' }, select('store $1'));
+      }),
+    ).rejects.toThrow('refused: store $1');
+  });
+
+  it('runs a pipelined statement at once outside a transaction', async () => {
+    const { db, texts } = database({ pipelineMode: true });
+    await executePipelined(db, select('store $1'));
+    expect(texts()).toEqual(['store $1']);
+  });
+
+  it('counts a round trip per statement when the client does not pipeline', async () => {
+    const { db } = database({ pipelineMode: false });
+    const before = roundTrips();
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.executeQuery(select('read $1'));
+    });
+    expect(roundTrips() - before).toBe(3);
   });
 });
