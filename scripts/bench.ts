@@ -8,7 +8,10 @@
 // on PostgreSQL (several statements can go out together: server/db/pipeline.ts) and, on
 // SQLite, the time inside statements and inside COMMIT (server/db/queryStats.ts) — the
 // floor no code around them can go below. user/info is measured for a user with an empty
-// team and for one with a 10,000-member team: it should cost the same.
+// team and for one with a 10,000-member team: it should cost the same. user/info and the
+// transfer are also measured through the request envelope (each request sealed afresh,
+// scripts/bench/sealedLoad.ts): the difference in server CPU is the envelope's cost, and the
+// difference in queries its nonce store's.
 //
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
@@ -25,6 +28,7 @@ import autocannon from 'autocannon';
 import type { QueryStats } from '../server/db/queryStats.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
 import { benchRealtime } from './bench/realtime.ts';
+import { currentKey, sealedLoad } from './bench/sealedLoad.ts';
 import { benchTeam } from './bench/team.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -187,6 +191,8 @@ async function measure(
 const INFO_EMPTY_TEAM = 'GET /api/v1/user/info';
 const INFO_LARGE_TEAM = 'user/info, 10,000-member team';
 const TRANSFER = 'POST /api/v1/user/transfer';
+const INFO_SEALED = 'user/info, enveloped';
+const TRANSFER_SEALED = 'user/transfer, enveloped';
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<Figures[]> {
   const bare = await startChild('bare');
@@ -208,6 +214,15 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
           headers: { authorization: `Bearer ${first.token}` },
         }),
       );
+      figures.push(
+        await measure(INFO_SEALED, app, {
+          ...sealedLoad(base, await currentKey(base), () => ({
+            method: 'GET',
+            path: '/api/v1/user/info',
+            headers: { authorization: `Bearer ${first.token}` },
+          })),
+        }),
+      );
       const withTeam = await app.ask<string>('team');
       figures.push(
         await measure(INFO_LARGE_TEAM, app, {
@@ -219,7 +234,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     if (READS_ONLY) return figures;
     figures.push(...(await benchLedger(databaseUrl)));
     const transfers = await benchTransfers(app, base, app.announce.adminToken!, label, inviteCode);
-    if (transfers) figures.push(transfers);
+    if (transfers) figures.push(...transfers);
     return figures;
   } finally {
     await Promise.all([stopChild(bare.child), stopChild(app.child)]);
@@ -256,7 +271,7 @@ async function benchTransfers(
   adminToken: string,
   label: string,
   inviteCode: string,
-): Promise<Figures | null> {
+): Promise<Figures[] | null> {
   const probe = await fetch(`${base}/api/v1/user/transfer`, { method: 'POST' });
   if (probe.status === 404) {
     console.log('  (no transfer route on this server yet: transfers not measured)');
@@ -279,7 +294,7 @@ async function benchTransfers(
     });
   }
   let next = 0;
-  return measure(TRANSFER, server, {
+  const plain = await measure(TRANSFER, server, {
     url: `${base}/api/v1/user/transfer`,
     method: 'POST',
     // Each connection sends as one user to the next one round the ring: no user waits on
@@ -303,6 +318,27 @@ async function benchTransfers(
       },
     ],
   });
+  // The same through the envelope: each request from the next user round the ring.
+  let turn = 0;
+  const sealed = await measure(
+    TRANSFER_SEALED,
+    server,
+    sealedLoad(base, await currentKey(base), () => {
+      const sender = users[turn++ % users.length]!;
+      const receiver = users[turn % users.length]!;
+      return {
+        method: 'POST',
+        path: '/api/v1/user/transfer',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${sender.token}`,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ address: receiver.address, amount: '0.01', remark: '' }),
+      };
+    }),
+  );
+  return [plain, sealed];
 }
 
 function printLines(title: string, lines: readonly string[]): void {

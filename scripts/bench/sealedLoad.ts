@@ -1,0 +1,71 @@
+// Load through the request envelope for `npm run bench`: each request sealed afresh (a new
+// nonce and timestamp: a sealed body sent twice is refused as a replay), as the app sends it.
+// Sealed here with the server's primitives (nodeCrypto), so the load generator's own cost
+// stays small beside the server's; the server's work is the same whoever sealed.
+import type autocannon from 'autocannon';
+import { ENVELOPE_SUITE, sealRequest } from '../../src/api/envelope/envelopeMessage.ts';
+import { KEM_X25519_HKDF_SHA256 } from '../../src/api/envelope/hpke.ts';
+import {
+  decodeKeyConfigList,
+  REQUEST_CONTENT_TYPE,
+  type KeyConfig,
+} from '../../src/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
+
+const crypto = nodeCrypto();
+
+/** The server's current key, as /config.json publishes it. */
+export async function currentKey(base: string): Promise<KeyConfig> {
+  const config = (await (await fetch(`${base}/config.json`)).json()) as {
+    server_public_key: string | null;
+  };
+  if (!config.server_public_key) throw new Error('The bench server has the envelope off');
+  const key = decodeKeyConfigList(Buffer.from(config.server_public_key, 'base64url')).find(
+    (candidate) =>
+      candidate.kemId === KEM_X25519_HKDF_SHA256 &&
+      candidate.symmetric.some((suite) => suite.aeadId === ENVELOPE_SUITE.aeadId),
+  );
+  if (!key) throw new Error('The bench server offers no suite the app seals with');
+  return key;
+}
+
+export interface InnerCall {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** autocannon options POSTing `next()` sealed to the envelope endpoint, fresh each time. */
+export function sealedLoad(
+  base: string,
+  key: KeyConfig,
+  next: () => InnerCall,
+): Omit<autocannon.Options, 'connections' | 'duration'> {
+  const encoder = new TextEncoder();
+  return {
+    url: `${base}${ENVELOPE_PATH}`,
+    method: 'POST',
+    headers: { 'content-type': REQUEST_CONTENT_TYPE },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const call = next();
+          const { body } = sealRequest(
+            crypto,
+            key,
+            {
+              method: call.method,
+              path: call.path,
+              headers: call.headers,
+              body: encoder.encode(call.body ?? ''),
+            },
+            { nowMs: Date.now() },
+          );
+          return { ...request, body: Buffer.from(body) };
+        },
+      },
+    ],
+  };
+}
