@@ -120,30 +120,33 @@ async function storeNow(db: AppDatabase, pending: PendingNonce): Promise<boolean
 }
 
 /**
- * The writes (by route) seen to open no transaction of their own on this process: their
- * nonce is stored before they run, in a statement of its own. Learnt from each route's first
- * successful call, which stores its nonce just after it instead.
+ * What this process knows of each write route: whether its calls open a transaction of their
+ * own (their nonce is then stored by it) or not (stored before they run, in a statement of
+ * its own). Learnt from each route's first call, which stores its nonce before it runs.
  */
 export class WritesOutsideTransactions {
-  readonly #routes = new Set<string>();
-  has(route: string): boolean {
-    return this.#routes.has(route);
+  readonly #outside = new Set<string>();
+  readonly #inside = new Set<string>();
+  /** True, false, or undefined while this process has not run the route yet. */
+  opensNoTransaction(route: string): boolean | undefined {
+    if (this.#outside.has(route)) return true;
+    return this.#inside.has(route) ? false : undefined;
   }
-  add(route: string): void {
-    this.#routes.add(route);
+  learn(route: string, opensNoTransaction: boolean): void {
+    (opensNoTransaction ? this.#outside : this.#inside).add(route);
   }
 }
 
 /**
  * Runs an enveloped write (`call`, the inner call of route `route`) with its nonce stored in
  * the database, and throws EnvelopeRefusal('replayed') when the database already held it:
- * - usually by the first transaction the call opens, as its first statement: a replay that
- *   reaches another process meets the primary key there and its transaction rolls back, so
- *   it changes nothing;
- * - for a route known to write outside any transaction of its own (`outside`), before the
- *   call runs, so a replay is refused before it does anything;
- * - for such a route's first call on this process, just after it succeeds (the route is
- *   then known): on record all the same, and a replay that ran meanwhile is answered as one.
+ * - for a route whose calls open a transaction, by the first one the call opens, as its
+ *   first statement: a replay that reaches another process meets the primary key there and
+ *   its transaction rolls back, so it changes nothing;
+ * - for a route whose calls open none, and for a route's first call on this process (which
+ *   of the two it is, is not known yet), before the call runs, in a statement of its own, so
+ *   a replay is refused before it does anything. That first call carries a probe instead of
+ *   the nonce to its first transaction: whether one took it tells which kind the route is.
  * A call that fails stores nothing more.
  */
 export async function runWrite<T>(
@@ -154,15 +157,22 @@ export async function runWrite<T>(
   route: { key: string; outside: WritesOutsideTransactions },
 ): Promise<T> {
   const write = pendingNonce(nonce, now);
-  if (route.outside.has(route.key)) {
+  const opensNoTransaction = route.outside.opensNoTransaction(route.key);
+  if (opensNoTransaction !== false) {
     if (!(await storeNow(db, write))) throw new EnvelopeRefusal('replayed');
-    return call();
+    if (opensNoTransaction) return call();
+    const probe: FirstStatement = { pending: true, write: async () => undefined };
+    const value = await withFirstStatement(probe, call);
+    route.outside.learn(route.key, probe.pending);
+    probe.pending = false;
+    return value;
   }
   try {
     const value = await withFirstStatement(write, call);
     if (write.replayed) throw new EnvelopeRefusal('replayed');
+    // It opened none this time (an earlier answer given again, with no transaction): stored
+    // now, so the nonce is on record all the same.
     if (write.pending) {
-      route.outside.add(route.key);
       if (!(await storeNow(db, write)))
         throw new EnvelopeRefusal('replayed', 'stored by another process during the call');
     }

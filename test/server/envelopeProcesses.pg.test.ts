@@ -107,6 +107,20 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
         token: aliceToken,
         json: { ...ADDRESS_FIELDS, id, zip },
       });
+    // The first edit any process sees, replayed to one that has never run the route: refused
+    // before it runs (a route's first call on a process stores its nonce first).
+    const first = edit('100000');
+    expect((await onA.send(first.body, first.context)).status).toBe(200);
+    const later = edit('100009');
+    expect((await onA.send(later.body, later.context)).status).toBe(200);
+    const firstReplayed = await onB.send(first.body, first.context);
+    expect(firstReplayed.json?.code, firstReplayed.text).toBe(envelopeRefusals.replayed.code);
+    const unchanged = await onB.envelopedFetch('/api/v1/visa/addressDetail', {
+      method: 'POST',
+      token: aliceToken,
+      json: { id },
+    });
+    expect(unchanged.json.data.zip).toBe('100009');
     // Each process learns, from a first edit, that the route writes outside a transaction.
     for (const [client, zip] of [
       [onA, '100001'],
