@@ -9,7 +9,10 @@ import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import { defineEndpoint } from '../../src/api/endpoint.ts';
-import { createEnvelopeFetch } from '../../src/api/envelope/envelopeFetch.ts';
+import {
+  createEnvelopeFetch,
+  type EnvelopeFetchDeps,
+} from '../../src/api/envelope/envelopeFetch.ts';
 import {
   ENVELOPE_SUITE,
   EnvelopeRefusal,
@@ -115,14 +118,20 @@ describe('calls through the envelope', () => {
   const key = gatewayKey(1, 7);
   const now = () => Date.UTC(2026, 10, 27, 12);
 
-  function client(gateway: ReturnType<typeof testGateway>, keyList = keyListOf(key)) {
-    const sealing = createEnvelopeFetch({
+  /** The app's sealing fetch over `network`, sealing to `key` unless told otherwise. */
+  function sealingFetch(network: typeof fetch, deps: Partial<EnvelopeFetchDeps> = {}) {
+    return createEnvelopeFetch({
       crypto: nobleCrypto(),
-      keyList: () => keyList,
-      reloadKeyList: async () => keyList,
-      fetch: gateway.network,
+      keyList: () => keyListOf(key),
+      reloadKeyList: async () => keyListOf(key),
+      fetch: network,
       nowMs: now,
+      ...deps,
     });
+  }
+
+  function client(gateway: ReturnType<typeof testGateway>) {
+    const sealing = sealingFetch(gateway.network);
     return createApiClient({
       baseUrl: () => ORIGIN,
       token: () => 'session-token',
@@ -184,12 +193,9 @@ describe('calls through the envelope', () => {
       answer: () => ({ status: 200, body: { code: 200, data: { address: '0xab' } } }),
     });
     const reloadKeyList = vi.fn(async () => keyListOf(current));
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
+    const sealing = sealingFetch(gateway.network, {
       keyList: () => keyListOf(retired),
       reloadKeyList,
-      fetch: gateway.network,
-      nowMs: now,
     });
     const first = await sealing(`${ORIGIN}/api/v1/user/info`);
     expect(first.status).toBe(200);
@@ -207,13 +213,7 @@ describe('calls through the envelope', () => {
       nowMs: now,
       answer: () => ({ status: 200, body: { code: 200, data: null } }),
     });
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
-      keyList: () => keyListOf(key),
-      reloadKeyList: async () => keyListOf(key),
-      fetch: gateway.network,
-      nowMs: now,
-    });
+    const sealing = sealingFetch(gateway.network);
     const answer = await sealing(`${ORIGIN}/api/v1/user/info`);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ code: envelopeRefusals.unknown_key.code });
@@ -227,13 +227,7 @@ describe('calls through the envelope', () => {
       nowMs: () => serverNow,
       answer: () => ({ status: 200, body: { code: 200, data: { address: '0xab' } } }),
     });
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
-      keyList: () => keyListOf(key),
-      reloadKeyList: async () => keyListOf(key),
-      fetch: gateway.network,
-      nowMs: now,
-    });
+    const sealing = sealingFetch(gateway.network);
     expect((await sealing(`${ORIGIN}/api/v1/user/info`)).status).toBe(200);
     expect(gateway.network).toHaveBeenCalledTimes(2);
     expect(gateway.opened.map((request) => request.timestampMs)).toEqual([serverNow]);
@@ -249,13 +243,7 @@ describe('calls through the envelope', () => {
       nowMs: now,
       answer: () => ({ status: 200, body: {} }),
     });
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
-      keyList: () => keyListOf(key),
-      reloadKeyList: async () => keyListOf(key),
-      fetch: gateway.network,
-      nowMs: now,
-    });
+    const sealing = sealingFetch(gateway.network);
     await sealing(`${ORIGIN}/config.json`);
     await sealing(`${ORIGIN}/api/v1/visa/upload/abc`, { method: 'PUT', body: 'jpeg' });
     expect(gateway.posts.map((post) => post.url)).toEqual([
@@ -270,13 +258,7 @@ describe('calls through the envelope', () => {
       async () =>
         new Response(new Uint8Array(80), { headers: { 'content-type': RESPONSE_CONTENT_TYPE } }),
     );
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
-      keyList: () => keyListOf(key),
-      reloadKeyList: async () => keyListOf(key),
-      fetch: network,
-      nowMs: now,
-    });
+    const sealing = sealingFetch(network);
     const api = createApiClient({
       baseUrl: () => ORIGIN,
       token: () => null,
@@ -288,13 +270,7 @@ describe('calls through the envelope', () => {
 
   it('hands on an answer in the clear that is not its own (a proxy’s error page)', async () => {
     const network = vi.fn(async () => new Response('Bad gateway', { status: 502 }));
-    const sealing = createEnvelopeFetch({
-      crypto: nobleCrypto(),
-      keyList: () => keyListOf(key),
-      reloadKeyList: async () => keyListOf(key),
-      fetch: network,
-      nowMs: now,
-    });
+    const sealing = sealingFetch(network);
     const answer = await sealing(`${ORIGIN}/api/v1/user/info`);
     expect(answer.status).toBe(502);
     expect(await answer.text()).toBe('Bad gateway');
