@@ -236,11 +236,16 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     expect(broken.stderr).toContain('TEAM FIGURES WRONG: 1 difference.');
   });
 
-  async function runStatement(statement: string): Promise<void> {
+  /** Runs `statement` on the server's database behind its back, after `first` if given. */
+  async function runStatement(
+    statement: string,
+    first?: { postgres: string; sqlite: string },
+  ): Promise<void> {
     if (database) {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
+        if (first) await client.query(first.postgres);
         await client.query(statement);
       } finally {
         await client.end();
@@ -250,32 +255,22 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME));
     try {
       sqlite.exec('PRAGMA busy_timeout = 5000;');
+      if (first) sqlite.exec(first.sqlite);
       sqlite.exec(statement);
     } finally {
       sqlite.close();
     }
   }
 
-  async function corruptOneBalance(): Promise<void> {
-    const statement = `UPDATE accounts SET balance = balance + 1
-      WHERE id = (SELECT MIN(id) FROM accounts WHERE user_id IS NOT NULL)`;
-    if (database) {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        await client.query('ALTER TABLE accounts DISABLE TRIGGER accounts_guard');
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-      return;
-    }
-    const sqlite = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME));
-    try {
-      sqlite.exec('PRAGMA busy_timeout = 5000; DROP TRIGGER accounts_guard;');
-      sqlite.exec(statement);
-    } finally {
-      sqlite.close();
-    }
+  /** One user account's balance off by one, past the guard that would refuse it. */
+  function corruptOneBalance(): Promise<void> {
+    return runStatement(
+      `UPDATE accounts SET balance = balance + 1
+        WHERE id = (SELECT MIN(id) FROM accounts WHERE user_id IS NOT NULL)`,
+      {
+        postgres: 'ALTER TABLE accounts DISABLE TRIGGER accounts_guard',
+        sqlite: 'DROP TRIGGER accounts_guard;',
+      },
+    );
   }
 });
