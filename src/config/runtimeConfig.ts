@@ -49,3 +49,8 @@ export function runtimeConfig(): RuntimeConfig {
   if (!current) throw new Error('Runtime configuration is not loaded yet');
   return current;
 }
+
+/** Reads the settings again and keeps them (the envelope's key was rotated meanwhile). */
+export async function reloadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  return (current = await fetchRuntimeConfig(fetchImpl));
+}

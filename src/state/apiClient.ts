@@ -6,7 +6,7 @@ import { langOf } from '../i18n/locales.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { dispatchSessionAtom, tokenAtom } from './session.ts';
 import { store } from './store.ts';
-import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { reloadRuntimeConfig, runtimeConfig } from '../config/runtimeConfig.ts';
 
 // With the envelope on, every call is sealed; its code loads with the first call, and only
 // then (a deployment with it off never downloads it). A failed load is tried again next call.
@@ -14,7 +14,11 @@ let sealing: Promise<typeof fetch> | undefined;
 function envelopeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (!runtimeConfig().envelope) return fetch(input, init);
   sealing ??= import('../api/envelope/browserEnvelope.ts').then(
-    ({ browserEnvelopeFetch }) => browserEnvelopeFetch(() => runtimeConfig().server_public_key),
+    ({ browserEnvelopeFetch }) =>
+      browserEnvelopeFetch({
+        keyList: () => runtimeConfig().server_public_key,
+        reloadKeyList: async () => (await reloadRuntimeConfig()).server_public_key,
+      }),
     (error: unknown) => {
       sealing = undefined;
       throw error;

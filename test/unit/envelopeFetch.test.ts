@@ -192,9 +192,11 @@ describe('calls through the envelope', () => {
       nowMs: now,
       answer: () => ({ status: 200, body: { code: 200, data: { address: '0xab' } } }),
     });
-    const reloadKeyList = vi.fn(async () => keyListOf(current));
+    // The page's settings, which reading /config.json again replaces.
+    let held = keyListOf(retired);
+    const reloadKeyList = vi.fn(async () => (held = keyListOf(current)));
     const sealing = sealingFetch(gateway.network, {
-      keyList: () => keyListOf(retired),
+      keyList: () => held,
       reloadKeyList,
     });
     const first = await sealing(`${ORIGIN}/api/v1/user/info`);

@@ -28,7 +28,10 @@ export interface EnvelopeFetchDeps {
   crypto: EnvelopeCrypto;
   /** `/config.json`'s `server_public_key` as the app holds it now. */
   keyList: () => string | null;
-  /** Reads `/config.json` again and answers its `server_public_key`; kept from then on. */
+  /**
+   * Reads `/config.json` again and keeps it, so `keyList` answers the new list from then on;
+   * answers its `server_public_key`.
+   */
   reloadKeyList: () => Promise<string | null>;
   /** The network. */
   fetch: typeof fetch;
@@ -43,8 +46,6 @@ export function createEnvelopeFetch(deps: EnvelopeFetchDeps): typeof fetch {
   // The server's clock minus ours, learnt from a stale_timestamp refusal.
   let clockOffsetMs = 0;
   let decoded: { text: string; config: KeyConfig } | null = null;
-  // A list read again after an unknown_key refusal is newer than the page's settings.
-  let reloaded: string | null | undefined;
 
   function currentKey(text: string | null): KeyConfig {
     if (!text) throw new BadAnswerError('The envelope is on but /config.json names no key');
@@ -82,7 +83,7 @@ export function createEnvelopeFetch(deps: EnvelopeFetchDeps): typeof fetch {
     if (path === ENVELOPE_PATH || PLAIN_PATHS.some((plain) => path.startsWith(plain)))
       return deps.fetch(request);
     const body = new Uint8Array(await request.arrayBuffer());
-    let keyList = reloaded === undefined ? deps.keyList() : reloaded;
+    let keyList = deps.keyList();
     const retried = new Set<string>();
     for (;;) {
       const { response, context } = await send(request, body, keyList);
@@ -98,7 +99,7 @@ export function createEnvelopeFetch(deps: EnvelopeFetchDeps): typeof fetch {
       const refusal = await readRefusal(response);
       if (refusal?.code === envelopeRefusals.unknown_key.code && !retried.has('key')) {
         retried.add('key');
-        keyList = reloaded = await deps.reloadKeyList();
+        keyList = await deps.reloadKeyList();
         continue;
       }
       const serverTime = Date.parse(refusal?.serverTime ?? '');

@@ -4,7 +4,6 @@
 // request (and, with the request's HPKE context, its sealed answer) as the server would.
 import type { Page, Request, Route } from 'playwright-core';
 import {
-  openRequest,
   openResponse,
   sealResponse,
   type OpenedRequest,
@@ -12,10 +11,9 @@ import {
 import type { ExchangeContext, GatewayKey } from '../../../src/api/envelope/ohttp.ts';
 import { ENVELOPE_PATH } from '../../../src/api/envelope/transport.ts';
 import { nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';
+import { openCapturedRequest } from '../../server/support/envelopeClient.ts';
 
 const crypto = nodeCrypto();
-// The test opens what the server already checked: no window of its own.
-const ANY_TIME = { nowMs: 0, windowMs: Number.MAX_SAFE_INTEGER };
 
 export interface InnerCall {
   method: string;
@@ -126,12 +124,7 @@ function watchInnerCalls(page: Page): InnerCalls {
 
   async function open(url: string, body: Buffer) {
     const live = await keysFor(url, body[0] ?? -1);
-    const { request, context } = openRequest(
-      crypto,
-      (id) => live.find((key) => key.config.keyId === id),
-      new Uint8Array(body),
-      ANY_TIME,
-    );
+    const { request, context } = openCapturedRequest(live, new Uint8Array(body));
     return { call: innerCall(request), context };
   }
 

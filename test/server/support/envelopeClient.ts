@@ -261,16 +261,28 @@ export function openCapturedExchange(
   sealedRequest: Uint8Array,
   sealedResponse?: Uint8Array,
 ): { request: OpenedRequest; response: EnvelopeResponse | undefined } {
-  const crypto = nodeCrypto();
-  const { request, context } = openRequest(
-    crypto,
+  const { request, context } = openCapturedRequest(keys, sealedRequest);
+  const response =
+    sealedResponse === undefined ? undefined : openResponse(serverCrypto, context, sealedResponse);
+  return { request, response };
+}
+
+/**
+ * Opens a captured sealed request, and keeps the HPKE context that opens (or seals) its
+ * answer: a test that answers in the server's place seals with it.
+ */
+export function openCapturedRequest(
+  keys: readonly GatewayKey[],
+  sealedRequest: Uint8Array,
+): { request: OpenedRequest; context: ExchangeContext } {
+  return openRequest(
+    serverCrypto,
     (keyId) => keys.find((key) => key.config.keyId === keyId),
     sealedRequest,
     { nowMs: 0, windowMs: Number.POSITIVE_INFINITY },
   );
-  const response =
-    sealedResponse === undefined ? undefined : openResponse(crypto, context, sealedResponse);
-  return { request, response };
 }
+
+const serverCrypto = nodeCrypto();
 
 export { EnvelopeRefusal };
