@@ -3,14 +3,9 @@
 // Sealed here with the server's primitives (nodeCrypto), so the load generator's own cost
 // stays small beside the server's; the server's work is the same whoever sealed.
 import type autocannon from 'autocannon';
-import { ENVELOPE_SUITE, sealRequest } from '../../src/api/envelope/envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from '../../src/api/envelope/hpke.ts';
-import {
-  decodeKeyConfigList,
-  REQUEST_CONTENT_TYPE,
-  type KeyConfig,
-} from '../../src/api/envelope/ohttp.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+import { sealingKey, sealRequest } from '../../src/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../src/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH, readKeyList } from '../../src/api/envelope/transport.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 
 const crypto = nodeCrypto();
@@ -21,11 +16,7 @@ export async function currentKey(base: string): Promise<KeyConfig> {
     server_public_key: string | null;
   };
   if (!config.server_public_key) throw new Error('The bench server has the envelope off');
-  const key = decodeKeyConfigList(Buffer.from(config.server_public_key, 'base64url')).find(
-    (candidate) =>
-      candidate.kemId === KEM_X25519_HKDF_SHA256 &&
-      candidate.symmetric.some((suite) => suite.aeadId === ENVELOPE_SUITE.aeadId),
-  );
+  const key = sealingKey(readKeyList(config.server_public_key));
   if (!key) throw new Error('The bench server offers no suite the app seals with');
   return key;
 }

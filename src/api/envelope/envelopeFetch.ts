@@ -8,21 +8,15 @@
 // clock drifted: keep the offset the server's time gives). Each retry is a new seal.
 import { BadAnswerError } from '../requestErrors.ts';
 import {
-  ENVELOPE_SUITE,
   EnvelopeRefusal,
   envelopeRefusals,
   openResponse,
+  sealingKey,
   sealRequest,
   type EnvelopeCrypto,
 } from './envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from './hpke.ts';
-import {
-  decodeKeyConfigList,
-  REQUEST_CONTENT_TYPE,
-  RESPONSE_CONTENT_TYPE,
-  type KeyConfig,
-} from './ohttp.ts';
-import { ENVELOPE_PATH, PLAIN_PATHS } from './transport.ts';
+import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE, type KeyConfig } from './ohttp.ts';
+import { ENVELOPE_PATH, PLAIN_PATHS, readKeyList } from './transport.ts';
 
 export interface EnvelopeFetchDeps {
   crypto: EnvelopeCrypto;
@@ -121,28 +115,17 @@ export function createEnvelopeFetch(deps: EnvelopeFetchDeps): typeof fetch {
   };
 }
 
-/** The first configuration in the list that offers the suite the app seals with. */
+/** The configuration the app seals to, from `/config.json`'s key list. */
 function supportedKey(text: string): KeyConfig {
   let configs: KeyConfig[];
   try {
-    configs = decodeKeyConfigList(fromBase64url(text));
+    configs = readKeyList(text);
   } catch {
     throw new BadAnswerError('The envelope key list in /config.json cannot be read');
   }
-  const key = configs.find(
-    (config) =>
-      config.kemId === KEM_X25519_HKDF_SHA256 &&
-      config.symmetric.some(
-        (suite) => suite.kdfId === ENVELOPE_SUITE.kdfId && suite.aeadId === ENVELOPE_SUITE.aeadId,
-      ),
-  );
+  const key = sealingKey(configs);
   if (!key) throw new BadAnswerError('The server offers no envelope suite this app supports');
   return key;
-}
-
-function fromBase64url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 function openSealed(

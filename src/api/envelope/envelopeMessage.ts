@@ -21,6 +21,7 @@ import {
 import {
   AEAD_CHACHA20_POLY1305,
   KDF_HKDF_SHA256,
+  KEM_X25519_HKDF_SHA256,
   type HpkeCrypto,
   type X25519KeyPair,
 } from './hpke.ts';
@@ -44,6 +45,17 @@ export interface EnvelopeCrypto extends HpkeCrypto {
 
 /** The suite the app seals with; the server's key configuration offers it first. */
 export const ENVELOPE_SUITE = { kdfId: KDF_HKDF_SHA256, aeadId: AEAD_CHACHA20_POLY1305 };
+
+/** The first configuration that offers the suite the app seals with (RFC 9458 §3.2). */
+export function sealingKey(configs: readonly KeyConfig[]): KeyConfig | undefined {
+  return configs.find(
+    (config) =>
+      config.kemId === KEM_X25519_HKDF_SHA256 &&
+      config.symmetric.some(
+        (suite) => suite.kdfId === ENVELOPE_SUITE.kdfId && suite.aeadId === ENVELOPE_SUITE.aeadId,
+      ),
+  );
+}
 
 export const TIMESTAMP_FIELD = 'ju-timestamp';
 export const NONCE_FIELD = 'ju-nonce';

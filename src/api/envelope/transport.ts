@@ -1,5 +1,6 @@
 // Where enveloped calls travel and how the app learns the server's keys (docs/protocol.md "Request envelope" §7).
 // Shared by the app's sealing fetch and the server's gateway, so the two cannot disagree.
+import { decodeKeyConfigList, type KeyConfig } from './ohttp.ts';
 
 /** The one opaque endpoint: every enveloped call is a POST of a sealed request here. */
 export const ENVELOPE_PATH = '/api/v1/envelope';
@@ -11,6 +12,12 @@ export const ENVELOPE_PATH = '/api/v1/envelope';
  * supports and, refused as `unknown_key`, reads `/config.json` again and retries once.
  */
 export const KEY_LIST_ENCODING = 'base64url';
+
+/** The key configurations in `server_public_key`; throws on any encoding error. */
+export function readKeyList(text: string): KeyConfig[] {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return decodeKeyConfigList(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
 
 /**
  * Calls that never travel sealed, and why:

@@ -24,7 +24,6 @@ import {
 import { KEM_X25519_HKDF_SHA256 } from '../../../src/api/envelope/hpke.ts';
 import { nobleCrypto } from '../../../src/api/envelope/nobleCrypto.ts';
 import {
-  decodeKeyConfigList,
   REQUEST_CONTENT_TYPE,
   RESPONSE_CONTENT_TYPE,
   type ExchangeContext,
@@ -32,7 +31,7 @@ import {
   type KeyConfig,
 } from '../../../src/api/envelope/ohttp.ts';
 import { EnvelopeRefusal } from '../../../src/api/envelope/refusals.ts';
-import { ENVELOPE_PATH } from '../../../src/api/envelope/transport.ts';
+import { ENVELOPE_PATH, readKeyList } from '../../../src/api/envelope/transport.ts';
 import { ENVELOPE_SUITE } from '../../../src/api/envelope/envelopeMessage.ts';
 import { openDatabase, type AppDatabase } from '../../../server/db/database.ts';
 import { nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';
@@ -126,7 +125,7 @@ export async function fetchKeyConfigs(baseUrl: string): Promise<KeyConfig[]> {
   const config = (await response.json()) as { envelope: boolean; server_public_key: string | null };
   if (!config.envelope || !config.server_public_key)
     throw new Error(`The server at ${baseUrl} has the envelope off`);
-  return decodeKeyConfigList(new Uint8Array(Buffer.from(config.server_public_key, 'base64url')));
+  return readKeyList(config.server_public_key);
 }
 
 export async function envelopeClientFor(
