@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import type { Page } from 'playwright-core';
-import { createWalletClient, defineChain, http, type Hex, type WalletClient } from 'viem';
+import {
+  createWalletClient,
+  defineChain,
+  http,
+  WaitForTransactionReceiptTimeoutError,
+  type Hex,
+  type WalletClient,
+} from 'viem';
+import { waitForTransactionReceipt } from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
 import { sameAddress } from '../../../src/wallet/address.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
@@ -282,11 +290,14 @@ class TestWallet implements TestWalletHandle {
   async #minedWhenAutomining(hash: Hex): Promise<void> {
     const automine = await this.#nodeCall('anvil_getAutomine', []);
     if (!('result' in automine) || automine.result !== true) return;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const receipt = await this.#nodeCall('eth_getTransactionReceipt', [hash]);
-      if ('result' in receipt && receipt.result) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    // A block that never comes in 5 s is the node's business: the wallet answers anyway.
+    await waitForTransactionReceipt(this.#walletClient(), {
+      hash,
+      pollingInterval: 25,
+      timeout: 5_000,
+    }).catch((error: unknown) => {
+      if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
+    });
   }
 
   #walletClient(): WalletClient {
