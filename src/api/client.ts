@@ -120,10 +120,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const http = await httpClient();
       return await http(url, init);
     } catch (error) {
-      // An abort stays one; so does an answer the envelope could not read (BadAnswerError).
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      if (error instanceof RequestError) throw error;
-      throw new NoResponseError(String(error));
+      throwAsNoResponse(error);
     }
   }
 
@@ -140,9 +137,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           options,
         );
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        if (error instanceof RequestError) throw error;
-        throw new NoResponseError(String(error));
+        throwAsNoResponse(error);
       }
     } else {
       response = await send(options.path, {
@@ -206,6 +201,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return interpret(response.status, await readEnvelope(response), v.never()) as never;
     },
   };
+}
+
+/**
+ * A request that got no answer is NoResponseError. An abort stays one; so does an answer the
+ * envelope could not read (BadAnswerError, already a RequestError).
+ */
+function throwAsNoResponse(error: unknown): never {
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  if (error instanceof RequestError) throw error;
+  throw new NoResponseError(String(error));
 }
 
 /** The query's values that are set; undefined ones are left out of the URL. */

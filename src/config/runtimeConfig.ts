@@ -34,15 +34,10 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     current = inline;
     // A page from the service worker's precache carries the settings of the day it was
     // cached: refresh them quietly, keeping the inlined copy if the network is away.
-    if (navigator.serviceWorker?.controller)
-      fetchRuntimeConfig(fetchImpl).then(
-        (fresh) => (current = fresh),
-        () => undefined,
-      );
+    if (navigator.serviceWorker?.controller) reloadRuntimeConfig(fetchImpl).catch(() => undefined);
     return inline;
   }
-  current = await fetchRuntimeConfig(fetchImpl);
-  return current;
+  return reloadRuntimeConfig(fetchImpl);
 }
 
 export function runtimeConfig(): RuntimeConfig {
@@ -50,7 +45,7 @@ export function runtimeConfig(): RuntimeConfig {
   return current;
 }
 
-/** Reads the settings again and keeps them (the envelope's key was rotated meanwhile). */
+/** Reads the settings from the server and keeps them (also when the envelope's key rotated). */
 export async function reloadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   return (current = await fetchRuntimeConfig(fetchImpl));
 }
