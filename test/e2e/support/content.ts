@@ -2,11 +2,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { runCli } from '../../../server/admin/cli.ts';
-import { connectAndSignIn, tokenFrom } from './app.ts';
-import { APP_CHAIN_ID } from './appServer.ts';
 import type { BrowserApp } from './browserApp.ts';
-import { goHome } from './money.ts';
-import { installTestWallet, type TestWalletHandle } from './testWallet.ts';
+import { goHome, signInAs } from './money.ts';
+import type { TestWalletHandle } from './testWallet.ts';
 
 /** `npm run admin -- …args` against the app server; returns what it printed. */
 export async function admin(app: BrowserApp, ...args: string[]): Promise<string> {
@@ -25,25 +23,14 @@ export function printedId(output: string): string {
   return match[1]!;
 }
 
-/** A new device for `privateKey` opening `path` first (e.g. an invite link), then signing in. */
-export async function signInAt(
+/** A new device for `privateKey` opening `url` first (e.g. an invite link), then signing in. */
+export function signInAt(
   app: BrowserApp,
   privateKey: string,
   url: string,
   beforeOpen?: (page: Page) => Promise<void>,
 ): Promise<TestWalletHandle> {
-  await app.freshContext();
-  await beforeOpen?.(app.page);
-  const wallet = await installTestWallet(app.page, {
-    privateKey,
-    chainId: APP_CHAIN_ID,
-    knownChains: [APP_CHAIN_ID],
-  });
-  await app.page.goto(url);
-  await expect.poll(app.path).toBe('/index');
-  await tokenFrom(await connectAndSignIn(app.page));
-  await app.page.getByTestId('signed-in').waitFor();
-  return wallet;
+  return signInAs(app, privateKey, undefined, { url, ...(beforeOpen ? { beforeOpen } : {}) });
 }
 
 /** From any page: home, the menu, then the entry named `name`. */

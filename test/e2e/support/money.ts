@@ -20,9 +20,11 @@ export async function signInAs(
     withoutPushes?: boolean;
     /** Runs on the new page before it opens the app (e.g. to set the page's clock). */
     beforeOpen?: (page: Page) => Promise<void>;
+    /** Where the app is opened (e.g. an invite link); the server's `/` unless given. */
+    url?: string;
   } = {},
 ): Promise<TestWalletHandle> {
-  const { withoutPushes, beforeOpen, ...walletOptions } = options;
+  const { withoutPushes, beforeOpen, url, ...walletOptions } = options;
   await app.freshContext(context);
   await beforeOpen?.(app.page);
   // A socket the test answers (here: never) instead of the server.
@@ -34,7 +36,7 @@ export async function signInAs(
     knownChains: [APP_CHAIN_ID],
     rpcUrl: app.server.chain.rpcUrl,
   });
-  await app.page.goto(`${app.server.url}/`);
+  await app.page.goto(url ?? `${app.server.url}/`);
   await expect.poll(app.path).toBe('/index');
   await tokenFrom(await connectAndSignIn(app.page));
   await app.page.getByTestId('signed-in').waitFor();
