@@ -289,20 +289,42 @@ export async function loginMessage(server: HttpClient, address: string): Promise
   return answer.body.data.message;
 }
 
-export function submitLogin(server: HttpClient, wallet: TestWallet, message: string, code = '') {
+export function submitLogin(
+  server: HttpClient,
+  wallet: TestWallet,
+  message: string,
+  code = '',
+  deviceId?: string,
+) {
   return server.request('POST', '/api/v1/auth/login', {
-    json: { address: wallet.address, message, sign_message: wallet.sign(message), code },
+    json: {
+      address: wallet.address,
+      message,
+      sign_message: wallet.sign(message),
+      code,
+      ...(deviceId === undefined ? {} : { device_id: deviceId }),
+    },
   });
 }
 
 /** Signs in (registering with `code` if needed) and returns the session token. */
 export async function login(server: HttpClient, wallet: TestWallet, code = ''): Promise<string> {
-  const answer = await submitLogin(
-    server,
-    wallet,
-    await loginMessage(server, wallet.address),
-    code,
-  );
+  return signedIn(server, wallet, code);
+}
+
+/** Signs in as the app does, naming the browser (`device_id`); returns the session token. */
+export function loginFrom(server: HttpClient, wallet: TestWallet, deviceId: string) {
+  return signedIn(server, wallet, '', deviceId);
+}
+
+async function signedIn(
+  server: HttpClient,
+  wallet: TestWallet,
+  code: string,
+  deviceId?: string,
+): Promise<string> {
+  const message = await loginMessage(server, wallet.address);
+  const answer = await submitLogin(server, wallet, message, code, deviceId);
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.text}`);
   return answer.body.data.token;
 }

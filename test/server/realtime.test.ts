@@ -11,10 +11,10 @@ import { TRANSFER_EVENTS } from '../../server/realtime/events.ts';
 import { findUserByAddress } from '../../server/users/users.ts';
 import {
   login,
-  loginMessage,
+  loginFrom,
   startTestServer,
-  testWallet,
   type TestServer,
+  testWallet,
   type TestWallet,
 } from './harness.ts';
 import { admin } from './support/content.ts';
@@ -385,18 +385,7 @@ describe('realtime hub', () => {
     });
 
     it('a session ended from another, or replaced by a new sign-in from its browser, closes its sockets', async () => {
-      const signInFrom = async (deviceId: string) => {
-        const message = await loginMessage(server, alice.address);
-        const answer = await server.request('POST', '/api/v1/auth/login', {
-          json: {
-            address: alice.address,
-            message,
-            sign_message: alice.sign(message),
-            device_id: deviceId,
-          },
-        });
-        return answer.body.data.token as string;
-      };
+      const signInFrom = (deviceId: string) => loginFrom(server, alice, deviceId);
       const browser = 'browser-0123456789abcdef';
       const first = await signInFrom(browser);
       const other = await login(server, alice);

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
   login,
-  loginMessage,
+  loginFrom,
   startTestServer,
-  testWallet,
   type TestServer,
+  testWallet,
   type TestWallet,
 } from './harness.ts';
 import { keeps, untilKept } from './support/sessions.ts';
@@ -60,21 +60,9 @@ describe('sessions kept in memory', () => {
   });
 
   it('refuses a kept session ended from the list, and a kept session replaced by a new sign-in from its browser', async () => {
-    const loginFrom = async (deviceId: string) => {
-      const message = await loginMessage(server, alice.address);
-      const answer = await server.request('POST', '/api/v1/auth/login', {
-        json: {
-          address: alice.address,
-          message,
-          sign_message: alice.sign(message),
-          device_id: deviceId,
-        },
-      });
-      expect(answer.status).toBe(200);
-      return answer.body.data.token as string;
-    };
-    const phone = await loginFrom('phone-0123456789abcdef');
-    const laptop = await loginFrom('laptop-0123456789abcdef');
+    const signInFrom = (deviceId: string) => loginFrom(server, alice, deviceId);
+    const phone = await signInFrom('phone-0123456789abcdef');
+    const laptop = await signInFrom('laptop-0123456789abcdef');
     await untilKept(server, phone);
     await untilKept(server, laptop);
     const list = (await server.request('GET', '/api/v1/auth/sessions', { token: phone })).body.data
@@ -87,7 +75,7 @@ describe('sessions kept in memory', () => {
     expect(ended.status).toBe(200);
     await refused(laptop);
 
-    const newPhone = await loginFrom('phone-0123456789abcdef');
+    const newPhone = await signInFrom('phone-0123456789abcdef');
     await refused(phone);
     expect((await info(newPhone)).status).toBe(200);
   });

@@ -5,11 +5,11 @@ import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
 import { apiErrors } from '../../src/api/errors.ts';
 import {
   login,
+  loginFrom,
   loginMessage,
   startTestServer,
-  testWallet,
   type TestServer,
-  type TestWallet,
+  testWallet,
 } from './harness.ts';
 
 describe('sessions', () => {
@@ -102,34 +102,19 @@ describe('sessions', () => {
     expect(again.body.code).toBe(apiErrors.session_not_found.code);
   });
 
-  /** Signs in as the app does, naming the browser; answers the session token. */
-  const loginFrom = async (wallet: TestWallet, deviceId: string) => {
-    const message = await loginMessage(server, wallet.address);
-    const answer = await server.request('POST', '/api/v1/auth/login', {
-      json: {
-        address: wallet.address,
-        message,
-        sign_message: wallet.sign(message),
-        device_id: deviceId,
-      },
-    });
-    expect(answer.status).toBe(200);
-    return answer.body.data.token as string;
-  };
-
   it("a new sign-in from the same browser ends that browser's earlier session, and only it", async () => {
     const phone = 'phone-0123456789abcdef';
     const laptop = 'laptop-0123456789abcdef';
-    const first = await loginFrom(alice, phone);
-    const onLaptop = await loginFrom(alice, laptop);
+    const first = await loginFrom(server, alice, phone);
+    const onLaptop = await loginFrom(server, alice, laptop);
     // Bob on the same (shared) phone: another user's session is not the phone's old one.
-    const bobOnPhone = await loginFrom(bob, phone);
+    const bobOnPhone = await loginFrom(server, bob, phone);
     const withoutDevice = await login(server, alice);
     server.clock.advance(1000);
 
     // The phone reloads (the token lived in memory) and signs in again, twice.
-    const second = await loginFrom(alice, phone);
-    const third = await loginFrom(alice, phone);
+    const second = await loginFrom(server, alice, phone);
+    const third = await loginFrom(server, alice, phone);
 
     expect(await status(first)).toBe(401);
     expect(await status(second)).toBe(401);
