@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { walletOnlyFiles } from './scripts/build-graph.ts';
 import { catalogParts } from './scripts/catalogParts.ts';
 import { precompress } from './scripts/precompress.ts';
+import { qrScannerWorker } from './scripts/qrScannerWorker.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -105,6 +106,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     catalogParts(),
+    qrScannerWorker(),
     lingui(),
     ...appFilesOnly(
       [

@@ -37,8 +37,13 @@ export function QrScanDialog({
     let stop: (() => void) | undefined;
     void (async () => {
       try {
-        const { default: QrScanner } = await import('qr-scanner');
+        const [{ default: QrScanner }, { createQrEngine }] = await Promise.all([
+          import('qr-scanner'),
+          import('./qrEngine.ts'),
+        ]);
         if (stopped || !video.current) return;
+        // The library asks this for its decoder; ours keeps to the page's worker policy.
+        QrScanner.createQrEngine = createQrEngine as typeof QrScanner.createQrEngine;
         const scanner = new QrScanner(
           video.current,
           (result) => {

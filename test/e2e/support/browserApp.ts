@@ -20,7 +20,11 @@ export interface BrowserApp {
 
 const DEFAULTS: BrowserContextOptions = { locale: 'en-US', serviceWorkers: 'block' };
 
-export function setUpBrowserApp(serverOptions: AppServerOptions = {}): BrowserApp {
+export function setUpBrowserApp(
+  serverOptions: AppServerOptions = {},
+  /** Switches for this file's Chromium, e.g. a fake camera; made before the browser starts. */
+  browserArgs: () => readonly string[] = () => [],
+): BrowserApp {
   const app = {
     path: () => new URL(app.page.url()).pathname,
     async freshContext(options?: BrowserContextOptions) {
@@ -32,7 +36,10 @@ export function setUpBrowserApp(serverOptions: AppServerOptions = {}): BrowserAp
   } as BrowserApp;
 
   beforeAll(async () => {
-    [app.server, app.browser] = await Promise.all([startAppServer(serverOptions), launchBrowser()]);
+    [app.server, app.browser] = await Promise.all([
+      startAppServer(serverOptions),
+      launchBrowser(browserArgs()),
+    ]);
   });
   afterAll(async () => {
     await app.browser?.close();
