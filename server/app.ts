@@ -69,7 +69,11 @@ export async function buildApp(
   const { monitor } = lifecycle;
   const { maxEventLoopLagMs } = settings.operations;
   const { timeouts } = settings;
-  const headerSettings = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
+  const headerSettings = {
+    chainRpcUrl: settings.chain.rpcUrl,
+    publicUrl: settings.publicUrl,
+    walletConnect: settings.walletConnectProjectId !== null,
+  };
   const app = Fastify({
     logger,
     // Random ids (http/requestId.ts), written in every log line of the request.

@@ -92,6 +92,11 @@ export interface ServerSettings {
   publicUrl: string | null;
   sessionTtlSeconds: number;
   inviteRequired: boolean;
+  /**
+   * A WalletConnect Cloud project id: when set, the app offers WalletConnect to users without
+   * a wallet in their browser (published in /config.json); null, and nothing of it loads.
+   */
+  walletConnectProjectId: string | null;
   rateLimits: {
     login: RateLimitSetting;
     loginMessage: RateLimitSetting;
@@ -165,6 +170,7 @@ export function readSettings(env: Env): ServerSettings {
     publicUrl: publicUrl(env),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 86_400, 60, 365 * 86_400),
     inviteRequired: flag(env, 'INVITE_REQUIRED', true),
+    walletConnectProjectId: walletConnectProjectId(env),
     rateLimits: {
       login: {
         max: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 20, 1, 1_000_000),
@@ -354,4 +360,15 @@ function readWithdrawSettings(env: Env): Record<WithdrawCoin, WithdrawCoinSettin
       explorerTxUrl: chainExplorer ? `${chainExplorer}/tx/` : null,
     },
   };
+}
+
+/** WalletConnect Cloud ids are 32 hex digits; anything else would fail only on the phone. */
+function walletConnectProjectId(env: Env): string | null {
+  const id = text(env, 'WALLETCONNECT_PROJECT_ID');
+  if (id === null) return null;
+  if (!/^[0-9a-f]{32}$/i.test(id))
+    throw new ConfigError(
+      'WALLETCONNECT_PROJECT_ID must be a WalletConnect project id (32 hex digits)',
+    );
+  return id.toLowerCase();
 }

@@ -44,8 +44,8 @@ export const CONCEPTS: readonly Concept[] = [
   {
     key: 'wallet',
     english: 'wallet',
-    // "JU Wallet" is the product's name and stays as it is.
-    en: /(?<!JU )\bwallets?\b/i,
+    // "JU Wallet" is the product's name and stays as it is, as do wallet apps' brand names.
+    en: /(?<!(?:JU|Trust|OKX|Bitget) )\bwallets?\b/i,
     terms: {
       'zh-TW': { use: '錢包' },
       zh: { use: '钱包' },

@@ -39,6 +39,9 @@ export function runtimeConfigFor(
     envelope: envelope !== undefined,
     server_public_key: envelope?.keys.published() ?? null,
     invite_required: settings.inviteRequired,
+    ...(settings.walletConnectProjectId
+      ? { walletconnect_project_id: settings.walletConnectProjectId }
+      : {}),
   };
 }
 

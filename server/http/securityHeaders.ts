@@ -7,17 +7,41 @@ import { realtimeOrigin, siteOf } from './origin.ts';
 const API_PATH = /^\/(?:api|admin)(?:[/?]|$)/;
 
 /**
+ * What WalletConnect's code reaches, only where an operator offers it: its relay, its RPC and
+ * verify services, and its modal's wallet pictures and fonts.
+ */
+const WALLET_CONNECT_CONNECT = [
+  'wss://relay.walletconnect.org',
+  'https://rpc.walletconnect.org',
+  'https://verify.walletconnect.org',
+  'https://pulse.walletconnect.org',
+  'https://api.web3modal.org',
+];
+const WALLET_CONNECT_MEDIA = ['https://api.web3modal.org', 'https://fonts.reown.com'];
+
+/**
  * The CSP. The wallet's chain calls go to the RPC endpoint; the realtime hub is the only
  * WebSocket origin allowed (none when the request's site is unknown, e.g. a refused Host).
  */
-export function contentSecurityPolicy(chainRpcUrl: string, websocketOrigin: string | null): string {
+export function contentSecurityPolicy(
+  chainRpcUrl: string,
+  websocketOrigin: string | null,
+  walletConnect = false,
+): string {
   const rpcOrigin = new URL(chainRpcUrl).origin;
-  const connect = ["'self'", ...(websocketOrigin ? [websocketOrigin] : []), rpcOrigin];
+  const connect = [
+    "'self'",
+    ...(websocketOrigin ? [websocketOrigin] : []),
+    rpcOrigin,
+    ...(walletConnect ? WALLET_CONNECT_CONNECT : []),
+  ];
+  const media = walletConnect ? ` ${WALLET_CONNECT_MEDIA.join(' ')}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${media}`,
+    ...(walletConnect ? [`font-src 'self'${media}`] : []),
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -31,6 +55,8 @@ export function contentSecurityPolicy(chainRpcUrl: string, websocketOrigin: stri
 export interface SecurityHeaderSettings {
   chainRpcUrl: string;
   publicUrl: string | null;
+  /** WalletConnect is offered (WALLETCONNECT_PROJECT_ID): its services are allowed. */
+  walletConnect?: boolean;
 }
 
 /**
@@ -49,8 +75,13 @@ export function securityHeaders(
   websocketOrigin: string | null,
 ): Readonly<Record<string, string>> {
   const httpsOnly = settings.publicUrl?.startsWith('https:') ?? false;
-  return builtHeaders(`${settings.chainRpcUrl} ${websocketOrigin ?? ''} ${httpsOnly}`, () =>
-    Object.freeze(buildSecurityHeaders(settings.chainRpcUrl, websocketOrigin, httpsOnly)),
+  const walletConnect = settings.walletConnect ?? false;
+  return builtHeaders(
+    `${settings.chainRpcUrl} ${websocketOrigin ?? ''} ${httpsOnly} ${walletConnect}`,
+    () =>
+      Object.freeze(
+        buildSecurityHeaders(settings.chainRpcUrl, websocketOrigin, httpsOnly, walletConnect),
+      ),
   );
 }
 
@@ -58,9 +89,10 @@ function buildSecurityHeaders(
   chainRpcUrl: string,
   websocketOrigin: string | null,
   httpsOnly: boolean,
+  walletConnect: boolean,
 ): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(chainRpcUrl, websocketOrigin),
+    'content-security-policy': contentSecurityPolicy(chainRpcUrl, websocketOrigin, walletConnect),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'permissions-policy': 'camera=(self)',

@@ -26,6 +26,8 @@ export const runtimeConfigSchema = v.object({
   server_public_key: v.nullable(v.string()),
   /** Whether a new wallet needs an invite code to register. */
   invite_required: v.boolean(),
+  /** The operator's WalletConnect project id; absent when WalletConnect is not offered. */
+  walletconnect_project_id: v.optional(v.string()),
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;

@@ -1,6 +1,7 @@
 // The dialogs behind SignInPrompts, loaded the first time one of them is asked.
 import { InviteCodeDialog } from './InviteCodeDialog.tsx';
 import { NetworkPrompt } from './NetworkPrompt.tsx';
+import { WalletElsewhereSheet } from './WalletElsewhereSheet.tsx';
 import { WalletSheet } from './WalletSheet.tsx';
 
 /** The questions sign-in may ask; one shows at a time, as the flow asks them in turn. */
@@ -10,6 +11,7 @@ export function SignInPromptDialogs() {
       <WalletSheet />
       <NetworkPrompt />
       <InviteCodeDialog />
+      <WalletElsewhereSheet />
     </>
   );
 }

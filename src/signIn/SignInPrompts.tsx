@@ -1,7 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useOnceTrue } from '../ui/useOnceTrue.ts';
-import { invitePromptAtom, networkPromptAtom, walletPromptAtom } from './prompts.ts';
+import {
+  invitePromptAtom,
+  networkPromptAtom,
+  walletElsewherePromptAtom,
+  walletPromptAtom,
+} from './prompts.ts';
 
 // The dialogs and the wallet code they call (network switch, wallet errors) are not part of
 // the first screen: they load the first time sign-in or a payment asks a question, while the
@@ -19,6 +24,7 @@ export function SignInPrompts() {
       useAtomValue(walletPromptAtom),
       useAtomValue(networkPromptAtom),
       useAtomValue(invitePromptAtom),
+      useAtomValue(walletElsewherePromptAtom),
     ].some((request) => request !== null),
   );
   return asked ? (

@@ -27,6 +27,17 @@ const networkPrompt = createPrompt<NetworkRequest, void>();
 const walletPrompt = createPrompt<WalletChoice[], string>();
 const invitePrompt = createPrompt<InviteRequest, string>();
 
+/** No wallet in this browser: how else the visitor can sign in. */
+export interface WalletElsewhereRequest {
+  /** The page to open in a wallet app (pageToOpen). */
+  pageUrl: string;
+  /** Offer WalletConnect (an operator configured a project id). */
+  walletConnect: boolean;
+}
+/** The only answer that goes on here: connect through WalletConnect. */
+export type WalletElsewhereChoice = 'walletconnect';
+const walletElsewherePrompt = createPrompt<WalletElsewhereRequest, WalletElsewhereChoice>();
+
 export const networkPromptAtom = networkPrompt.requestAtom;
 export const invitePromptAtom = invitePrompt.requestAtom;
 
@@ -43,3 +54,9 @@ export const askInviteCode = (request: InviteRequest) => invitePrompt.ask(reques
 export const resolveInvitePrompt = (code: string | null) =>
   code === null ? invitePrompt.dismiss() : invitePrompt.answer(code);
 export const failInvitePrompt = (error: unknown) => invitePrompt.fail(error);
+
+export const walletElsewherePromptAtom = walletElsewherePrompt.requestAtom;
+export const askWalletElsewhere = (request: WalletElsewhereRequest) =>
+  walletElsewherePrompt.ask(request);
+export const resolveWalletElsewhere = (choice: WalletElsewhereChoice | null) =>
+  choice === null ? walletElsewherePrompt.dismiss() : walletElsewherePrompt.answer(choice);

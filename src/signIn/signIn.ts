@@ -23,13 +23,22 @@ import { store } from '../state/store.ts';
 import { toast } from '../ui/toast.ts';
 import {
   connectWallet,
+  connectWithWalletConnect,
   signMessage,
   WalletChoiceCancelled,
   type WalletConnection,
 } from '../wallet/connect.ts';
 import type { ChainConfig } from '../wallet/eip1193.ts';
 import { WalletError } from '../wallet/walletErrors.ts';
-import { askInviteCode, askNetworkSwitch, askWalletChoice, PromptDismissed } from './prompts.ts';
+import {
+  askInviteCode,
+  askNetworkSwitch,
+  askWalletChoice,
+  askWalletElsewhere,
+  PromptDismissed,
+} from './prompts.ts';
+import { runtimeConfig } from '../config/runtimeConfig.ts';
+import { pageToOpen } from '../wallet/walletApps.ts';
 import { messageIsForThisSite } from './signInMessageCheck.ts';
 import { signInStepAtom } from './signInStep.ts';
 import { reloadForWallet, walletWaitMs } from './walletBrowser.ts';
@@ -114,6 +123,20 @@ async function openSession(
   }
 }
 
+/**
+ * No wallet in this browser: the sheet offers to open the page in a wallet app (the flow
+ * ends here; it starts again there) or, where the operator offers it, WalletConnect.
+ */
+async function connectElsewhere(chain: ChainConfig): Promise<WalletConnection> {
+  const projectId = runtimeConfig().walletconnect_project_id;
+  await askWalletElsewhere({
+    pageUrl: pageToOpen(new URL(window.location.href), store.get(pendingInviteCodeAtom)),
+    walletConnect: projectId !== undefined,
+  });
+  if (projectId === undefined) throw new PromptDismissed();
+  return connectWithWalletConnect(chain, projectId);
+}
+
 /** Runs the whole flow; reports every failure to the user and resolves to success or not. */
 export async function signIn({
   returning = false,
@@ -129,6 +152,13 @@ export async function signIn({
       // 'Sign in again as …' goes straight to the wallet used last time.
       preferred: returning ? (store.get(lastWalletAtom) ?? undefined) : undefined,
       waitForWalletMs: walletWaitMs(),
+    }).catch(async (error: unknown) => {
+      if (!(error instanceof WalletError && error.kind === 'not_installed')) throw error;
+      reloading = await reloadForWallet({
+        beforeReload: () => toast(t`Reloading so your wallet can connect…`, 'info'),
+      });
+      if (reloading) throw new PromptDismissed();
+      return connectElsewhere(chain);
     });
     await onRightNetwork(connection, chain);
     const code = await inviteCodeBeforeSigning(connection.address);
@@ -156,12 +186,6 @@ export async function signIn({
     return true;
   } catch (error) {
     if (error instanceof PromptDismissed || error instanceof WalletChoiceCancelled) return false;
-    if (error instanceof WalletError && error.kind === 'not_installed') {
-      reloading = await reloadForWallet({
-        beforeReload: () => toast(t`Reloading so your wallet can connect…`, 'info'),
-      });
-      if (reloading) return false;
-    }
     if (error instanceof WalletError) toast(i18n._(walletMessages[error.kind]), 'error');
     // A refused login (bad signature, expired message…) carries the server's reason.
     else if (error instanceof UnauthorizedError) toast(error.message || t`Login failed`, 'error');

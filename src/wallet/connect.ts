@@ -53,6 +53,23 @@ export async function connectWallet(
   }
 }
 
+/**
+ * Connects a wallet on another device through WalletConnect (an operator option): its code
+ * loads only now, the first time a visitor picks it.
+ */
+export async function connectWithWalletConnect(
+  chain: ChainConfig,
+  projectId: string,
+): Promise<WalletConnection> {
+  try {
+    const { connectThroughWalletConnect } = await import('./onboard.ts');
+    return await connectThroughWalletConnect(chain, projectId);
+  } catch (error) {
+    if (error instanceof WalletError) throw error;
+    throw new WalletError(classifyWalletError(error, 'connect'), error);
+  }
+}
+
 export async function currentChainId(provider: Eip1193Provider): Promise<number> {
   return parseChainId(await provider.request({ method: 'eth_chainId' }));
 }

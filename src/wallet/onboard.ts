@@ -7,6 +7,7 @@ import { WalletError } from './walletErrors.ts';
 
 let onboard: OnboardAPI | undefined;
 let walletInits: ReturnType<typeof injectedModule>[] = [];
+let walletConnectInit: ReturnType<typeof injectedModule> | undefined;
 
 function init(chain: ChainConfig): OnboardAPI {
   if (onboard) return onboard;
@@ -32,6 +33,33 @@ function init(chain: ChainConfig): OnboardAPI {
     theme: 'system',
   });
   return onboard;
+}
+
+/** WalletConnect's label in web3-onboard's wallet list. */
+const WALLET_CONNECT = 'WalletConnect';
+
+/**
+ * Adds web3-onboard's WalletConnect module (loaded only now) and connects through it: the
+ * visitor scans its code with a wallet on another device.
+ */
+export async function connectThroughWalletConnect(
+  chain: ChainConfig,
+  projectId: string,
+): Promise<OnboardConnection> {
+  const api = init(chain);
+  if (!walletInits.some((wallet) => wallet === walletConnectInit)) {
+    const { default: walletConnectModule } = await import('@web3-onboard/walletconnect');
+    walletConnectInit = walletConnectModule({
+      projectId,
+      requiredChains: [chain.id],
+      dappUrl: window.location.origin,
+    });
+    walletInits = [...walletInits, walletConnectInit];
+  }
+  api.state.actions.setWalletModules(walletInits);
+  return connected(
+    await api.connectWallet({ autoSelect: { label: WALLET_CONNECT, disableModals: true } }),
+  );
 }
 
 export interface OnboardConnection {
@@ -79,7 +107,10 @@ export async function connectWithOnboard(
     );
     label = await choose(choices);
   }
-  const wallets = await api.connectWallet({ autoSelect: { label, disableModals: true } });
+  return connected(await api.connectWallet({ autoSelect: { label, disableModals: true } }));
+}
+
+function connected(wallets: Awaited<ReturnType<OnboardAPI['connectWallet']>>): OnboardConnection {
   const wallet = wallets[0];
   const account = wallet?.accounts[0];
   // No wallet back: the user backed out in the wallet.

@@ -73,11 +73,13 @@ describe('wallet in-app browsers', () => {
     ).toBe(0);
   });
 
-  it('in an ordinary browser without a wallet, says so after the short wait, and keeps the service worker', async () => {
+  it('in an ordinary browser without a wallet, offers the wallet apps after the short wait, and keeps the service worker', async () => {
     await app.freshContext({ serviceWorkers: 'allow' });
     await openUnderServiceWorker(app.page);
     await app.page.getByRole('button', { name: 'Connect wallet' }).click();
-    await app.page.getByText('Wallet not installed', { exact: false }).waitFor();
+    await app.page.getByRole('dialog', { name: 'Open in your wallet' }).waitFor();
+    await app.page.getByText('No wallet in this browser', { exact: false }).waitFor();
+    await app.page.keyboard.press('Escape');
     await app.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
     expect(await app.page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     expect(await app.page.evaluate(() => localStorage.getItem('ju.noServiceWorker'))).toBeNull();
