@@ -100,28 +100,53 @@ export async function installTestWallet(
   page: Page,
   opts: TestWalletOptions,
 ): Promise<TestWalletHandle> {
-  const wallet = new TestWallet(page, opts);
+  const wallet = new TestWallet(opts, async (events) => {
+    await page.evaluate(
+      ([emitFunction, pending]) => {
+        const scope = window as unknown as Record<string, unknown>;
+        const emit = scope[emitFunction] as (name: string, payload: unknown) => void;
+        for (const [name, payload] of pending) emit(name, payload);
+      },
+      [EMIT_FUNCTION, events] as const,
+    );
+  });
   await page.exposeBinding(REQUEST_BINDING, (_source, request: RecordedRequest) =>
     wallet.answer(request),
   );
   await page.exposeBinding(CHAIN_ID_BINDING, () => toQuantity(wallet.chainId));
-  await page.addInitScript(installProvider, {
+  await page.addInitScript(installProvider, providerConfig());
+  return wallet;
+}
+
+/** How the page-side provider (installProvider) reaches the wallet: the names it calls. */
+export function providerConfig(): ProviderConfig {
+  return {
     requestBinding: REQUEST_BINDING,
     chainIdBinding: CHAIN_ID_BINDING,
     emitFunction: EMIT_FUNCTION,
     info: { uuid: randomUUID(), ...PROVIDER_INFO },
-  });
-  return wallet;
+  };
 }
 
-class TestWallet implements TestWalletHandle {
+/** Hands events to the page's provider (its `emitFunction`), in order. */
+export type EmitInPage = (events: [name: string, payload: unknown][]) => Promise<void>;
+
+/**
+ * The wallet itself, for browsers other than Playwright's Chromium: the engine's driver
+ * forwards the page's requests to `answer` and the wallet's events to the page.
+ */
+export function createTestWallet(opts: TestWalletOptions, emit: EmitInPage): TestWallet {
+  return new TestWallet(opts, emit);
+}
+
+export class TestWallet implements TestWalletHandle {
   readonly requests: RecordedRequest[] = [];
   rejectConnect: boolean;
   rejectSign: boolean;
   faultySigningKey: string | null = null;
   rejectPayment = false;
   chainId: number;
-  #page: Page;
+  #emit: EmitInPage;
   /** The accounts the site may see, the selected one first, with their keys. */
   #accounts: { address: string; privateKey: string }[];
   #knownChains: Set<number>;
@@ -131,14 +156,14 @@ class TestWallet implements TestWalletHandle {
   /** Accounts the wallet holds but has not connected to the site yet, by lower-case address. */
   #held = new Map<string, string>();
 
-  constructor(page: Page, opts: TestWalletOptions) {
+  constructor(opts: TestWalletOptions, emit: EmitInPage) {
     this.#accounts = [
       { address: privateKeyToAddress(opts.privateKey), privateKey: opts.privateKey },
     ];
     this.rejectConnect = opts.rejectConnect ?? false;
     this.rejectSign = opts.rejectSign ?? false;
     this.chainId = opts.chainId;
-    this.#page = page;
+    this.#emit = emit;
     this.#knownChains = new Set([opts.chainId, ...(opts.knownChains ?? [])]);
     this.#rpcUrl = opts.rpcUrl;
     for (const privateKey of opts.otherKeys ?? [])
@@ -173,14 +198,7 @@ class TestWallet implements TestWalletHandle {
   }
 
   async #emitInPage(events: WalletEvent[]): Promise<void> {
-    await this.#page.evaluate(
-      ([emitFunction, pending]) => {
-        const scope = window as unknown as Record<string, unknown>;
-        const emit = scope[emitFunction] as (name: string, payload: unknown) => void;
-        for (const [name, payload] of pending) emit(name, payload);
-      },
-      [EMIT_FUNCTION, events] as const,
-    );
+    await this.#emit(events);
   }
 
   answer(request: RecordedRequest): RpcReply | Promise<RpcReply> {
@@ -380,7 +398,7 @@ function chainIdParam(param: unknown): number | undefined {
     : undefined;
 }
 
-interface ProviderConfig {
+export interface ProviderConfig {
   requestBinding: string;
   chainIdBinding: string;
   emitFunction: string;
@@ -388,7 +406,7 @@ interface ProviderConfig {
 }
 
 // Runs inside the page, before any of its scripts, so it must not use anything from this module.
-function installProvider(config: ProviderConfig): void {
+export function installProvider(config: ProviderConfig): void {
   type Listener = (payload: unknown) => void;
   type Reply =
     { result: unknown; events: [string, unknown][] } | { error: { code: number; message: string } };
