@@ -30,7 +30,7 @@ export function serviceWorkerLeft(): boolean {
 }
 
 export async function unregisterAll(): Promise<void> {
-  const registrations = await navigator.serviceWorker.getRegistrations().catch(() => []);
+  const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? [];
   await Promise.all(registrations.map((r) => r.unregister().catch(() => false)));
 }
 

@@ -3,7 +3,8 @@
 // provider injection under a service worker: there the app can leave the service worker for
 // good (leaveServiceWorker.ts).
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Some web views name the property and leave it empty: both mean none.
+  if (!import.meta.env.PROD || !navigator.serviceWorker) return;
   void import('./registration.ts').then(({ startServiceWorker }) => startServiceWorker());
 }
 

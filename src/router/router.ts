@@ -8,6 +8,7 @@ import type { RouterContext } from './routerContext.ts';
 import { PRELOAD_FRESH_MS } from '../state/preloads.ts';
 import { parseSearch, stringifySearch } from './searchParams.ts';
 import './routeMeta.ts';
+import { handleSkippedViewTransitions } from './viewTransitions.ts';
 
 /**
  * The app's router. Made when the app starts rather than when this module loads: building
@@ -19,6 +20,7 @@ import './routeMeta.ts';
 export function createAppRouter(
   options: { history?: RouterHistory; context?: RouterContext } = {},
 ) {
+  handleSkippedViewTransitions();
   return createRouter({
     routeTree,
     context: options.context ?? { store, api, queryClient },
