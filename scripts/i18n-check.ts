@@ -10,6 +10,7 @@ import { formatter } from '@lingui/format-po';
 import linguiConfig from '../lingui.config.ts';
 import { SAMPLES, type SampleText } from '../server/db/demoSeed.ts';
 import { TARGET_LOCALES, type TargetLocale } from './i18n/glossary.ts';
+import { fullWidthColonProblems, gluedLabelProblems } from './i18n/punctuation.ts';
 import {
   glossaryProblems,
   portugalProblems,
@@ -89,7 +90,9 @@ for (const locale of linguiConfig.locales) {
   const texts = [...entries.map((e) => e.translation), ...demo];
   if (target === 'pt') problems.push(...portugalProblems(texts));
   if (target === 'zh-TW') problems.push(...simplifiedProblems(texts));
+  problems.push(...fullWidthColonProblems(target, texts));
 }
+problems.push(...gluedLabelProblems(Object.entries(source).map(([id, e]) => e.message || id)));
 
 const count = Object.keys(source).length;
 if (problems.length > 0) {

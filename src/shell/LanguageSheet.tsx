@@ -1,5 +1,6 @@
 // The language list, loaded the first time the language button is about to be used.
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { activateLocale } from '../i18n/activate.ts';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
@@ -10,12 +11,16 @@ import './menu.css';
 export function LanguageSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const saveLocale = useSetAtom(localeAtom);
+  const queryClient = useQueryClient();
 
   async function choose(locale: Locale) {
     // Kept first: the page shows the new language before the rest of its words arrive, and a
     // reload (or the phone closing the app) in that moment must not lose the choice.
     saveLocale(locale);
     await activateLocale(locale, { complete: true });
+    // Answers hold words the server wrote in the old LANG: every screen, kept ones too, asks
+    // again (lists are keyed by language, state/records/recordList.ts; the rest refetch here).
+    void queryClient.invalidateQueries();
     onClose();
   }
 

@@ -23,6 +23,13 @@ export interface AmountFieldProps {
 
 export function AmountField(props: AmountFieldProps) {
   const { coin, value, onChange, error, available, all, placeholder, hint } = props;
+  // One sentence with the amount inside, so each language places (and spaces) it itself.
+  const availableText =
+    available === undefined ? (
+      <Trans>Balance loading</Trans>
+    ) : (
+      <Amount value={available} coin={coin} />
+    );
   return (
     <Field
       label={<Trans>Amount</Trans>}
@@ -31,12 +38,7 @@ export function AmountField(props: AmountFieldProps) {
       aside={
         <span className="field-aside">
           <span>
-            <Trans>Available:</Trans>{' '}
-            {available === undefined ? (
-              <Trans>Balance loading</Trans>
-            ) : (
-              <Amount value={available} coin={coin} />
-            )}
+            <Trans>Available: {availableText}</Trans>
           </span>
           <button
             type="button"

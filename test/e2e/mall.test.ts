@@ -34,6 +34,8 @@ describe('mall orders', () => {
     await openOrders();
     const items = app.page.getByTestId('order-item');
     await expect.poll(() => items.count()).toBe(10);
+    // The price says it is the whole order's, not one item's.
+    await expect.poll(() => items.first().textContent()).toContain('Total: 5 USDT');
     // An order is a card that opens its detail, not underlined link text.
     expect(await items.first().evaluate((item) => getComputedStyle(item).textDecorationLine)).toBe(
       'none',
@@ -58,6 +60,7 @@ describe('mall orders', () => {
     await app.page.getByTestId('order-item').filter({ hasText: 'Item 12' }).click();
     await expect.poll(app.path).toBe(`/mall/orders/${ids[11]}`);
     const detail = app.page.getByTestId('order-detail');
+    await detail.getByText('Total price').waitFor();
     await expect.poll(() => detail.textContent()).toContain('TRACK-12');
     expect(await seriousAxeViolations(app.page)).toEqual([]);
 

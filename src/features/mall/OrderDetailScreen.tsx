@@ -75,7 +75,7 @@ export function OrderDetailScreen({ id }: { id: string }) {
           </div>
           <div>
             <dt>
-              <Trans>Amount</Trans>
+              <Trans comment="An order's price for all its items together">Total price</Trans>
             </dt>
             <dd>
               <Amount value={data.amount} coin={data.coin} />

@@ -48,6 +48,7 @@ export function OrderListScreen({
 
 function OrderItem({ order }: { order: Order }) {
   const quantity = order.quantity;
+  const total = <Amount value={order.amount} coin={order.coin} />;
   const id = order.id;
   return (
     <Link
@@ -59,7 +60,9 @@ function OrderItem({ order }: { order: Order }) {
     >
       <span className="record-line">
         <span className="record-title">{order.product}</span>
-        <Amount className="record-amount" value={order.amount} coin={order.coin} />
+        <span className="record-amount">
+          <Trans comment="An order's price for all its items together">Total: {total}</Trans>
+        </span>
       </span>
       <span className="record-line">
         <span className="record-meta">

@@ -236,6 +236,7 @@ function OrderCard({
   const minutes = left.minutes + left.hours * 60;
   const seconds = String(left.seconds).padStart(2, '0');
   const available = wallet.data?.balances.find((b) => b.coin === 'JU')?.available;
+  const availableText = available === undefined ? '…' : <Amount value={available} coin="JU" />;
   const enough =
     available !== undefined &&
     parseAssetAmount(available, 'JU')[0] >= parseAssetAmount(order.total, 'JU')[0];
@@ -325,8 +326,7 @@ function OrderCard({
         className="stack"
       >
         <p className="field-hint">
-          <Trans>Available:</Trans>{' '}
-          {available === undefined ? '…' : <Amount value={available} coin="JU" />}
+          <Trans>Available: {availableText}</Trans>
         </p>
         <MoneyFormActions
           action={fromBalance}

@@ -53,6 +53,7 @@ export function ReleaseScreen() {
   const percent = formatCoinAmount(data.percent_per_period, 'JU', i18n.locale);
   const hours = data.period_hours;
   const next = data.next_release_at ? i18n.date(data.next_release_at, RECORD_TIME_FORMAT) : '';
+  const statusText = statusLabels[data.status];
   const stat = (label: ReactNode, value: string, testId: string) => (
     <div>
       <dt>{label}</dt>
@@ -97,7 +98,7 @@ export function ReleaseScreen() {
           value={Number(data.progress_percent)}
         />
         <p className="record-meta" data-testid="release-status" data-status={data.status}>
-          <Trans>Status:</Trans> {statusLabels[data.status]}
+          <Trans>Status: {statusText}</Trans>
           {next && (
             <>
               {' · '}

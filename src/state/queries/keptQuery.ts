@@ -11,7 +11,8 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
-import { cacheListId, cannotReachServer, type ListParams } from '../records/recordList.ts';
+import { currentLocale } from '../../i18n/current.ts';
+import { baseCacheId, cannotReachServer, type ListParams } from '../records/recordList.ts';
 import { readerAddressAtom } from '../reader.ts';
 import { addressAtom } from '../session.ts';
 
@@ -25,7 +26,10 @@ export interface KeptAs<T, K = T> {
 }
 
 /** A record's name in the cache: `walletBalances:{}`, `noticeDetail:{"id":"42","lang":"en"}`. */
-export const keptRecordId = (name: string, params: ListParams = {}) => cacheListId(name, params);
+export const keptRecordId = (name: string, params: ListParams = {}) => baseCacheId(name, params);
+
+/** Where a record is kept: each language keeps its own copy, as it may hold the server's words. */
+export const keptInLanguage = (record: string, locale: string) => `${record}@${locale}`;
 
 export const keptKeys = {
   copy: (address: string | null, record: string) => ['kept', address, record] as const,
@@ -60,7 +64,8 @@ export function useKeptQuery<T, K = T, Key extends QueryKey = QueryKey>(
   const readOnly = signedIn === null && address !== null;
   const cache = useRecordCache();
   const live = useQuery(options);
-  const { record, keep } = kept;
+  const { keep } = kept;
+  const record = keptInLanguage(kept.record, currentLocale());
   const copy = useQuery({
     queryKey: keptKeys.copy(address, record),
     queryFn: async () => (address ? ((await cache.readRecord<K>(address, record)) ?? null) : null),

@@ -13,6 +13,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
+import { currentLocale } from '../../i18n/current.ts';
 import { readerAddressAtom } from '../reader.ts';
 import { addressAtom } from '../session.ts';
 
@@ -31,13 +32,21 @@ export interface RecordPage<T> {
 
 export type ListParams = Record<string, string | number | undefined>;
 
-/** Every list's query key; `recordKeys.all` invalidates every list after a money action. */
+/**
+ * Every list's query key; `recordKeys.all` invalidates every list after a money action. The
+ * language is part of each key: rows carry words the server wrote in the request's LANG, so a
+ * list read in one language is never shown in another.
+ */
 export const recordKeys = {
   all: ['records'] as const,
-  list: (address: string | null, name: string, params: ListParams = {}) =>
-    ['records', address, name, params] as const,
-  cached: (address: string | null, name: string, params: ListParams = {}) =>
-    ['records-cached', address, name, params] as const,
+  list: (address: string | null, name: string, params: ListParams = {}, locale = currentLocale()) =>
+    ['records', address, name, params, locale] as const,
+  cached: (
+    address: string | null,
+    name: string,
+    params: ListParams = {},
+    locale = currentLocale(),
+  ) => ['records-cached', address, name, params, locale] as const,
 };
 
 export interface RecordListSource<T> {
@@ -94,7 +103,13 @@ export function serverList<E extends AnyEndpoint>(
   };
 }
 
+/** A list's name in the device's record cache; each language keeps its own copy. */
 export function cacheListId(name: string, params: ListParams = {}): string {
+  return baseCacheId(name, { ...params, lang: params['lang'] ?? currentLocale() });
+}
+
+/** A record's name without the language (state/queries/keptQuery.ts adds it where it reads). */
+export function baseCacheId(name: string, params: ListParams): string {
   const defined = Object.entries(params).filter(([, value]) => value !== undefined);
   defined.sort(([a], [b]) => a.localeCompare(b));
   return `${name}:${JSON.stringify(Object.fromEntries(defined))}`;

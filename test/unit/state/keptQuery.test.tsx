@@ -8,7 +8,12 @@ import type { Card } from '../../../src/api/card.ts';
 import { openRecordCache, type RecordCache } from '../../../src/offline/recordCache.ts';
 import { RecordCacheProvider } from '../../../src/offline/recordCacheContext.tsx';
 import { cardBalanceKept } from '../../../src/state/queries/card.ts';
-import { keptRecordId, useKeptQuery } from '../../../src/state/queries/keptQuery.ts';
+import {
+  keptInLanguage,
+  keptRecordId,
+  useKeptQuery,
+} from '../../../src/state/queries/keptQuery.ts';
+import { currentLocale } from '../../../src/i18n/current.ts';
 import { dispatchSessionAtom } from '../../../src/state/session.ts';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -50,8 +55,12 @@ describe('useKeptQuery', () => {
     );
     await waitFor(() => expect(first.result.current.data).toEqual({ title: 'Upgrade' }));
     expect(first.result.current.asOf).toBeNull();
-    await waitFor(async () => expect(await cache.readRecord(ADDRESS, NOTICE)).toBeDefined());
-    const saved = await cache.readRecord(ADDRESS, NOTICE);
+    await waitFor(async () =>
+      expect(
+        await cache.readRecord(ADDRESS, keptInLanguage(NOTICE, currentLocale())),
+      ).toBeDefined(),
+    );
+    const saved = await cache.readRecord(ADDRESS, keptInLanguage(NOTICE, currentLocale()));
     first.unmount();
 
     const never = () => new Promise<never>(() => undefined);
@@ -68,7 +77,7 @@ describe('useKeptQuery', () => {
     const cache = openRecordCache('kept-b');
     await cache.writeRecord({
       address: ADDRESS,
-      record: NOTICE,
+      record: keptInLanguage(NOTICE, currentLocale()),
       data: { title: 'Old' },
       savedAt: 7,
     });
@@ -116,9 +125,14 @@ describe('useKeptQuery', () => {
     );
     await waitFor(() => expect(result.current.data).toEqual(card));
     await waitFor(async () =>
-      expect(await cache.readRecord(ADDRESS, 'cardBalance:{"id":"7"}')).toBeDefined(),
+      expect(
+        await cache.readRecord(ADDRESS, keptInLanguage('cardBalance:{"id":"7"}', currentLocale())),
+      ).toBeDefined(),
     );
-    const kept = await cache.readRecord(ADDRESS, 'cardBalance:{"id":"7"}');
+    const kept = await cache.readRecord(
+      ADDRESS,
+      keptInLanguage('cardBalance:{"id":"7"}', currentLocale()),
+    );
     expect(kept?.data).toEqual({
       id: '7',
       type: 'virtual',
