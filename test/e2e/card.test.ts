@@ -198,6 +198,9 @@ describe('card service', () => {
       await toast(app, 'Address saved');
       await expect.poll(app.path).toBe('/bank/addressList');
       await shown(app.page.getByTestId('address-record')).first().waitFor();
+      // A saved form replaced its own history entry: Back does not reopen it (issue 32).
+      await app.page.goBack();
+      await expect.poll(app.path).toBe('/bank/addressList');
 
       // Apply for a virtual card; §5: the agreements must be accepted.
       await openCardHub(app);

@@ -92,6 +92,23 @@ describe('ticket transfer', () => {
     expect(app.path()).toBe('/wallet/transfer');
   });
 
+  it("refuses the user's own address on the form, before any confirm (issue 32)", async () => {
+    const alice = await signInAs(app, ALICE_KEY);
+    await app.server.operator.credit(alice.address, 'TICKET', '2');
+    const transfers = () => callsOf(app.page).sentTo('/api/v1/user/transfer');
+    await openWallet(app);
+    await openMoneyAction(app, 'Transfer', '/wallet/transfer');
+    await app.page.getByLabel('Receive address').fill(alice.address.toLowerCase());
+    await app.page.getByLabel('Amount').fill('1');
+    await app.page.getByRole('button', { name: 'Confirm transfer' }).click();
+    await app.page
+      .getByRole('alert')
+      .filter({ hasText: 'You cannot transfer to yourself' })
+      .waitFor();
+    expect(await app.page.getByRole('dialog', { name: 'Confirm transfer' }).count()).toBe(0);
+    expect(await transfers()).toEqual([]);
+  });
+
   it('warns when the address only looks like one the user sent to before', async () => {
     const bob = await signInAs(app, BOB_KEY);
     const alice = await signInAs(app, ALICE_KEY);

@@ -1,6 +1,7 @@
 // /wallet/transfer (spec §2, §5): send tickets to another user's wallet address.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { assetDecimals } from '../../api/assets.ts';
 import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../api/money.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../api/transfer.ts';
 import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
+import { addressAtom } from '../../state/session.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { transferListSource, useWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
@@ -41,6 +43,7 @@ export function TransferScreen() {
   const api = useApi();
   const navigate = useNavigate();
   const wallet = useWallet();
+  const ownAddress = useAtomValue(addressAtom);
   const sent = useRecordList(transferListSource(api, 'out'));
   const form = useForm<TransferInput>({
     initial: { address: '', amount: '', remark: '' },
@@ -107,6 +110,10 @@ export function TransferScreen() {
     // A mixed-case address whose capitals are wrong is most likely mistyped: say so.
     if (found.address && isHexAddress(address)) {
       found.address = t`The address's capital letters do not match its checksum. Check it for a typo.`;
+    }
+    // Refused here, before the confirmation dialog, not only by the server afterwards.
+    if (!found.address && ownAddress && address.trim().toLowerCase() === ownAddress.toLowerCase()) {
+      found.address = catalogueMessage('transfer_to_self');
     }
     if (!found.amount && available !== undefined) {
       const units = parseAssetAmount(amount, TRANSFER_COIN)[0];

@@ -41,7 +41,7 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     }),
     check: checkAddress,
   });
-  const toList = () => void navigate({ to: '/bank/addressList' });
+  const toList = () => void navigate({ to: '/bank/addressList', replace: true });
   const saved = {
     successMessage: () => (address ? t`Address updated` : t`Address saved`),
     failureMessage: () => (address ? t`Address update failed` : t`Address save failed`),

@@ -121,7 +121,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
   const saved = {
     successMessage: () => (holder ? t`Holder updated` : t`Holder saved`),
     failureMessage: () => (holder ? t`Holder update failed` : t`Holder save failed`),
-    onSuccess: () => void navigate({ to: '/bank/holdersList' }),
+    onSuccess: () => void navigate({ to: '/bank/holdersList', replace: true }),
     onFailure: form.refusedFields,
   };
   const add = useAction(cardEndpoints.addHolder, saved);
@@ -136,7 +136,7 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     }),
     successMessage: () => t`Holder deleted`,
     failureMessage: () => t`Holder delete failed`,
-    onSuccess: () => void navigate({ to: '/bank/holdersList' }),
+    onSuccess: () => void navigate({ to: '/bank/holdersList', replace: true }),
   });
 
   const submit = (values: HolderValues) => {
