@@ -107,6 +107,14 @@ export const apiErrors = {
       message: 'Invalid TRC20 address (a TRON address starts with T)',
     },
   },
+  tron_address_checksum: {
+    code: 40020,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.tron_address_checksum',
+      message: 'The TRC20 address checksum is wrong: check it for a typo',
+    },
+  },
   transfer_to_self: {
     code: 40016,
     status: 400,
