@@ -385,6 +385,15 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.hash_already_exists', message: 'Hash already exists' },
   },
+  /** A ticket hash someone else has applied with; who it was is not said. */
+  ticket_hash_applied: {
+    code: 40021,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.ticket_hash_applied',
+      message: 'This transaction hash has already been applied for',
+    },
+  },
   ticket_already_applied: {
     code: 40049,
     status: 400,
