@@ -79,8 +79,10 @@ async function applyWithKnownPayment(
   known: ChainPaymentRow,
   operation: { ownerId: bigint; scope: string; key: string; request: { hash: string } },
 ): Promise<TicketApplication> {
-  if (known.purpose !== 'ticket' || known.user_id !== user.id)
+  if (known.purpose !== 'ticket')
     throw new DomainError('hash_already_exists', { data: { field: 'hash' } });
+  if (known.user_id !== user.id)
+    throw new DomainError('ticket_hash_applied', { data: { field: 'hash' } });
   const now = context.now().toISOString();
   const { answer } = await runMoneyOperation(context.db, {
     ...operation,
@@ -139,7 +141,7 @@ async function refuseDuplicates(db: AppDatabase, userId: bigint, hash: string): 
       .executeTakeFirst(),
   ]);
   if (mine) throw new DomainError('ticket_already_applied', { data: { field: 'hash' } });
-  if (sameHash) throw new DomainError('hash_already_exists', { data: { field: 'hash' } });
+  if (sameHash) throw new DomainError('ticket_hash_applied', { data: { field: 'hash' } });
 }
 
 function insertApplication(

@@ -107,6 +107,14 @@ export const apiErrors = {
       message: 'Invalid TRC20 address (a TRON address starts with T)',
     },
   },
+  tron_address_checksum: {
+    code: 40020,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.tron_address_checksum',
+      message: 'The TRC20 address checksum is wrong: check it for a typo',
+    },
+  },
   transfer_to_self: {
     code: 40016,
     status: 400,
@@ -376,6 +384,15 @@ export const apiErrors = {
     code: 40048,
     status: 400,
     message: /*i18n*/ { id: 'error.hash_already_exists', message: 'Hash already exists' },
+  },
+  /** A ticket hash someone else has applied with; who it was is not said. */
+  ticket_hash_applied: {
+    code: 40021,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.ticket_hash_applied',
+      message: 'This transaction hash has already been applied for',
+    },
   },
   ticket_already_applied: {
     code: 40049,

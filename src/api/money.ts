@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { parseAmount } from '../money/parseAmount.ts';
 import { AmountParseError, type AmountParseFailure } from '../money/parseAmount.ts';
 import { isValidAddress } from '../wallet/address.ts';
-import { isTronAddress } from '../wallet/tronAddress.ts';
+import { isTronAddress, isTronChecksumTypo } from '../wallet/tronAddress.ts';
 import type { ApiErrorName } from './errors.ts';
 import { noControlCharacters } from './plainText.ts';
 
@@ -96,7 +96,11 @@ export const evmAddressSchema = v.pipe(
 export const tronAddressSchema = v.pipe(
   v.string(),
   v.maxLength(64, 'invalid_tron_address' satisfies ApiErrorName),
-  v.check(isTronAddress, 'invalid_tron_address' satisfies ApiErrorName),
+  v.check(isTronAddress, (issue) =>
+    isTronChecksumTypo(String(issue.input))
+      ? ('tron_address_checksum' satisfies ApiErrorName)
+      : ('invalid_tron_address' satisfies ApiErrorName),
+  ),
 );
 
 /** A free-text remark: no control characters, trimmed, at most 100 characters, may be empty. */

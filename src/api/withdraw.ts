@@ -7,6 +7,7 @@ import { txHashSchema } from './chain.ts';
 import { checkAmountText, evmAddressSchema, tronAddressSchema } from './money.ts';
 import type { ApiErrorName } from './errors.ts';
 import { pagedList, pageQueryEntries } from './response.ts';
+import { isTronChecksumTypo } from '../wallet/tronAddress.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const withdrawPaths = {
@@ -55,8 +56,9 @@ export const withdrawApplyRequestSchema = v.pipe(
     v.check(
       ({ coin, address }) => v.is(WITHDRAW_ADDRESS_SCHEMAS[coin], address),
       (issue) => {
-        const coin = (issue.input as { coin: WithdrawCoin }).coin;
-        return coin === 'USDT' ? 'invalid_tron_address' : 'invalid_address';
+        const { coin, address } = issue.input as { coin: WithdrawCoin; address: string };
+        if (coin !== 'USDT') return 'invalid_address';
+        return isTronChecksumTypo(address) ? 'tron_address_checksum' : 'invalid_tron_address';
       },
     ),
     ['address'],

@@ -40,6 +40,18 @@ function tronPayload(text: string): Uint8Array | null {
   return checksum.every((byte, index) => byte === given[index]) ? payload : null;
 }
 
+/**
+ * True when the text has the shape of a TRON address (T, 34 Base58 characters, version
+ * 0x41) but its checksum does not match: almost always a typo, which deserves its own
+ * message rather than "must start with T".
+ */
+export function isTronChecksumTypo(text: string): boolean {
+  if (!TRON_ADDRESS.test(text)) return false;
+  const bytes = decodeBase58(text);
+  if (!bytes || bytes.length !== PAYLOAD_LENGTH + CHECKSUM_LENGTH) return false;
+  return bytes[0] === TRON_VERSION_BYTE && tronPayload(text) === null;
+}
+
 export function isTronAddress(text: string): boolean {
   return tronPayload(text) !== null;
 }

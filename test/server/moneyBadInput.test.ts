@@ -68,7 +68,7 @@ const withdrawCases: Case[] = [
   [
     'wrong TRON checksum',
     { coin: 'USDT', address: wrongTron, amount: '10' },
-    'invalid_tron_address',
+    'tron_address_checksum',
   ],
   [
     'EVM address for USDT',

@@ -70,7 +70,7 @@ describe('ticket dividend applications', () => {
 
     const other = await chain.pay(alice, treasury, '60');
     expectRefusal(await apply(tokens.alice!, other), 400, apiErrors.ticket_already_applied.code);
-    expectRefusal(await apply(tokens.bob!, hash), 400, apiErrors.hash_already_exists.code);
+    expectRefusal(await apply(tokens.bob!, hash), 400, apiErrors.ticket_hash_applied.code);
 
     const list = dataOf(
       await server.request('GET', ticketPaths.applyList, { token: tokens.alice }),
@@ -163,7 +163,7 @@ describe('ticket dividend applications', () => {
     );
     expect(franks.list[0]).toMatchObject({ status: 'rejected', reason: 'no such purchase' });
     // The operator's refusal of that purchase stands…
-    expectRefusal(await apply(tokens.frank!, pending), 400, apiErrors.hash_already_exists.code);
+    expectRefusal(await apply(tokens.frank!, pending), 400, apiErrors.ticket_hash_applied.code);
     // …but Frank's one application is free again for another purchase.
     const other = await chain.pay(frank, treasury, '60');
     expect(dataOf(await apply(tokens.frank!, other), ticketApplyDataSchema).status).toBe(

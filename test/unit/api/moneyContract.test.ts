@@ -67,6 +67,14 @@ describe('money request schemas', () => {
       message: 'invalid_tron_address',
       path: 'address',
     });
+    // A one-character typo in a T… address: the checksum is named, not the shape.
+    const typo = TRON.slice(0, 10) + (TRON[10] === 'a' ? 'b' : 'a') + TRON.slice(11);
+    expect(
+      issueOf(withdrawApplyRequestSchema, { coin: 'USDT', address: typo, amount: '10' }),
+    ).toEqual({
+      message: 'tron_address_checksum',
+      path: 'address',
+    });
     expect(
       issueOf(withdrawApplyRequestSchema, { coin: 'JU', address: TRON, amount: '10' }),
     ).toEqual({
