@@ -22,7 +22,7 @@ import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { isOperatorPath, registerOperatorRoutes } from './http/health.ts';
 import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShedding.ts';
 import { createReadiness } from './http/readiness.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
+import { newRequestId, proxyRequestId, REQUEST_ID_HEADER } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './areas.ts';
@@ -77,7 +77,7 @@ export async function buildApp(
   const app = Fastify({
     logger,
     // Random ids (http/requestId.ts), written in every log line of the request.
-    genReqId: requestIdOf,
+    genReqId: () => newRequestId(),
     // One query parser for plain calls and the calls inside envelopes (envelope/gateway.ts).
     routerOptions: { querystringParser: parseQuery },
     trustProxy: settings.trustProxy,
@@ -104,6 +104,12 @@ export async function buildApp(
       requestIdLogLabel: 'request_id',
     }),
   });
+  // Behind a trusted proxy its id goes into every log line of the request, beside ours.
+  if (settings.trustProxy)
+    app.addHook('onRequest', async (request) => {
+      const proxyId = proxyRequestId(request.raw);
+      if (proxyId) request.log = request.log.child({ proxy_request_id: proxyId });
+    });
   app.addHook('onResponse', async (request, reply) => {
     // An enveloped call is counted and logged as its inner call (envelope/gateway.ts): its
     // endpoint's pattern, method and status, never its path's values nor its body.

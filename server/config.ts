@@ -106,6 +106,8 @@ export interface ServerSettings {
     /** 'Has this address an account?' (isRegister), per client IP and per signed-in user:
      * enough to check a recipient or an invite code, too few to list who has an account. */
     isRegister: RateLimitSetting;
+    /** Socket tickets per signed-in user: a reconnecting app needs a few a minute. */
+    wsTicket: RateLimitSetting;
   };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
   card: CardSettings;
@@ -193,6 +195,10 @@ export function readSettings(env: Env): ServerSettings {
       isRegister: {
         max: integer(env, 'RATE_LIMIT_IS_REGISTER_PER_HOUR', 120, 1, 1_000_000),
         windowMs: HOUR_MS,
+      },
+      wsTicket: {
+        max: integer(env, 'RATE_LIMIT_WS_TICKET_PER_MINUTE', 30, 1, 1_000_000),
+        windowMs: MINUTE_MS,
       },
     },
     withdraw: readWithdrawSettings(env),

@@ -37,6 +37,7 @@ const settings = {
   money: GENEROUS,
   authFailures: GENEROUS,
   isRegister: GENEROUS,
+  wsTicket: GENEROUS,
 };
 const now = () => new Date();
 const postgres = createRateLimiter(createPostgresRateLimitStore(db), settings, now, () => {});

@@ -76,6 +76,24 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 /** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
+/**
+ * Whether the request carries the operator's token, without the database: for /readyz, which
+ * must tell the operator its figures while the database is down. Known-refused addresses get
+ * no answer; a wrong token is counted when the limiter can count it.
+ */
+export function carriesAdminToken(context: HttpContext, request: FastifyRequest): boolean {
+  const token = bearerToken(request);
+  if (!token) return false;
+  try {
+    context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
+  } catch {
+    return false;
+  }
+  if (sameSecret(token, context.adminToken)) return true;
+  countFailure(context, request).catch(() => {});
+  return false;
+}
+
 export async function requireAdmin(context: HttpContext, request: FastifyRequest): Promise<void> {
   const failures = authFailures(request, 'read');
   context.rateLimiter.refuseKnown([failures]);

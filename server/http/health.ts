@@ -1,12 +1,14 @@
 // The operator's endpoints, for load balancers, Kubernetes probes and Prometheus:
 //   GET /healthz  the process is up and answering (no I/O): 200 {status: 'ok'}
-//   GET /readyz   it should get traffic (readiness.ts): 200 ready/degraded, 503 otherwise
+//   GET /readyz   it should get traffic (readiness.ts): 200 ready/degraded, 503 otherwise;
+//                 the checks' figures only with the operator token (they fingerprint the
+//                 version and show load), the status to anyone
 //   GET /metrics  Prometheus text, with the operator token (Authorization: Bearer)
 // They answer whatever Host names the server (a balancer or a probe uses its address, not
 // the public name) and are never shed under load.
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from './httpContext.ts';
-import { requireAdmin } from './authenticate.ts';
+import { carriesAdminToken, requireAdmin } from './authenticate.ts';
 import type { ReadinessReport } from './readiness.ts';
 
 export const OPERATOR_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
@@ -29,13 +31,15 @@ export function registerOperatorRoutes(
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     const report = await readiness();
     const ready = report.status === 'ready' || report.status === 'degraded';
+    // A probe sends no token: it reads the status code. The detail is the operator's.
+    const detail = carriesAdminToken(context, request);
     return reply
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(report);
+      .send(detail ? report : { status: report.status });
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -1,8 +1,10 @@
 // Every request's id: in the X-Request-Id answer header, in every log line of the request,
 // and shown by the app beside an error, so support can find the request a user quotes.
 // Random, so ids from several server processes never meet (Fastify's own is a per-process
-// counter). A proxy's id (X-Request-Id on the request) is kept when it looks like one, so a
-// request can be followed through the proxy's logs too.
+// counter), and always the server's own: a caller could otherwise choose or repeat the id
+// support searches for. Behind a trusted proxy (TRUST_PROXY), the proxy's id (X-Request-Id on
+// the request) is logged beside it when it looks like one, so a request can be followed
+// through the proxy's logs too; without one it is ignored.
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../src/api/response.ts';
@@ -30,8 +32,8 @@ export function newRequestId(): string {
   return id;
 }
 
-/** Fastify's genReqId: the proxy's id when it is a sound one, else a new one. */
-export function requestIdOf(request: IncomingMessage): string {
+/** The proxy's id for a request, when it sent a sound one (to log beside the server's own). */
+export function proxyRequestId(request: IncomingMessage): string | null {
   const incoming = request.headers[REQUEST_ID_HEADER];
-  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : newRequestId();
+  return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : null;
 }

@@ -14,6 +14,7 @@ export const realtimeRoutes = [
       const issued = await issueTicket(context.db, bearerToken(request)!, context.now());
       // The session ended between the check and now.
       if (!issued) throw new DomainError('unauthorized');
+      if (issued === 'too_many') throw new DomainError('rate_limited');
       // Broadcasts published while the user was away are copied first: the app reads its
       // lists afresh on start, so it starts from what is there now.
       const { latest } = await foldBroadcasts(context.db, [issued.userId], { skipLocked: false });

@@ -8,16 +8,20 @@ import { hashToken } from '../auth/sessions.ts';
 import type { AppDatabase } from '../db/database.ts';
 
 const TICKET_BYTES = 32;
+/** Unused tickets a session may hold at once: an app needs one per socket it opens. */
+export const MAX_LIVE_TICKETS_PER_SESSION = 10;
 
 /**
  * A ticket for the live session `sessionToken` opens; null when there is none (it ended or
- * expired since the request was authenticated).
+ * expired since the request was authenticated); 'too_many' while the session holds
+ * MAX_LIVE_TICKETS_PER_SESSION unused, unexpired ones (expired ones are swept by the history
+ * job, history.ts).
  */
 export async function issueTicket(
   db: AppDatabase,
   sessionToken: string,
   now: Date,
-): Promise<{ ticket: string; userId: bigint } | null> {
+): Promise<{ ticket: string; userId: bigint } | null | 'too_many'> {
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + WS_TICKET_TTL_MS).toISOString();
   const row = await db.kysely
@@ -34,11 +38,29 @@ export async function issueTicket(
           'sessions.expires_at as session_expires_at',
         ])
         .where('sessions.token_hash', '=', hashToken(sessionToken))
-        .where('sessions.expires_at', '>', now.toISOString()),
+        .where('sessions.expires_at', '>', now.toISOString())
+        // Counted in the same statement: two calls at once cannot both pass the cap.
+        .where(
+          (inner) =>
+            inner
+              .selectFrom('realtime_tickets as t')
+              .select((count) => count.fn.countAll().as('live'))
+              .whereRef('t.session_id', '=', 'sessions.id')
+              .where('t.expires_at', '>', now.toISOString()),
+          '<',
+          MAX_LIVE_TICKETS_PER_SESSION,
+        ),
     )
     .returning('user_id')
     .executeTakeFirst();
-  return row ? { ticket, userId: row.user_id } : null;
+  if (row) return { ticket, userId: row.user_id };
+  const session = await db.kysely
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', hashToken(sessionToken))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return session ? 'too_many' : null;
 }
 
 /** Who a ticket lets in. */

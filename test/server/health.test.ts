@@ -55,6 +55,10 @@ async function databaseOutage(server: TestServer) {
   };
 }
 
+/** GET /readyz as the operator asks it: with the token, so the answer carries its checks. */
+const readyz = (server: TestServer) =>
+  server.request('GET', '/readyz', { token: server.adminToken });
+
 describe('liveness and readiness', () => {
   let server: TestServer;
   const logged: Array<{ level: number; msg: string }> = [];
@@ -78,7 +82,7 @@ describe('liveness and readiness', () => {
   });
 
   it('GET /readyz reports each dependency, ready when all required ones answer', async () => {
-    const answer = await server.request('GET', '/readyz');
+    const answer = await readyz(server);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.body).toEqual({
@@ -93,6 +97,15 @@ describe('liveness and readiness', () => {
     });
     // A dependency that is up from the start is no news.
     expect(readinessLines()).toEqual([]);
+  });
+
+  it('GET /readyz tells anyone its status, and only the operator its figures', async () => {
+    const probe = await server.request('GET', '/readyz');
+    expect(probe.status).toBe(200);
+    expect(probe.body).toEqual({ status: 'ready' });
+    const wrongToken = await server.request('GET', '/readyz', { token: 'x'.repeat(40) });
+    expect(wrongToken.body).toEqual({ status: 'ready' });
+    expect((await readyz(server)).body.checks.database.status).toBe('up');
   });
 
   it('answers a probe whatever Host it names, where other paths are refused', async () => {
@@ -115,7 +128,7 @@ describe('liveness and readiness', () => {
     const { name } = last as { name: string };
     await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(server.db.kysely);
     try {
-      const behind = await server.request('GET', '/readyz');
+      const behind = await readyz(server);
       expect(behind.status).toBe(503);
       expect(behind.body.status).toBe('not_ready');
       expect(behind.body.checks.database.status).toBe('up');
@@ -130,25 +143,25 @@ describe('liveness and readiness', () => {
         .values(last as never)
         .execute();
     }
-    expect((await server.request('GET', '/readyz')).status).toBe(200);
+    expect((await readyz(server)).status).toBe(200);
   });
 
   it(`turns 503 while the database is ${usesPostgres ? 'stopped' : 'failing'}, and 200 once it is back, without a restart`, async () => {
     const outage = await databaseOutage(server);
     await outage.stop();
     try {
-      const down = await server.request('GET', '/readyz');
+      const down = await readyz(server);
       expect(down.status).toBe(503);
       expect(down.body.status).toBe('not_ready');
       expect(down.body.checks.database).toEqual({ status: 'down', reason: 'error' });
       expect(down.body.checks.migrations.status).toBe('unknown');
       // The process itself is alive: a liveness probe must not restart it for this.
       expect((await server.request('GET', '/healthz')).status).toBe(200);
-      expect((await server.request('GET', '/readyz')).status).toBe(503);
+      expect((await readyz(server)).status).toBe(503);
     } finally {
       await outage.start();
     }
-    const back = await server.request('GET', '/readyz');
+    const back = await readyz(server);
     expect(back.status).toBe(200);
     expect(back.body.status).toBe('ready');
     // Once down and once back in the log, however many probes came between.
@@ -166,7 +179,7 @@ describe('readiness beside the chain and through shutdown', () => {
       chain: { rpcUrl: 'http://127.0.0.1:9/', treasury: randomAddress() },
     });
     try {
-      const answer = await server.request('GET', '/readyz');
+      const answer = await readyz(server);
       expect(answer.status).toBe(200);
       expect(answer.body.status).toBe('degraded');
       expect(answer.body.checks.chain).toEqual({ status: 'down', reason: 'error' });
@@ -180,9 +193,9 @@ describe('readiness beside the chain and through shutdown', () => {
     const server = await startTestServer({
       operations: { maxEventLoopLagMs: 600_000, shutdownDrainMs: 600_000 },
     });
-    expect((await server.request('GET', '/readyz')).status).toBe(200);
+    expect((await readyz(server)).status).toBe(200);
     const closing = server.close();
-    const stopping = await server.request('GET', '/readyz');
+    const stopping = await readyz(server);
     expect(stopping.status).toBe(503);
     expect(stopping.body).toEqual({ status: 'stopping' });
     // Still alive and still serving, until the drain is over.

@@ -53,6 +53,7 @@ const SETTINGS: Record<RateLimitName, RateLimitSetting> = {
   money: { max: 2, windowMs: MINUTE_MS },
   authFailures: { max: 2, windowMs: MINUTE_MS },
   isRegister: { max: 10, windowMs: MINUTE_MS },
+  wsTicket: { max: 10, windowMs: MINUTE_MS },
 };
 
 const count = (limit: RateLimitName, subject: string): LimitCheck => ({

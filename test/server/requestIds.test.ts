@@ -1,5 +1,6 @@
-// Every request's id: random (never a per-process counter), kept from a proxy when sound,
-// sent back in X-Request-Id and written in every log line of the request.
+// Every request's id: random (never a per-process counter), always the server's own, sent back
+// in X-Request-Id and written in every log line of the request; a trusted proxy's id is logged
+// beside it, and a caller's is ignored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRequestId } from '../../server/http/requestId.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -33,20 +34,53 @@ describe('request ids', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 400, 401]);
   });
 
-  it("keeps a proxy's id when it is a sound one, and replaces any other", async () => {
-    const sound = ['3f1c9a4e-5b7d-4c2e-9a8f-0123456789ab', 'lb-req:42.7=x/y+z'];
-    for (const id of sound) {
+  it("ignores a caller's id without a trusted proxy: support's ids are the server's", async () => {
+    const chosen = '3f1c9a4e-5b7d-4c2e-9a8f-0123456789ab';
+    const ids = [];
+    for (let sent = 0; sent < 2; sent++) {
       const answer = await server.request('GET', '/config.json', {
-        headers: { 'x-request-id': id },
+        headers: { 'x-request-id': chosen },
       });
-      expect(answer.headers.get('x-request-id')).toBe(id);
+      ids.push(answer.headers.get('x-request-id'));
     }
-    const unsound = ['short', 'has space in it', 'x'.repeat(129), '-leading-dash', 'a"quote"b'];
-    for (const id of unsound) {
-      const answer = await server.request('GET', '/config.json', {
-        headers: { 'x-request-id': id },
-      });
-      expect(answer.headers.get('x-request-id'), id).toMatch(OWN_ID);
+    for (const id of ids) expect(id).toMatch(OWN_ID);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(logLines.some((line) => 'proxy_request_id' in line)).toBe(false);
+  });
+
+  it("behind a trusted proxy, logs the proxy's sound id beside the server's own", async () => {
+    const proxied: Array<Record<string, unknown>> = [];
+    const behindProxy = await startTestServer({
+      trustProxy: true,
+      logger: {
+        level: 'debug',
+        stream: { write: (line: string) => void proxied.push(JSON.parse(line)) },
+      },
+    });
+    try {
+      const sound = ['3f1c9a4e-5b7d-4c2e-9a8f-0123456789ab', 'lb-req:42.7=x/y+z'];
+      for (const id of sound) {
+        const answer = await behindProxy.request('GET', '/api/v1/nope', {
+          headers: { 'x-request-id': id },
+        });
+        const own = answer.headers.get('x-request-id');
+        expect(own).toMatch(OWN_ID);
+        expect(proxied.filter((line) => line.request_id === own)).toEqual([
+          expect.objectContaining({ proxy_request_id: id }),
+        ]);
+      }
+      const unsound = ['short', 'has space in it', 'x'.repeat(129), '-leading-dash', 'a"quote"b'];
+      for (const id of unsound) {
+        const answer = await behindProxy.request('GET', '/api/v1/nope', {
+          headers: { 'x-request-id': id },
+        });
+        const own = answer.headers.get('x-request-id');
+        expect(own, id).toMatch(OWN_ID);
+        const line = proxied.find((entry) => entry.request_id === own);
+        expect(line, id).not.toHaveProperty('proxy_request_id');
+      }
+    } finally {
+      await behindProxy.close();
     }
   });
 
