@@ -155,7 +155,8 @@ describe('validation messages', () => {
     const below = (Number(minimum) / 2).toString();
     const withdrawCases: [string, string, string][] = [
       ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '10', 'Invalid TRC20 address'],
-      ['TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz39', '10', 'Invalid TRC20 address'],
+      // A typo in a real TRON address: its checksum is what is wrong (issue 32).
+      ['TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz39', '10', 'The TRC20 address checksum is wrong'],
       [TRON_ADDRESS, '', 'Enter an amount'],
       [TRON_ADDRESS, '0', 'The amount must be greater than 0'],
       [TRON_ADDRESS, below, `below the minimum of ${minimum} USDT`],
