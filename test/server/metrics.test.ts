@@ -170,7 +170,7 @@ describe('beside a local chain: its readiness check, payments waiting, the chain
   });
 
   it('readiness asks the node: up on the right chain, degraded on another', async () => {
-    const ready = await server.request('GET', '/readyz');
+    const ready = await server.request('GET', '/readyz', { token: server.adminToken });
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
     expect(ready.body.checks.chain).toEqual({ status: 'up' });
@@ -178,7 +178,7 @@ describe('beside a local chain: its readiness check, payments waiting, the chain
       chain: { id: 1, rpcUrl: chain.rpcUrl, treasury },
     });
     try {
-      const wrong = await elsewhere.request('GET', '/readyz');
+      const wrong = await elsewhere.request('GET', '/readyz', { token: elsewhere.adminToken });
       expect(wrong.status).toBe(200);
       expect(wrong.body.status).toBe('degraded');
       expect(wrong.body.checks.chain).toEqual({ status: 'down', reason: 'wrong_chain' });
