@@ -3,11 +3,9 @@
 // whatever token it sends next: failed authentications are a limit per client IP
 // (`authFailures`) in the one rate limiter (rateLimiter.ts), shared by every process on
 // PostgreSQL. A wrong token is counted when it fails, and one beyond the limit is answered 429
-// on whichever process it reaches. Before a token is looked at, the process refuses an
-// address whose window it knows to be full (no I/O); a signed-in call that makes a limiter
-// statement anyway (money calls: routeTable.ts) also reads the shared window, and so does the
-// admin token on every call. A valid session token on other routes costs no extra round trip:
-// it is refused only once this process has seen the address's window full.
+// on whichever process it reaches. A valid session token is never refused for the address's
+// failures (one attacker behind a carrier-grade NAT must not lock out everyone sharing it); the
+// operator's one token is, on every call, as it is the one secret worth guessing there.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
@@ -40,15 +38,18 @@ export async function requireSession(
   context: HttpContext,
   request: FastifyRequest,
 ): Promise<FoundSession> {
-  context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
   const token = bearerToken(request);
   const session = token ? await findSession(context.db, token, context.now()) : null;
-  if (!session) {
-    // A missing token guesses nothing; a wrong or expired one counts against the client.
-    if (token) await countFailure(context, request);
-    throw new DomainError('unauthorized');
+  // A valid session is never refused for what others did from its address: many phones share
+  // one behind a carrier's NAT. The failures are what is throttled.
+  if (session) return session;
+  // A missing token guesses nothing; a wrong or expired one counts against the client, and
+  // one from an address known to be over the limit is refused without a statement.
+  if (token) {
+    context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
+    await countFailure(context, request);
   }
-  return session;
+  throw new DomainError('unauthorized');
 }
 
 /**

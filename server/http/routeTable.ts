@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import type { UserRow } from '../db/schema.ts';
 import type { HttpContext } from './httpContext.ts';
 import { DomainError } from '../domainError.ts';
-import { authFailures, requireAdmin, requireUser, sessionUser } from './authenticate.ts';
+import { requireAdmin, requireUser, sessionUser } from './authenticate.ts';
 import { parseInput } from './input.ts';
 import type { LimitCheck } from './rateLimiter.ts';
 import type { Route } from './route.ts';
@@ -55,9 +55,6 @@ function limitsOf(route: Route, request: FastifyRequest, caller: UserRow | null)
       subject: String(caller.id),
       mode: 'count',
     });
-  // A signed-in call that makes a limiter statement anyway reads the address's failed
-  // authentications in it too, first: a window filled on another process refuses it here.
-  if (route.auth === 'user' && checks.length > 0) checks.unshift(authFailures(request, 'read'));
   return checks;
 }
 

@@ -129,8 +129,9 @@ describe('two server processes on one PostgreSQL', { timeout: 60_000 }, () => {
       expect(await statuses([a, b], 5, guess('198.51.100.2'))).toEqual(onOne);
       expect(await statuses([b, a], 5, guess('198.51.100.3'))).toEqual(onOne);
 
-      // Wrong tokens on A only: B refuses the operator's right token and a money call with a
-      // valid session, which read the shared window.
+      // Wrong tokens on A only: B refuses the operator's right token, which reads the shared
+      // window; a money call with a valid session goes through (failures are throttled, not
+      // the users who share the address).
       const token = await login(a, testWallet('multi failing'));
       const limited = '198.51.100.4';
       expect(await statuses([a], 3, guess(limited))).toEqual([401, 401, 401]);
@@ -144,8 +145,7 @@ describe('two server processes on one PostgreSQL', { timeout: 60_000 }, () => {
         token,
         headers: { ...from(limited), 'idempotency-key': 'multi-failing-1' },
       });
-      expect(money.status).toBe(429);
-      expect(money.body.code).toBe(apiErrors.rate_limited.code);
+      expect(money.status).not.toBe(429);
       a.clock.advance(MINUTE_MS);
       expect((await b.admin('GET', '/admin/v1/users')).status).toBe(200);
     });
