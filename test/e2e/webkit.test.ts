@@ -7,35 +7,20 @@
 // - no network switch over WebDriver: offline reading is covered in Firefox and Chromium;
 // - WebKitGTK logs `manifest-src` as an unknown CSP directive and ignores it; the directive
 //   stays, for the engines that know it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/appServer.ts';
-import { fullScenario, signIn } from './support/engineScenario.ts';
-import type { EngineBrowser } from './support/engines/engine.ts';
+import { describe, expect, it } from 'vitest';
+import { fullScenario, setUpEngine, signIn } from './support/engineScenario.ts';
 import { launchWebKit } from './support/engines/webkit.ts';
 import { ALICE_KEY, BOB_KEY } from './support/money.ts';
 
-let browser: EngineBrowser;
-let plain: AppServer;
-let sealed: AppServer;
-
-beforeAll(async () => {
-  [browser, plain, sealed] = await Promise.all([
-    launchWebKit(),
-    startAppServer({ env: { INVITE_REQUIRED: 'false', ENVELOPE: 'off' } }),
-    startAppServer({ env: { INVITE_REQUIRED: 'false' } }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), plain?.close(), sealed?.close()]);
-});
+const engine = setUpEngine(launchWebKit);
 
 describe('WebKit', () => {
   it('first visit, service worker, sign-in with a late wallet, wallet, user centre, a push and read-only', async () => {
-    await fullScenario(browser, plain, ALICE_KEY, { offline: false });
+    await fullScenario(engine.browser, engine.plain, ALICE_KEY, { offline: false });
   });
 
   it('signs in with the request envelope on', async () => {
-    await signIn(browser, sealed, BOB_KEY);
-    expect(await browser.pageErrors()).toEqual([]);
+    await signIn(engine.browser, engine.sealed, BOB_KEY);
+    expect(await engine.browser.pageErrors()).toEqual([]);
   });
 });

@@ -3,11 +3,35 @@
 // realtime push landing on screen, a reload to a read-only page offering sign-in again; and,
 // where the driver can cut the network, reading kept records offline. Steps find and tap
 // elements by script in the page, so they read the same in WebKit and Gecko.
-import { expect } from 'vitest';
-import type { AppServer } from './appServer.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startAppServer, type AppServer } from './appServer.ts';
 import type { EngineBrowser } from './engines/engine.ts';
 
 const STEP_TIMEOUT_MS = 15_000;
+
+export interface EngineSetup {
+  browser: EngineBrowser;
+  /** A server with the request envelope off. */
+  plain: AppServer;
+  /** One with it on, as a public deployment runs. */
+  sealed: AppServer;
+}
+
+/** One engine for the file, and its two servers, started together. */
+export function setUpEngine(launch: () => Promise<EngineBrowser>): EngineSetup {
+  const setup = {} as EngineSetup;
+  beforeAll(async () => {
+    [setup.browser, setup.plain, setup.sealed] = await Promise.all([
+      launch(),
+      startAppServer({ env: { INVITE_REQUIRED: 'false', ENVELOPE: 'off' } }),
+      startAppServer({ env: { INVITE_REQUIRED: 'false' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([setup.browser?.close(), setup.plain?.close(), setup.sealed?.close()]);
+  });
+  return setup;
+}
 
 /** Waits until `probe` (run in the page, so it must use nothing from here) answers true. */
 export async function until(

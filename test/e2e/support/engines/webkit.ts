@@ -5,9 +5,9 @@
 // Node through a queue in the page that the driver drains.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { Builder, type WebDriver } from 'selenium-webdriver';
 import { APP_CHAIN_ID } from '../appServer.ts';
+import { freePort } from '../serverProcess.ts';
 import {
   createTestWallet,
   installProvider,
@@ -20,17 +20,6 @@ import type { EngineBrowser } from './engine.ts';
 const MINI_BROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const SCREEN = '390x844x24';
 const DRAIN_EVERY_MS = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An X display no other process holds (its lock file names the taken ones). */
 function freeDisplay(): number {
