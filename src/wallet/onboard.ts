@@ -1,17 +1,17 @@
 // The wallet library, loaded only when the user connects (it is far larger than the app).
 import Onboard, { type OnboardAPI } from '@web3-onboard/core';
-import injectedModule from '@web3-onboard/injected-wallets';
 import { toChecksumAddress } from './address.ts';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
+import { injectedWallets, type WalletInit } from './injectedWallets.ts';
 import { WalletError } from './walletErrors.ts';
 
 let onboard: OnboardAPI | undefined;
-let walletInits: ReturnType<typeof injectedModule>[] = [];
-let walletConnectInit: ReturnType<typeof injectedModule> | undefined;
+let walletInits: WalletInit[] = [];
+let walletConnectInit: WalletInit | undefined;
 
 function init(chain: ChainConfig): OnboardAPI {
   if (onboard) return onboard;
-  walletInits = [injectedModule()];
+  walletInits = [injectedWallets()];
   onboard = Onboard({
     wallets: walletInits,
     chains: [
