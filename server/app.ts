@@ -22,7 +22,7 @@ import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { isOperatorPath, registerOperatorRoutes } from './http/health.ts';
 import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShedding.ts';
 import { createReadiness } from './http/readiness.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from './http/requestId.ts';
+import { newRequestId, proxyRequestIdLogger, REQUEST_ID_HEADER } from './http/requestId.ts';
 import { loggableUrl } from './http/requestLog.ts';
 import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './areas.ts';
@@ -72,8 +72,10 @@ export async function buildApp(
   const headerSettings = { chainRpcUrl: settings.chain.rpcUrl, publicUrl: settings.publicUrl };
   const app = Fastify({
     logger,
-    // Random ids (http/requestId.ts), written in every log line of the request.
-    genReqId: requestIdOf,
+    // Random ids (http/requestId.ts), written in every log line of the request; a trusted
+    // proxy's own id beside them.
+    genReqId: () => newRequestId(),
+    childLoggerFactory: proxyRequestIdLogger(settings.trustProxy),
     // One query parser for plain calls and the calls inside envelopes (envelope/gateway.ts).
     routerOptions: { querystringParser: parseQuery },
     trustProxy: settings.trustProxy,

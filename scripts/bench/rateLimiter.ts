@@ -37,6 +37,8 @@ const settings = {
   money: GENEROUS,
   authFailures: GENEROUS,
   isRegister: GENEROUS,
+  envelopeRefusals: GENEROUS,
+  wsTicket: GENEROUS,
 };
 const now = () => new Date();
 const postgres = createRateLimiter(createPostgresRateLimitStore(db), settings, now, () => {});

@@ -47,6 +47,8 @@ async function startApp() {
       loginMessage: GENEROUS,
       money: GENEROUS,
       authFailures: GENEROUS,
+      envelopeRefusals: GENEROUS,
+      wsTicket: GENEROUS,
     },
   });
   return {

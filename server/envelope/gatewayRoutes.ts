@@ -147,14 +147,21 @@ function innerCallRunner(
       if (!route) throw new DomainError('not_found');
       const payload = route.method === 'GET' ? inner.query : body;
       inner.body = body;
-      const run = () => runner.run(route, inner, payload);
-      // A write: its nonce goes into its own transaction, so every process refuses a replay.
-      const data = await (method === 'POST'
-        ? runWrite(context.db, call.nonce, context.now(), run, {
-            key: routeKey(route),
-            outside: envelope.writesOutsideTransactions,
-          })
-        : run());
+      // A write that reaches its handler has its nonce stored with it, so every process
+      // refuses a replay; one refused before (not signed in, over a limit, bad input) stores
+      // nothing: a replay of it is refused the same way again.
+      const data = await runner.run(
+        route,
+        inner,
+        payload,
+        method === 'POST'
+          ? (handler) =>
+              runWrite(context.db, call.nonce, context.now(), handler, {
+                key: routeKey(route),
+                outside: envelope.writesOutsideTransactions,
+              })
+          : undefined,
+      );
       answer = successAnswer(route, context, inner, data);
     } catch (error) {
       if (error instanceof EnvelopeRefusal) throw error;

@@ -13,7 +13,7 @@ import { createJobMetrics, type JobMetrics } from './jobMetrics.ts';
 import { processRegistry } from './processMetrics.ts';
 import { createRealtimeMetrics, type RealtimeMetrics } from './realtimeMetrics.ts';
 
-export type RefusedPer = 'ip' | 'user' | 'connection';
+export type RefusedPer = 'ip' | 'user' | 'token' | 'connection';
 
 export interface ServerMetrics {
   readonly registry: Registry;

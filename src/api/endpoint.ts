@@ -16,7 +16,7 @@ export type EndpointAuth = 'none' | 'user' | 'admin';
 export type EndpointMethod = 'GET' | 'POST';
 
 /** Rate-limit classes; the server's settings give each its numbers. */
-export type RateLimitClass = 'login' | 'loginMessage' | 'money' | 'isRegister';
+export type RateLimitClass = 'login' | 'loginMessage' | 'money' | 'isRegister' | 'wsTicket';
 
 // What the app keeps of the server's data, by area (a success `changes` some of them). The list,
 // CACHE_AREAS, has a file of its own: the first screen holds this file but never reads the list

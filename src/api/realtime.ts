@@ -34,6 +34,7 @@ export const realtimeEndpoints = {
     method: 'POST',
     path: realtimePaths.wsTicket,
     output: wsTicketDataSchema,
+    userRateLimit: 'wsTicket',
   }),
 };
 

@@ -69,6 +69,44 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
     expect(await tickets(onB, aliceToken)).toBe('6');
   });
 
+  it('stores no nonce for unauthenticated writes on either process; a replayed write is still refused', async () => {
+    const { a, clients, aliceToken } = await start();
+    const [onA, onB] = clients;
+    const nonces = async () =>
+      Number(
+        (
+          await a.db.kysely
+            .selectFrom('envelope_nonces')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await nonces();
+    // The first sealed transfers either process sees: none signed in.
+    for (let i = 0; i < 40; i++) {
+      const client = i % 2 === 0 ? onA : onB;
+      const answer = await client.envelopedFetch(transferPaths.transfer, {
+        method: 'POST',
+        ...(i % 4 < 2 ? {} : { token: `not-a-session-${i}` }),
+        headers: { 'idempotency-key': `unauthenticated-${i}` },
+        json: { address: bob.address, amount: '1' },
+      });
+      expect(answer.status, answer.text).toBe(401);
+    }
+    expect(await nonces()).toBe(before);
+    const { body, context } = onA.seal(transferPaths.transfer, {
+      method: 'POST',
+      token: aliceToken,
+      headers: { 'idempotency-key': 'after-the-unauthenticated' },
+      json: { address: bob.address, amount: '1' },
+    });
+    expect((await onA.send(body, context)).status).toBe(200);
+    const replayed = await onB.send(body, context);
+    expect(replayed.json?.code, replayed.text).toBe(envelopeRefusals.replayed.code);
+    expect(await tickets(onB, aliceToken)).toBe('9');
+    expect(await nonces()).toBe(before + 1);
+  });
+
   it('runs a write sent to both processes at once exactly once', async () => {
     const { clients, aliceToken } = await start();
     const [onA, onB] = clients;

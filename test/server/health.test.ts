@@ -1,6 +1,7 @@
 // Liveness and readiness as a load balancer or Kubernetes sees them (server/http/health.ts,
 // readiness.ts): JSON, never the app page; 503 while a required dependency is down or the
-// process is stopping, 200 again once it is back, without a restart.
+// process is stopping, 200 again once it is back, without a restart. Each check's figures
+// are the operator's: without the operator token /readyz shows the status alone.
 import http from 'node:http';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -68,6 +69,7 @@ describe('liveness and readiness', () => {
     });
   });
   afterAll(() => server.close());
+  const readyz = () => server.request('GET', '/readyz', { token: server.adminToken });
 
   it('GET /healthz says the process is up, as JSON that no cache keeps', async () => {
     const answer = await server.request('GET', '/healthz');
@@ -77,8 +79,17 @@ describe('liveness and readiness', () => {
     expect(answer.body).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz reports each dependency, ready when all required ones answer', async () => {
-    const answer = await server.request('GET', '/readyz');
+  it('GET /readyz without the operator token shows the status and no figures', async () => {
+    for (const token of [undefined, 'not-the-operator-token']) {
+      const answer = await server.request('GET', '/readyz', token ? { token } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.body).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('GET /readyz reports each dependency to the operator, ready when all required ones answer', async () => {
+    const answer = await readyz();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.body).toEqual({
@@ -115,7 +126,7 @@ describe('liveness and readiness', () => {
     const { name } = last as { name: string };
     await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(server.db.kysely);
     try {
-      const behind = await server.request('GET', '/readyz');
+      const behind = await readyz();
       expect(behind.status).toBe(503);
       expect(behind.body.status).toBe('not_ready');
       expect(behind.body.checks.database.status).toBe('up');
@@ -137,7 +148,7 @@ describe('liveness and readiness', () => {
     const outage = await databaseOutage(server);
     await outage.stop();
     try {
-      const down = await server.request('GET', '/readyz');
+      const down = await readyz();
       expect(down.status).toBe(503);
       expect(down.body.status).toBe('not_ready');
       expect(down.body.checks.database).toEqual({ status: 'down', reason: 'error' });
@@ -148,7 +159,7 @@ describe('liveness and readiness', () => {
     } finally {
       await outage.start();
     }
-    const back = await server.request('GET', '/readyz');
+    const back = await readyz();
     expect(back.status).toBe(200);
     expect(back.body.status).toBe('ready');
     // Once down and once back in the log, however many probes came between.
@@ -166,7 +177,7 @@ describe('readiness beside the chain and through shutdown', () => {
       chain: { rpcUrl: 'http://127.0.0.1:9/', treasury: randomAddress() },
     });
     try {
-      const answer = await server.request('GET', '/readyz');
+      const answer = await server.request('GET', '/readyz', { token: server.adminToken });
       expect(answer.status).toBe(200);
       expect(answer.body.status).toBe('degraded');
       expect(answer.body.checks.chain).toEqual({ status: 'down', reason: 'error' });
