@@ -6,7 +6,7 @@
 //   - failed authentications per client IP and per token prefix (`authFailures`), on every
 //     route (authenticate.ts);
 //   - sealed requests the envelope refuses, per client IP (`envelopeRefusals`,
-//     envelope/refusalBudget.ts).
+//     envelope/gatewayRoutes.ts).
 // Windows are fixed: a key's window opens at its first counted call and lasts the limit's
 // window; a call beyond `max` in it is refused with 429 rate_limited until the window ends.
 //

@@ -94,6 +94,8 @@ export interface SealOptions {
 export interface EnvelopeClientOptions {
   /** The clock requests are stamped with: the test server's (harness.ts), not the machine's. */
   now?: () => number;
+  /** Headers on the outer POST (e.g. `x-forwarded-for` behind TRUST_PROXY). */
+  outerHeaders?: Record<string, string>;
 }
 
 const decoder = new TextDecoder();
@@ -158,7 +160,7 @@ export async function envelopeClientFor(
     async send(sealed, context) {
       const response = await fetch(baseUrl + ENVELOPE_PATH, {
         method: 'POST',
-        headers: { 'content-type': REQUEST_CONTENT_TYPE },
+        headers: { ...options.outerHeaders, 'content-type': REQUEST_CONTENT_TYPE },
         body: Buffer.from(sealed),
       });
       const bytes = new Uint8Array(await response.arrayBuffer());
