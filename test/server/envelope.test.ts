@@ -113,7 +113,7 @@ describe('the envelope endpoint', () => {
     const sealed = new Uint8Array(await response.arrayBuffer());
     // Nothing of the answer in the clear; the app's context opens it: a 401 inside.
     expect(Buffer.from(sealed).toString('latin1')).not.toContain('code');
-    const keys = await readEnvelopeKeys(server.db);
+    const keys = await readEnvelopeKeys(server.db, server.settings);
     const { request, response: inner } = openCapturedExchange(keys, body, sealed);
     expect(request).toMatchObject({ method: 'GET', path: '/api/v1/user/info' });
     expect(inner?.status).toBe(401);
@@ -169,7 +169,7 @@ describe('the envelope endpoint', () => {
     expect(await ticketsOf(aliceToken)).toBe(String(Number(before) - 3));
     expect(await transferCount()).toBe(count + 1);
     // The write's nonce is in the database, stored by the transfer's own transaction.
-    const keys = await readEnvelopeKeys(server.db);
+    const keys = await readEnvelopeKeys(server.db, server.settings);
     const { request } = openCapturedExchange(keys, body);
     const stored = await server.db.kysely
       .selectFrom('envelope_nonces')
@@ -192,7 +192,7 @@ describe('the envelope endpoint', () => {
   });
 
   it('stores no nonce for a read; stores a write’s even when it opens no transaction', async () => {
-    const keys = await readEnvelopeKeys(server.db);
+    const keys = await readEnvelopeKeys(server.db, server.settings);
     const stored = async (body: Uint8Array) => {
       const { request } = openCapturedExchange(keys, body);
       return (
