@@ -29,7 +29,7 @@ import { NOT_FOUND_ROUTE } from '../http/staticApp.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { checkHeader, openEnvelope, sealAnswer } from './gateway.ts';
 import { runWrite } from './nonces.ts';
-import { readSealedBody } from './sealedBody.ts';
+import { closesEarly, readSealedBody } from './sealedBody.ts';
 import type { EnvelopeService } from './service.ts';
 
 /** Methods whose body Fastify never reads; an inner call with one has no body either. */
@@ -82,15 +82,11 @@ export async function registerEnvelopeGateway(
     // The sealed bytes as they are, judged as they arrive (sealedBody.ts): a body over the
     // limit, or one whose header names no live key, is refused before the rest is read.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      REQUEST_CONTENT_TYPE,
-      (request: FastifyRequest, payload: Readable) => {
-        const declared = request.headers['content-length'];
-        return readSealedBody(payload, {
-          declaredLength: declared === undefined ? null : Number(declared),
-          checkHeader: (header) => checkHeader(envelope, header),
-        });
-      },
+    scope.addContentTypeParser(REQUEST_CONTENT_TYPE, (request: FastifyRequest, payload: Readable) =>
+      readSealedBody(payload, {
+        declaredLength: declaredLength(request),
+        checkHeader: (header) => checkHeader(envelope, header),
+      }),
     );
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof EnvelopeRefusal) return refuse(request, reply, error);
@@ -101,7 +97,7 @@ export async function registerEnvelopeGateway(
       try {
         rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
       } catch (error) {
-        void reply.header('connection', 'close');
+        if (closesEarly(declaredLength(request))) void reply.header('connection', 'close');
         throw error;
       }
     });
@@ -125,6 +121,12 @@ export async function registerEnvelopeGateway(
       },
     });
   });
+}
+
+/** The request's Content-Length (Node has checked it is one), or null for a chunked body. */
+function declaredLength(request: FastifyRequest): number | null {
+  const declared = request.headers['content-length'];
+  return declared === undefined ? null : Number(declared);
 }
 
 function routeKey(route: { method: string; path: string }): string {

@@ -1,17 +1,27 @@
 // Reading a sealed request's body (the envelope endpoint's content-type parser), judging it
-// while it arrives rather than after: a Content-Length over the limit (or under the least a
-// sealed request can be) is refused before a byte is read, a body growing past the limit as
-// it goes over, and one whose 7-byte header names no live key or suite as soon as those 7
-// bytes are in. A refused body is left unread: Fastify answers at once and closes the
-// connection (content-type-parser.js, `connection: close`), so junk costs neither its upload
-// nor a buffer of its size.
+// while it arrives rather than after: a Content-Length over the limit is refused before a
+// byte is read, a body growing past the limit as it goes over, and one whose 7-byte header
+// names no live key or suite as soon as those 7 bytes are in. A refused body is left unread:
+// Fastify answers at once and closes the connection (content-type-parser.js,
+// `connection: close`), so junk costs neither its upload nor a buffer of its size.
+//
+// A small body, or one nearly all in when its header fails, is read to its end instead and
+// handed on: the handler refuses it just the same (openRequest checks the header again), and
+// the connection stays open, which for small requests costs less than a new one.
 import type { Readable } from 'node:stream';
 import {
   MAX_SEALED_REQUEST_BYTES,
   REQUEST_HEADER_LENGTH,
-  SMALLEST_SEALED_REQUEST,
 } from '../../src/api/envelope/envelopeMessage.ts';
 import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+
+/** Unread bytes worth a new connection rather than reading them (and Node's discarding them). */
+export const SMALL_REST_BYTES = 16 * 1024;
+
+/** Whether refusing a request before its body is read should also close its connection. */
+export function closesEarly(declaredLength: number | null): boolean {
+  return declaredLength === null || declaredLength > SMALL_REST_BYTES;
+}
 
 export interface SealedBodyOptions {
   /** The request's Content-Length, or null when it has none (chunked). */
@@ -26,8 +36,6 @@ export function readSealedBody(payload: Readable, options: SealedBodyOptions): P
   const declared = options.declaredLength;
   if (declared !== null && declared > maxBytes)
     return Promise.reject(new EnvelopeRefusal('too_large'));
-  if (declared !== null && declared < SMALLEST_SEALED_REQUEST)
-    return Promise.reject(new EnvelopeRefusal('bad_framing', 'shorter than a sealed request'));
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -49,11 +57,8 @@ export function readSealedBody(payload: Readable, options: SealedBodyOptions): P
         reject(error);
       }
     };
-    const complete = () => {
-      if (received < SMALLEST_SEALED_REQUEST)
-        settle(new EnvelopeRefusal('bad_framing', 'shorter than a sealed request'));
-      else settle(null, Buffer.concat(chunks, received));
-    };
+    // Too short or not, it is the handler's to refuse (openRequest: framing first).
+    const complete = () => settle(null, Buffer.concat(chunks, received));
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > maxBytes) return settle(new EnvelopeRefusal('too_large'));
@@ -61,10 +66,15 @@ export function readSealedBody(payload: Readable, options: SealedBodyOptions): P
       if (header !== 'waiting' || received < REQUEST_HEADER_LENGTH) return;
       header = 'checking';
       const first = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      options.checkHeader(first.subarray(0, REQUEST_HEADER_LENGTH)).then(() => {
+      const pass = () => {
         header = 'passed';
         if (ended) complete();
-      }, settle);
+      };
+      options.checkHeader(first.subarray(0, REQUEST_HEADER_LENGTH)).then(pass, (error: unknown) => {
+        const rest = declared === null ? Infinity : declared - received;
+        if (rest <= SMALL_REST_BYTES) pass();
+        else settle(error);
+      });
     };
     const onEnd = () => {
       ended = true;
