@@ -205,7 +205,7 @@ export function readSettings(env: Env): ServerSettings {
         windowMs: HOUR_MS,
       },
       envelopeRefusals: {
-        max: integer(env, 'RATE_LIMIT_ENVELOPE_REFUSALS_PER_MINUTE', 60, 1, 1_000_000),
+        max: integer(env, 'ENVELOPE_REFUSALS_PER_MINUTE', 60, 1, 1_000_000),
         windowMs: MINUTE_MS,
       },
       wsTicket: {
