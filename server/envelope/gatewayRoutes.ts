@@ -19,7 +19,7 @@ import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE } from '../../src/api/envel
 import { envelopeRefusals, EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
 import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
 import { DomainError } from '../domainError.ts';
-import { failureAnswer } from '../http/errorHandler.ts';
+import { failureAnswer, toDomainError } from '../http/errorHandler.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import type { LimitCheck } from '../http/rateLimiter.ts';
 import type { Route } from '../http/route.ts';
@@ -62,20 +62,29 @@ export async function registerEnvelopeGateway(
     const failure = failureAnswer(error, request, context.replies);
     return reply.status(failure.status).headers(failure.headers).send(failure.body);
   };
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, refusal: EnvelopeRefusal) => {
-    context.metrics.envelopeRefused(refusal.code);
-    try {
-      // The one past the budget is answered 429 instead, as every later one is.
-      await rateLimiter.check([refusalBudget(request, 'count')]);
-    } catch (error) {
-      return answer(request, reply, error);
+  /**
+   * Every refusal of the endpoint (the envelope's own, and a body of another type) counts
+   * against the address's budget; the one past it is answered 429 instead, as every later one
+   * is (by the onRequest hook, before the body is read). A body left unread is not read on:
+   * the connection closes after the answer, unless what is left is small.
+   */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (request.body === undefined && closesEarly(declaredLength(request)))
+      void reply.header('connection', 'close');
+    let failure = error;
+    if (error instanceof EnvelopeRefusal) {
+      context.metrics.envelopeRefused(error.code);
+      failure = refusalError(error);
     }
-    const { error } = envelopeRefusals[refusal.code];
-    const data =
-      refusal.code === 'stale_timestamp' && refusal.serverTimeMs !== undefined
-        ? { server_time: new Date(refusal.serverTimeMs).toISOString() }
-        : undefined;
-    return answer(request, reply, new DomainError(error, { data }));
+    const { status } = toDomainError(failure).definition;
+    if (status >= 400 && status < 500 && !isRateLimited(failure)) {
+      try {
+        await rateLimiter.check([refusalBudget(request, 'count')]);
+      } catch (limited) {
+        return answer(request, reply, limited);
+      }
+    }
+    return answer(request, reply, failure);
   };
 
   await app.register(async (scope) => {
@@ -88,18 +97,10 @@ export async function registerEnvelopeGateway(
         checkHeader: (header) => checkHeader(envelope, header),
       }),
     );
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof EnvelopeRefusal) return refuse(request, reply, error);
-      return answer(request, reply, error);
-    });
-    // An address past its budget: refused before its body is read, which is left unread.
-    scope.addHook('onRequest', async (request, reply) => {
-      try {
-        rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
-      } catch (error) {
-        if (closesEarly(declaredLength(request))) void reply.header('connection', 'close');
-        throw error;
-      }
+    scope.setErrorHandler((error, request, reply) => refuse(request, reply, error));
+    // An address past its budget: refused before its body is read.
+    scope.addHook('onRequest', async (request) => {
+      rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
     });
     scope.post(ENVELOPE_PATH, {
       // Sealed bytes do not compress; trying would only cost time.
@@ -107,20 +108,30 @@ export async function registerEnvelopeGateway(
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const sealed = new Uint8Array(body.buffer, body.byteOffset, body.length);
-        try {
-          const opened = openEnvelope(envelope, sealed, () => context.now().getTime());
-          const answered = await innerCalls(request, opened.call);
-          void reply
-            .header('content-type', RESPONSE_CONTENT_TYPE)
-            .header('cache-control', 'no-store');
-          return reply.send(Buffer.from(sealAnswer(envelope, opened, answered)));
-        } catch (error) {
-          if (error instanceof EnvelopeRefusal) return refuse(request, reply, error);
-          throw error;
-        }
+        // A refusal (EnvelopeRefusal) goes to the error handler above.
+        const opened = openEnvelope(envelope, sealed, () => context.now().getTime());
+        const answered = await innerCalls(request, opened.call);
+        void reply
+          .header('content-type', RESPONSE_CONTENT_TYPE)
+          .header('cache-control', 'no-store');
+        return reply.send(Buffer.from(sealAnswer(envelope, opened, answered)));
       },
     });
   });
+}
+
+/** The catalogue error an envelope refusal is answered with (refusals.ts). */
+function refusalError(refusal: EnvelopeRefusal): DomainError {
+  const { error } = envelopeRefusals[refusal.code];
+  const data =
+    refusal.code === 'stale_timestamp' && refusal.serverTimeMs !== undefined
+      ? { server_time: new Date(refusal.serverTimeMs).toISOString() }
+      : undefined;
+  return new DomainError(error, { data });
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof DomainError && error.errorName === 'rate_limited';
 }
 
 /** The request's Content-Length (Node has checked it is one), or null for a chunked body. */

@@ -126,6 +126,18 @@ describe('refusals of the envelope endpoint', () => {
     expect(answered.closed).toBe(true);
   });
 
+  it('counts a body of another type as a refusal too', async () => {
+    server.clock.advance(MINUTE_MS);
+    const post = () =>
+      server.request('POST', ENVELOPE_PATH, {
+        json: { hello: 'junk' },
+        headers: { 'x-forwarded-for': '198.51.100.50' },
+      });
+    for (let i = 0; i < BUDGET; i++)
+      expect((await post()).body.code).toBe(apiErrors.unsupported_media_type.code);
+    expect((await post()).status).toBe(429);
+  });
+
   it('refuses an address past its budget before reading its body', async () => {
     server.clock.advance(MINUTE_MS);
     const flooding = await clientFrom('198.51.100.40');
