@@ -18,6 +18,8 @@
 //   BENCH_ONLY=transfer                transfers only (e.g. with NODE_OPTIONS=--cpu-prof)
 //   BENCH_ONLY=info                    the read routes only
 //   BENCH_ONLY=realtime                the realtime hub's fan-out only (scripts/bench/realtime.ts)
+//   BENCH_ONLY=refusals                what each refusal of the envelope endpoint costs, beside
+//                                      a bare 404 (scripts/bench/envelopeRefusals.ts)
 //   BENCH_SOCKETS=1000                 fewer sockets for it (default 1000,10000)
 //   BENCH_DB=sqlite | BENCH_DB=postgres  one database only
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +29,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { QueryStats } from '../server/db/queryStats.ts';
 import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
+import { envelopeRefusalRows, notFoundRow, overBudgetRow } from './bench/envelopeRefusals.ts';
 import { benchRealtime } from './bench/realtime.ts';
 import { currentKey, sealedLoad } from './bench/sealedLoad.ts';
 import { benchTeam } from './bench/team.ts';
@@ -37,6 +40,7 @@ const CONNECTIONS = 50;
 const TRANSFERS_ONLY = process.env.BENCH_ONLY === 'transfer';
 const READS_ONLY = process.env.BENCH_ONLY === 'info';
 const REALTIME_ONLY = process.env.BENCH_ONLY === 'realtime';
+const REFUSALS_ONLY = process.env.BENCH_ONLY === 'refusals';
 const DATABASES = process.env.BENCH_DB ? [process.env.BENCH_DB] : ['sqlite', 'postgres'];
 
 interface Announce {
@@ -80,10 +84,11 @@ interface BenchServer {
 async function startChild(
   mode: 'app' | 'bare' | 'ledger',
   databaseUrl?: string,
+  env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const child = spawn(process.execPath, ['scripts/bench/serverProcess.ts', mode], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, ...env, BENCH_DATABASE_URL: databaseUrl ?? '' },
   });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const nextLine = async () => {
@@ -206,6 +211,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     const inviteCode = (data as { code: string }).code;
     const figures: Figures[] = [];
     figures.push(await measure('bare Fastify route', bare, { url: `${bare.announce.url}/bare` }));
+    if (REFUSALS_ONLY) return [...figures, ...(await benchRefusals(app, first.token, databaseUrl))];
     if (!TRANSFERS_ONLY) {
       figures.push(await measure('GET /config.json', app, { url: `${base}/config.json` }));
       figures.push(
@@ -223,6 +229,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
           })),
         }),
       );
+      figures.push(...(await benchRefusals(app, first.token, databaseUrl)));
       const withTeam = await app.ask<string>('team');
       figures.push(
         await measure(INFO_LARGE_TEAM, app, {
@@ -239,6 +246,36 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
   } finally {
     await Promise.all([stopChild(bare.child), stopChild(app.child)]);
   }
+}
+
+/**
+ * Each refusal of the envelope endpoint beside a bare 404 of the same server, then the 429 of
+ * an address past its refusal budget, on a server whose budget is one refusal a minute.
+ */
+async function benchRefusals(
+  app: BenchServer,
+  token: string,
+  databaseUrl: string | undefined,
+): Promise<Figures[]> {
+  const base = app.announce.url;
+  const rows = [notFoundRow(base), ...envelopeRefusalRows(base, await currentKey(base), token)];
+  const figures: Figures[] = [];
+  for (const row of rows) figures.push(await measure(row.name, app, row.options));
+  const spent = await startChild('app', databaseUrl, { BENCH_ENVELOPE_REFUSALS_PER_MINUTE: '1' });
+  try {
+    const spentBase = spent.announce.url;
+    const row = overBudgetRow(spentBase, await currentKey(spentBase), token);
+    // One refusal spends the budget; everything after it is 429.
+    await fetch(`${spentBase}/api/v1/envelope`, {
+      method: 'POST',
+      headers: { 'content-type': 'message/ohttp-req' },
+      body: new Uint8Array(100),
+    });
+    figures.push(await measure(row.name, spent, row.options));
+  } finally {
+    await stopChild(spent.child);
+  }
+  return figures;
 }
 
 /**
@@ -417,9 +454,9 @@ if (DATABASES.includes('sqlite')) {
     const figures = await benchDatabase('sqlite');
     printTable('SQLite (embedded, WAL, synchronous=FULL)', figures);
     printTargets('SQLite', figures, 4);
-    console.log(await benchTeam('SQLite', null));
+    if (!REFUSALS_ONLY) console.log(await benchTeam('SQLite', null));
   }
-  printLines('Realtime hub, SQLite', await benchRealtime('SQLite', null));
+  if (!REFUSALS_ONLY) printLines('Realtime hub, SQLite', await benchRealtime('SQLite', null));
 }
 if (DATABASES.includes('postgres')) {
   // A server on the same machine as its PostgreSQL talks to it over the Unix socket, as
@@ -432,9 +469,10 @@ if (DATABASES.includes('postgres')) {
       const figures = await benchDatabase('postgres', url);
       printTable(`PostgreSQL (local cluster ${transport}, fsync on)`, figures);
       printTargets('PostgreSQL', figures, 6);
-      console.log(await benchTeam('PostgreSQL', url));
+      if (!REFUSALS_ONLY) console.log(await benchTeam('PostgreSQL', url));
     }
-    printLines('Realtime hub, PostgreSQL', await benchRealtime('PostgreSQL', url));
+    if (!REFUSALS_ONLY)
+      printLines('Realtime hub, PostgreSQL', await benchRealtime('PostgreSQL', url));
   } else {
     console.log('\nPostgreSQL: not measured (run through scripts/with-postgres.sh).');
   }

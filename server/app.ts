@@ -22,8 +22,8 @@ import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { isOperatorPath, registerOperatorRoutes } from './http/health.ts';
 import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShedding.ts';
 import { createReadiness } from './http/readiness.ts';
-import { newRequestId, proxyRequestId, REQUEST_ID_HEADER } from './http/requestId.ts';
-import { loggableUrl } from './http/requestLog.ts';
+import { newRequestId, proxyRequestIdLogger, REQUEST_ID_HEADER } from './http/requestId.ts';
+import { loggableUrl, refusalLogSampler } from './http/requestLog.ts';
 import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
 import { routeTable } from './areas.ts';
 import { registerCardUpload, CARD_UPLOAD_LOG_PREFIX } from './card/routes.ts';
@@ -76,8 +76,10 @@ export async function buildApp(
   };
   const app = Fastify({
     logger,
-    // Random ids (http/requestId.ts), written in every log line of the request.
+    // Random ids (http/requestId.ts), written in every log line of the request; a trusted
+    // proxy's own id beside them.
     genReqId: () => newRequestId(),
+    childLoggerFactory: proxyRequestIdLogger(settings.trustProxy),
     // One query parser for plain calls and the calls inside envelopes (envelope/gateway.ts).
     routerOptions: { querystringParser: parseQuery },
     trustProxy: settings.trustProxy,
@@ -104,12 +106,7 @@ export async function buildApp(
       requestIdLogLabel: 'request_id',
     }),
   });
-  // Behind a trusted proxy its id goes into every log line of the request, beside ours.
-  if (settings.trustProxy)
-    app.addHook('onRequest', async (request) => {
-      const proxyId = proxyRequestId(request.raw);
-      if (proxyId) request.log = request.log.child({ proxy_request_id: proxyId });
-    });
+  const refusalLog = refusalLogSampler(() => context.now().getTime());
   app.addHook('onResponse', async (request, reply) => {
     // An enveloped call is counted and logged as its inner call (envelope/gateway.ts): its
     // endpoint's pattern, method and status, never its path's values nor its body.
@@ -124,15 +121,25 @@ export async function buildApp(
     );
     // A refused or failed request gets its line at info, so support finds the code a user
     // quotes (its request id); others at debug, which most servers run above: then the line
-    // is not even put together.
+    // is not even put together. Refusals are sampled per client address (requestLog.ts).
     const failed = status >= 400 && !QUIET_FAILURES.has(status);
     if (!failed && !DEBUG_LEVELS.has(request.log.level)) return;
+    let droppedBefore = 0;
+    if (failed && status < 500) {
+      const sample = refusalLog.take(request.ip);
+      if (!sample.write) {
+        metrics.refusalLogLineDropped();
+        return;
+      }
+      droppedBefore = sample.droppedBefore;
+    }
     const url = inner
       ? `${inner.route} (enveloped)`
       : loggableUrl(request.url, [CARD_UPLOAD_LOG_PREFIX]);
     const line = `${method} ${url} ${status} ${reply.elapsedTime.toFixed(1)} ms`;
-    if (failed) request.log.info(line);
-    else request.log.debug(line);
+    if (!failed) request.log.debug(line);
+    else if (droppedBefore > 0) request.log.info({ dropped_refusal_lines: droppedBefore }, line);
+    else request.log.info(line);
   });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {

@@ -83,6 +83,15 @@ export interface ServerSettings {
   envelope: boolean;
   /** After a key rotation, how long the previous envelope key keeps working, in seconds. */
   envelopeKeyGraceSeconds: number;
+  /** Days between automatic envelope key rotations; 0: by hand only. */
+  envelopeKeyRotateDays: number;
+  /**
+   * The key that seals the envelope's secret keys in the database (32 bytes, base64 or hex),
+   * from ENVELOPE_KEY_SECRET; else DATA_DIR/envelope-key-secret (envelope/keySeal.ts).
+   */
+  envelopeKeySecret: string | null;
+  /** The one it replaces, while it is being rotated: keys sealed with it are sealed anew. */
+  envelopeKeySecretPrevious: string | null;
   /** From ADMIN_TOKEN; when null a token is generated once and kept in DATA_DIR/admin-token. */
   adminToken: string | null;
   chain: ChainSettings;
@@ -106,7 +115,9 @@ export interface ServerSettings {
     /** 'Has this address an account?' (isRegister), per client IP and per signed-in user:
      * enough to check a recipient or an invite code, too few to list who has an account. */
     isRegister: RateLimitSetting;
-    /** Socket tickets per signed-in user: a reconnecting app needs a few a minute. */
+    /** Sealed requests the envelope refuses, per client IP; beyond it every one is 429. */
+    envelopeRefusals: RateLimitSetting;
+    /** Realtime socket tickets per signed-in user. */
     wsTicket: RateLimitSetting;
   };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
@@ -146,6 +157,9 @@ export function readSettings(env: Env): ServerSettings {
     databaseUrl: text(env, 'DATABASE_URL'),
     envelope: envelopeSetting(env, publicUrl(env)),
     envelopeKeyGraceSeconds: integer(env, 'ENVELOPE_KEY_GRACE_SECONDS', 86_400, 60, 30 * 86_400),
+    envelopeKeyRotateDays: integer(env, 'ENVELOPE_KEY_ROTATE_DAYS', 30, 0, 3650),
+    envelopeKeySecret: text(env, 'ENVELOPE_KEY_SECRET'),
+    envelopeKeySecretPrevious: text(env, 'ENVELOPE_KEY_SECRET_PREVIOUS'),
     adminToken: text(env, 'ADMIN_TOKEN'),
     chain: {
       id: integer(env, 'CHAIN_ID', 210_000, 1, Number.MAX_SAFE_INTEGER),
@@ -195,6 +209,10 @@ export function readSettings(env: Env): ServerSettings {
       isRegister: {
         max: integer(env, 'RATE_LIMIT_IS_REGISTER_PER_HOUR', 120, 1, 1_000_000),
         windowMs: HOUR_MS,
+      },
+      envelopeRefusals: {
+        max: integer(env, 'ENVELOPE_REFUSALS_PER_MINUTE', 60, 1, 1_000_000),
+        windowMs: MINUTE_MS,
       },
       wsTicket: {
         max: integer(env, 'RATE_LIMIT_WS_TICKET_PER_MINUTE', 30, 1, 1_000_000),

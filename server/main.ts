@@ -17,6 +17,8 @@ import {
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
 import type { HttpContext } from './http/httpContext.ts';
+import { keySealFor } from './envelope/keySeal.ts';
+import { keyRotateJob, sealStoredKeys } from './envelope/keys.ts';
 import { noncePruneJob } from './envelope/nonces.ts';
 import { startEnvelope, type EnvelopeService } from './envelope/service.ts';
 import { monitorEventLoop } from './http/loadShedding.ts';
@@ -42,7 +44,7 @@ export interface StartServerOptions extends Partial<
   logger?: FastifyServerOptions['logger'];
   /**
    * The background jobs to schedule; default: every area's (areas.ts) and the envelope's
-   * nonce prune. Tests add their own.
+   * nonce prune and key rotation. Tests add their own.
    */
   jobs?: readonly BackgroundJob[];
 }
@@ -126,10 +128,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   let envelope: EnvelopeService | undefined;
   try {
-    // The keys first: a process with the envelope on never answers without them.
+    // The keys first: a process with the envelope on never answers without them. Keys stored
+    // in the clear, or under the previous key-encryption key, are sealed anew, whether the
+    // envelope is on or not; a key this process cannot open stops it here.
+    const keySeal = keySealFor(settings);
+    await sealStoredKeys(db, keySeal);
     if (settings.envelope)
       envelope = await startEnvelope({
         db,
+        seal: keySeal,
         now,
         graceSeconds: settings.envelopeKeyGraceSeconds,
         warn: (error, what) => metricsLog.to?.warn({ err: error }, what),
@@ -188,7 +195,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const jobs = await startBackgroundJobs(
     context,
     app.log,
-    options.jobs ?? [...backgroundJobs, noncePruneJob],
+    options.jobs ?? [...backgroundJobs, noncePruneJob, keyRotateJob],
   );
   let closing: Promise<void> | undefined;
   let endDrain = () => {};

@@ -37,6 +37,7 @@ const settings = {
   money: GENEROUS,
   authFailures: GENEROUS,
   isRegister: GENEROUS,
+  envelopeRefusals: GENEROUS,
   wsTicket: GENEROUS,
 };
 const now = () => new Date();

@@ -47,6 +47,11 @@ async function startApp() {
       loginMessage: GENEROUS,
       money: GENEROUS,
       authFailures: GENEROUS,
+      // The refusal bench measures the 429 past the budget in a server of its own.
+      envelopeRefusals: process.env.BENCH_ENVELOPE_REFUSALS_PER_MINUTE
+        ? { max: Number(process.env.BENCH_ENVELOPE_REFUSALS_PER_MINUTE), windowMs: 60_000 }
+        : GENEROUS,
+      wsTicket: GENEROUS,
     },
   });
   return {

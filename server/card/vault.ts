@@ -4,8 +4,7 @@
 // (mode 0600). Each sealed value is bound to what it belongs to (additional data such as
 // "holder-identity:<user>:<holder>"), so a value copied onto another row does not open.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { resolveSecretKey } from '../dataDir.ts';
 
 export const CARD_DATA_KEY_FILE = 'card-data-key';
 const KEY_BYTES = 32;
@@ -69,49 +68,8 @@ export function createVault(key: Buffer): Vault {
 }
 
 function resolveKey(dataDir: string, configured: string | null): Buffer {
-  if (configured) return parseKey(configured, 'CARD_DATA_KEY');
-  const file = path.join(dataDir, CARD_DATA_KEY_FILE);
-  const existing = readKeyFile(file);
-  if (existing) {
-    refuseLooseMode(file);
-    return parseKey(existing, file);
-  }
-  const generated = randomBytes(KEY_BYTES).toString('base64');
-  try {
-    // 'wx': never overwrite a key another process wrote in the meantime.
-    fs.writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
-    return parseKey(generated, file);
-  } catch (error) {
-    const written = readKeyFile(file);
-    if (written) return parseKey(written, file);
-    throw error;
-  }
-}
-
-/** Like ssh with a private key: a key others on the machine can read is not used. */
-function refuseLooseMode(file: string): void {
-  if (process.platform === 'win32') return;
-  const mode = fs.statSync(file).mode & 0o777;
-  if (mode & 0o077)
-    throw new Error(
-      `${file} can be read by others (mode ${mode.toString(8)}): make it 600 (chmod 600) or set CARD_DATA_KEY`,
-    );
-}
-
-function parseKey(text: string, source: string): Buffer {
-  const key = /^[0-9a-fA-F]{64}$/.test(text)
-    ? Buffer.from(text, 'hex')
-    : Buffer.from(text, 'base64');
-  if (key.length !== KEY_BYTES)
-    throw new Error(`${source} must hold a 32-byte key (base64 or 64 hex digits)`);
-  return key;
-}
-
-function readKeyFile(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8').trim() || null;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  return resolveSecretKey(dataDir, configured, {
+    variable: 'CARD_DATA_KEY',
+    file: CARD_DATA_KEY_FILE,
+  });
 }

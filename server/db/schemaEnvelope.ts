@@ -4,7 +4,11 @@
 export interface EnvelopeKeysTable {
   /** The key id of the key configuration, 0–255. */
   key_id: bigint;
-  /** The 32-byte secret key, hex. */
+  /**
+   * The 32-byte secret key, sealed under the key-encryption key kept outside the database
+   * (`sealed:` and base64: envelope/keySeal.ts); 64 hex digits (in the clear) only as
+   * releases before it stored it, until the next start seals it.
+   */
   secret_key: string;
   /** The 32-byte public key, hex. */
   public_key: string;

@@ -5,6 +5,7 @@
 import { adminEnvelopeEndpoints, type EnvelopeKeysData } from '../admin/contractEnvelope.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import { defineRoute } from '../http/route.ts';
+import { keySealFor } from './keySeal.ts';
 import { listKeys, rotateKeys, type EnvelopeKeyInfo } from './keys.ts';
 import { nodeCrypto } from './nodeCrypto.ts';
 
@@ -35,7 +36,13 @@ export const envelopeAdminRoutes = [
       // With the envelope off the keys are only prepared: a server started with it on uses them.
       if (context.envelope) return keysData(context, await context.envelope.keys.rotate());
       const { db, settings } = context;
-      await rotateKeys(db, nodeCrypto(), context.now(), settings.envelopeKeyGraceSeconds);
+      await rotateKeys(
+        db,
+        nodeCrypto(),
+        keySealFor(settings),
+        context.now(),
+        settings.envelopeKeyGraceSeconds,
+      );
       return keysData(context, await listKeys(db, context.now()));
     },
   }),

@@ -1,21 +1,19 @@
-// The request envelope's own steps on the server (docs/protocol.md "Request envelope" §5, §6): open a sealed
-// request — size, framing, key, AEAD, md5, timestamp (openRequest), then its nonce — and seal
-// the answer to it. What runs in between, the call itself, is the HTTP layer's
-// (gatewayRoutes.ts): the same dispatcher as a plain call. Refusals are thrown as
-// EnvelopeRefusal, before anything has happened.
+// The request envelope's own steps on the server (docs/protocol.md "Request envelope" §5, §6),
+// cheapest first: the header as soon as its 7 bytes arrive (checkHeader: the key id and suite,
+// before the rest of the body is read), then the whole body — size, framing, key, md5 tag,
+// AEAD, timestamp (openRequest) — and its nonce; and sealing the answer. What runs in
+// between, the call itself, is the HTTP layer's (gatewayRoutes.ts): the same dispatcher as a
+// plain call. Refusals are thrown as EnvelopeRefusal, before anything has happened.
 import {
-  MD5_TAG_LENGTH,
   openRequest,
+  REQUEST_HEADER_LENGTH,
   sealResponse,
   type EnvelopeResponse,
   type OpenedRequest,
 } from '../../src/api/envelope/envelopeMessage.ts';
-import type { ExchangeContext } from '../../src/api/envelope/ohttp.ts';
+import { requestKeyOf, type ExchangeContext } from '../../src/api/envelope/ohttp.ts';
 import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
 import type { EnvelopeService } from './service.ts';
-
-/** Shorter than this, a body cannot name a key: hdr ‖ enc ‖ AEAD tag ‖ md5 tag. */
-const SMALLEST_SEALED_REQUEST = 7 + 32 + 16 + MD5_TAG_LENGTH;
 
 export interface OpenedEnvelope {
   /** The call inside: method, path and query, headers, body, timestamp and nonce. */
@@ -25,20 +23,29 @@ export interface OpenedEnvelope {
 }
 
 /**
+ * Refuses (`unknown_key`) a request whose first REQUEST_HEADER_LENGTH bytes name no live key
+ * and suite: no cryptography, and the rest of its body need not be read. A key id this
+ * process does not hold may be another process's rotation: it looks again first (at most
+ * every few seconds, whatever the requests say).
+ */
+export async function checkHeader(envelope: EnvelopeService, header: Uint8Array): Promise<void> {
+  const { crypto, keys } = envelope;
+  if (header.length < REQUEST_HEADER_LENGTH) return;
+  if (!keys.find(header[0]!)) await keys.reloadForUnknown();
+  requestKeyOf(crypto, keys.find, header);
+}
+
+/**
  * Opens `sealed` at `nowMs`, or throws the EnvelopeRefusal of the first check it fails. The
  * nonce check is this process's cache (NonceCache); a write's nonce is checked by the
- * database too, when the call runs (nonces.ts, runWrite).
+ * database too, when the call reaches its handler (nonces.ts, runWrite).
  */
-export async function openEnvelope(
+export function openEnvelope(
   envelope: EnvelopeService,
   sealed: Uint8Array,
   nowMs: () => number,
-): Promise<OpenedEnvelope> {
+): OpenedEnvelope {
   const { crypto, keys, nonces } = envelope;
-  // A key id this process does not hold may be another process's rotation: look again (at
-  // most every few seconds, whatever the requests say).
-  if (sealed.length >= SMALLEST_SEALED_REQUEST && !keys.find(sealed[0]!))
-    await keys.reloadForUnknown();
   const now = nowMs();
   const { request: call, context: exchange } = openRequest(crypto, keys.find, sealed, {
     nowMs: now,

@@ -1,31 +1,35 @@
 // The envelope endpoint (docs/protocol.md "Request envelope" §5–§8): POST /api/v1/envelope with a sealed request
-// (message/ohttp-req). It opens the request (gateway.ts: size, framing, key, AEAD, md5,
-// timestamp, nonce), finds the route by the inner method and path, and runs it through the
-// same dispatcher as a plain call (routeTable.ts, RouteRunner.run: sign-in, every rate limit,
-// Idempotency-Key, input), so a call behaves the same whichever way it came; a write runs
-// with its nonce stored in its own transaction (nonces.ts, runWrite). The inner answer —
-// status, headers, body, exactly what the plain call would answer — goes back sealed to the
-// request (message/ohttp-res, HTTP 200). A request the envelope itself refuses gets a 400 in
-// the clear, `{code, message, data}`, and has no effect.
+// (message/ohttp-req). It reads the body judging it as it arrives (sealedBody.ts: length,
+// then the key its header names), opens it (gateway.ts: framing, key, md5, AEAD, timestamp,
+// nonce), finds the route by the inner method and path, and runs it through the same
+// dispatcher as a plain call (routeTable.ts, RouteRunner.run: sign-in, every rate limit,
+// Idempotency-Key, input), so a call behaves the same whichever way it came; a write that
+// reaches its handler runs with its nonce stored in its own transaction (nonces.ts,
+// runWrite). The inner answer — status, headers, body, exactly what the plain call would
+// answer — goes back sealed to the request (message/ohttp-res, HTTP 200). A request the
+// envelope itself refuses gets a 400 in the clear, `{code, message, data}`, and has no effect.
+//
+// Refusals are counted per client address (`envelopeRefusals`, shared by every process on
+// PostgreSQL): past the budget, that address's sealed requests are answered 429 with
+// Retry-After before any of their body is read, until the window ends.
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  MAX_SEALED_REQUEST_BYTES,
-  type EnvelopeResponse,
-  type OpenedRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
+import type { EnvelopeResponse, OpenedRequest } from '../../src/api/envelope/envelopeMessage.ts';
 import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE } from '../../src/api/envelope/ohttp.ts';
 import { envelopeRefusals, EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
 import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
 import { DomainError } from '../domainError.ts';
-import { failureAnswer } from '../http/errorHandler.ts';
+import { failureAnswer, toDomainError } from '../http/errorHandler.ts';
 import type { HttpContext } from '../http/httpContext.ts';
+import type { LimitCheck } from '../http/rateLimiter.ts';
 import type { Route } from '../http/route.ts';
 import { parseQuery, successBody, type RouteRunner } from '../http/routeTable.ts';
 import { REQUEST_ID_HEADER } from '../http/requestId.ts';
 import { NOT_FOUND_ROUTE } from '../http/staticApp.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
-import { openEnvelope, sealAnswer } from './gateway.ts';
+import { checkHeader, openEnvelope, sealAnswer } from './gateway.ts';
 import { runWrite } from './nonces.ts';
+import { closesEarly, readSealedBody } from './sealedBody.ts';
 import type { EnvelopeService } from './service.ts';
 
 /** Methods whose body Fastify never reads; an inner call with one has no body either. */
@@ -40,39 +44,63 @@ export interface EnvelopeGatewayOptions {
   routes: readonly Route[];
 }
 
+/** The client's window of refused envelopes: read before a request, counted on a refusal. */
+function refusalBudget(request: FastifyRequest, mode: LimitCheck['mode']): LimitCheck {
+  return { limit: 'envelopeRefusals', per: 'ip', subject: request.ip, mode };
+}
+
 export async function registerEnvelopeGateway(
   app: FastifyInstance,
   options: EnvelopeGatewayOptions,
 ): Promise<void> {
   const { context, envelope } = options;
+  const { rateLimiter } = context;
   const byMethodAndPath = new Map(options.routes.map((route) => [routeKey(route), route]));
   const innerCalls = innerCallRunner(app, options, byMethodAndPath);
 
-  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: EnvelopeRefusal) => {
-    context.metrics.envelopeRefused(refusal.code);
-    const { error } = envelopeRefusals[refusal.code];
-    const data =
-      refusal.code === 'stale_timestamp' && refusal.serverTimeMs !== undefined
-        ? { server_time: new Date(refusal.serverTimeMs).toISOString() }
-        : undefined;
-    const answer = failureAnswer(new DomainError(error, { data }), request, context.replies);
-    return reply.status(answer.status).headers(answer.headers).send(answer.body);
+  const answer = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const failure = failureAnswer(error, request, context.replies);
+    return reply.status(failure.status).headers(failure.headers).send(failure.body);
+  };
+  /**
+   * Every refusal of the endpoint (the envelope's own, and a body of another type) counts
+   * against the address's budget; the one past it is answered 429 instead, as every later one
+   * is (by the onRequest hook, before the body is read). A body left unread is not read on:
+   * the connection closes after the answer, unless what is left is small.
+   */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (request.body === undefined && closesEarly(declaredLength(request)))
+      void reply.header('connection', 'close');
+    let failure = error;
+    if (error instanceof EnvelopeRefusal) {
+      context.metrics.envelopeRefused(error.code);
+      failure = refusalError(error);
+    }
+    const { status } = toDomainError(failure).definition;
+    if (status >= 400 && status < 500 && !isRateLimited(failure)) {
+      try {
+        await rateLimiter.check([refusalBudget(request, 'count')]);
+      } catch (limited) {
+        return answer(request, reply, limited);
+      }
+    }
+    return answer(request, reply, failure);
   };
 
   await app.register(async (scope) => {
-    // The sealed bytes as they are, up to the limit: a larger body is refused as too_large
-    // while it arrives (or at once, by its Content-Length), before any cryptography.
+    // The sealed bytes as they are, judged as they arrive (sealedBody.ts): a body over the
+    // limit, or one whose header names no live key, is refused before the rest is read.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      REQUEST_CONTENT_TYPE,
-      { parseAs: 'buffer', bodyLimit: MAX_SEALED_REQUEST_BYTES },
-      (_request, body, done) => done(null, body),
+    scope.addContentTypeParser(REQUEST_CONTENT_TYPE, (request: FastifyRequest, payload: Readable) =>
+      readSealedBody(payload, {
+        declaredLength: declaredLength(request),
+        checkHeader: (header) => checkHeader(envelope, header),
+      }),
     );
-    scope.setErrorHandler((error, request, reply) => {
-      if ((error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return refuse(request, reply, new EnvelopeRefusal('too_large'));
-      const answer = failureAnswer(error, request, context.replies);
-      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    scope.setErrorHandler((error, request, reply) => refuse(request, reply, error));
+    // An address past its budget: refused before its body is read.
+    scope.addHook('onRequest', async (request) => {
+      rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
     });
     scope.post(ENVELOPE_PATH, {
       // Sealed bytes do not compress; trying would only cost time.
@@ -80,20 +108,36 @@ export async function registerEnvelopeGateway(
       handler: async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const sealed = new Uint8Array(body.buffer, body.byteOffset, body.length);
-        try {
-          const opened = await openEnvelope(envelope, sealed, () => context.now().getTime());
-          const answer = await innerCalls(request, opened.call);
-          void reply
-            .header('content-type', RESPONSE_CONTENT_TYPE)
-            .header('cache-control', 'no-store');
-          return reply.send(Buffer.from(sealAnswer(envelope, opened, answer)));
-        } catch (error) {
-          if (error instanceof EnvelopeRefusal) return refuse(request, reply, error);
-          throw error;
-        }
+        // A refusal (EnvelopeRefusal) goes to the error handler above.
+        const opened = openEnvelope(envelope, sealed, () => context.now().getTime());
+        const answered = await innerCalls(request, opened.call);
+        void reply
+          .header('content-type', RESPONSE_CONTENT_TYPE)
+          .header('cache-control', 'no-store');
+        return reply.send(Buffer.from(sealAnswer(envelope, opened, answered)));
       },
     });
   });
+}
+
+/** The catalogue error an envelope refusal is answered with (refusals.ts). */
+function refusalError(refusal: EnvelopeRefusal): DomainError {
+  const { error } = envelopeRefusals[refusal.code];
+  const data =
+    refusal.code === 'stale_timestamp' && refusal.serverTimeMs !== undefined
+      ? { server_time: new Date(refusal.serverTimeMs).toISOString() }
+      : undefined;
+  return new DomainError(error, { data });
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof DomainError && error.errorName === 'rate_limited';
+}
+
+/** The request's Content-Length (Node has checked it is one), or null for a chunked body. */
+function declaredLength(request: FastifyRequest): number | null {
+  const declared = request.headers['content-length'];
+  return declared === undefined ? null : Number(declared);
 }
 
 function routeKey(route: { method: string; path: string }): string {
@@ -147,14 +191,21 @@ function innerCallRunner(
       if (!route) throw new DomainError('not_found');
       const payload = route.method === 'GET' ? inner.query : body;
       inner.body = body;
-      const run = () => runner.run(route, inner, payload);
-      // A write: its nonce goes into its own transaction, so every process refuses a replay.
-      const data = await (method === 'POST'
-        ? runWrite(context.db, call.nonce, context.now(), run, {
-            key: routeKey(route),
-            outside: envelope.writesOutsideTransactions,
-          })
-        : run());
+      // A write that reaches its handler has its nonce stored with it, so every process
+      // refuses a replay; one refused before (not signed in, over a limit, bad input) stores
+      // nothing: a replay of it is refused the same way again.
+      const data = await runner.run(
+        route,
+        inner,
+        payload,
+        method === 'POST'
+          ? (handler) =>
+              runWrite(context.db, call.nonce, context.now(), handler, {
+                key: routeKey(route),
+                outside: envelope.writesOutsideTransactions,
+              })
+          : undefined,
+      );
       answer = successAnswer(route, context, inner, data);
     } catch (error) {
       if (error instanceof EnvelopeRefusal) throw error;

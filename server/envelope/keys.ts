@@ -1,17 +1,24 @@
 // The request envelope's keys (docs/protocol.md "Request envelope", "Keys and rotation"): X25519 key pairs in the
-// database (envelope_keys), so every process on one PostgreSQL opens the same requests.
+// database (envelope_keys), so every process on one PostgreSQL opens the same requests. The
+// secret halves are stored sealed under a key-encryption key kept outside the database
+// (keySeal.ts): the database alone opens nothing.
 //
-// - One key is current (retires_at null). `npm run admin -- envelope rotate` makes a new
+// - One key is current (retires_at null). A rotation — every ENVELOPE_KEY_ROTATE_DAYS by the
+//   job envelope_key_rotate, or by hand with `npm run admin -- envelope rotate` — makes a new
 //   current key and gives the previous one ENVELOPE_KEY_GRACE_SECONDS, during which both are
-//   live and both are published in /config.json; after that it is refused as unknown_key.
-// - A process starting with the envelope on and no current key creates one. Creating and
-//   rotating hold a lock (PostgreSQL: an advisory transaction lock), so processes starting
-//   together create one key between them.
+//   live and both are published in /config.json; after that it is refused as unknown_key,
+//   and the job deletes it within the hour.
+// - A process starting with the envelope on and no current key creates one. Creating,
+//   rotating and sealing anew hold a lock (PostgreSQL: an advisory transaction lock), so
+//   processes starting together create one key between them.
+// - At start every process seals anew the keys stored in the clear (by earlier releases) or
+//   under the previous key-encryption key (sealStoredKeys).
 // - Each process holds the live keys in memory (the secret key as a ready KeyObject, via
 //   nodeCrypto), reloads them every 30 s, and once more, at most every 5 s, when a request
 //   names a key id it does not hold (a rotation made by another process).
 import { sql } from 'kysely';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { BackgroundJob } from '../backgroundJob.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { ENVELOPE_SUITE, type EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
@@ -22,6 +29,8 @@ import {
   type KeyConfig,
 } from '../../src/api/envelope/ohttp.ts';
 import { KEY_LIST_ENCODING } from '../../src/api/envelope/transport.ts';
+import { keySealFor, type KeySeal } from './keySeal.ts';
+import { nodeCrypto } from './nodeCrypto.ts';
 
 /** How often each process reads the live keys again. */
 export const KEY_RELOAD_MS = 30_000;
@@ -75,6 +84,8 @@ export interface EnvelopeKeys {
 export interface EnvelopeKeyOptions {
   db: AppDatabase;
   crypto: EnvelopeCrypto;
+  /** Seals the secret keys at rest (keySeal.ts). */
+  seal: KeySeal;
   now: () => Date;
   graceSeconds: number;
   /** Where a failed periodic reload is reported (the keys in memory stay as they were). */
@@ -137,14 +148,25 @@ function nextKeyId(rows: readonly KeyRow[]): number {
   throw new Error('Every envelope key id (0–255) is live: wait for the retiring keys to expire');
 }
 
-async function insertKey(trx: AppDatabase, crypto: EnvelopeCrypto, keyId: number, now: Date) {
+function identity(row: Pick<KeyRow, 'key_id' | 'public_key'>) {
+  return { keyId: Number(row.key_id), publicKey: row.public_key };
+}
+
+async function insertKey(
+  trx: AppDatabase,
+  crypto: EnvelopeCrypto,
+  seal: KeySeal,
+  keyId: number,
+  now: Date,
+) {
   const secret = crypto.randomBytes(32);
+  const publicKey = bytesToHex(crypto.x25519KeyPair(secret).publicKey);
   await trx.kysely
     .insertInto('envelope_keys')
     .values({
       key_id: BigInt(keyId),
-      secret_key: bytesToHex(secret),
-      public_key: bytesToHex(crypto.x25519KeyPair(secret).publicKey),
+      secret_key: seal.seal(secret, { keyId, publicKey }),
+      public_key: publicKey,
       created_at: now.toISOString(),
       retires_at: null,
     })
@@ -155,6 +177,7 @@ async function insertKey(trx: AppDatabase, crypto: EnvelopeCrypto, keyId: number
 export async function ensureCurrentKey(
   db: AppDatabase,
   crypto: EnvelopeCrypto,
+  seal: KeySeal,
   now: Date,
 ): Promise<void> {
   await withKeyLock(db, async (trx) => {
@@ -162,29 +185,92 @@ export async function ensureCurrentKey(
     if (rows.some((row) => row.retires_at === null)) return;
     const id = nextKeyId(rows.filter((row) => isLive(row, now)));
     await trx.kysely.deleteFrom('envelope_keys').where('key_id', '=', BigInt(id)).execute();
-    await insertKey(trx, crypto, id, now);
+    await insertKey(trx, crypto, seal, id, now);
   });
+}
+
+/** Deletes the keys past their grace: no request opens with them, and no backup keeps them. */
+function deleteDeadKeys(trx: AppDatabase, now: Date) {
+  return trx.kysely
+    .deleteFrom('envelope_keys')
+    .where('retires_at', '<=', now.toISOString())
+    .execute();
+}
+
+async function rotateLocked(
+  trx: AppDatabase,
+  crypto: EnvelopeCrypto,
+  seal: KeySeal,
+  now: Date,
+  graceSeconds: number,
+): Promise<void> {
+  // Keys past their grace are dead: their ids may be taken again.
+  await deleteDeadKeys(trx, now);
+  const rows = await readKeys(trx);
+  const id = nextKeyId(rows);
+  await trx.kysely
+    .updateTable('envelope_keys')
+    .set({ retires_at: new Date(now.getTime() + graceSeconds * 1000).toISOString() })
+    .where('retires_at', 'is', null)
+    .execute();
+  await insertKey(trx, crypto, seal, id, now);
 }
 
 /** A new current key; the previous current key retires `graceSeconds` from now. */
 export async function rotateKeys(
   db: AppDatabase,
   crypto: EnvelopeCrypto,
+  seal: KeySeal,
   now: Date,
   graceSeconds: number,
 ): Promise<void> {
-  await withKeyLock(db, async (trx) => {
-    const nowText = now.toISOString();
-    // Keys past their grace are dead: their ids may be taken again.
-    await trx.kysely.deleteFrom('envelope_keys').where('retires_at', '<=', nowText).execute();
-    const rows = await readKeys(trx);
-    const id = nextKeyId(rows);
-    await trx.kysely
-      .updateTable('envelope_keys')
-      .set({ retires_at: new Date(now.getTime() + graceSeconds * 1000).toISOString() })
-      .where('retires_at', 'is', null)
-      .execute();
-    await insertKey(trx, crypto, id, now);
+  await withKeyLock(db, (trx) => rotateLocked(trx, crypto, seal, now, graceSeconds));
+}
+
+/**
+ * The schedule's step: deletes dead keys, and rotates when the current key is `rotateDays`
+ * old (0: never). True when it rotated.
+ */
+export async function rotateWhenDue(
+  db: AppDatabase,
+  crypto: EnvelopeCrypto,
+  seal: KeySeal,
+  now: Date,
+  { rotateDays, graceSeconds }: { rotateDays: number; graceSeconds: number },
+): Promise<boolean> {
+  return withKeyLock(db, async (trx) => {
+    await deleteDeadKeys(trx, now);
+    if (rotateDays === 0) return false;
+    const current = (await readKeys(trx)).find((row) => row.retires_at === null);
+    const dueAt = current ? Date.parse(current.created_at) + rotateDays * 86_400_000 : -Infinity;
+    // No current key (the envelope was never on here): nothing to rotate.
+    if (!current || dueAt > now.getTime()) return false;
+    await rotateLocked(trx, crypto, seal, now, graceSeconds);
+    return true;
+  });
+}
+
+/**
+ * Seals anew every stored key kept in the clear or under the previous key-encryption key;
+ * how many. Throws KeySealError for a key this process cannot open: it holds another
+ * key-encryption key than the one that sealed it.
+ */
+export async function sealStoredKeys(db: AppDatabase, seal: KeySeal): Promise<number> {
+  const stored = await db.kysely.selectFrom('envelope_keys').select('key_id').executeTakeFirst();
+  if (!stored) return 0;
+  return withKeyLock(db, async (trx) => {
+    let sealed = 0;
+    for (const row of await readKeys(trx)) {
+      const { secret, stale } = seal.open(row.secret_key, identity(row));
+      if (!stale) continue;
+      await trx.kysely
+        .updateTable('envelope_keys')
+        .set({ secret_key: seal.seal(secret, identity(row)) })
+        .where('key_id', '=', row.key_id)
+        .execute();
+      sealed += 1;
+    }
+    return sealed;
   });
 }
 
@@ -193,8 +279,8 @@ export async function listKeys(db: AppDatabase, now: Date): Promise<EnvelopeKeyI
   return (await readKeys(db)).map((row) => infoOf(row, now));
 }
 
-function gatewayKey(crypto: EnvelopeCrypto, row: KeyRow): GatewayKey {
-  const keyPair = crypto.x25519KeyPair(hexToBytes(row.secret_key));
+function gatewayKey(crypto: EnvelopeCrypto, seal: KeySeal, row: KeyRow): GatewayKey {
+  const keyPair = crypto.x25519KeyPair(seal.open(row.secret_key, identity(row)).secret);
   const config: KeyConfig = {
     keyId: Number(row.key_id),
     kemId: KEM_X25519_HKDF_SHA256,
@@ -209,7 +295,7 @@ function gatewayKey(crypto: EnvelopeCrypto, row: KeyRow): GatewayKey {
  * ones and reloads them every KEY_RELOAD_MS.
  */
 export async function startEnvelopeKeys(options: EnvelopeKeyOptions): Promise<EnvelopeKeys> {
-  const { db, crypto, now } = options;
+  const { db, crypto, seal, now } = options;
   let live: LiveKey[] = [];
   // Kept across reloads: a key's KeyObject is built once, and the list encoded once.
   const built = new Map<string, GatewayKey>();
@@ -227,7 +313,7 @@ export async function startEnvelopeKeys(options: EnvelopeKeyOptions): Promise<En
         const id = `${row.key_id}:${row.public_key}`;
         let key = built.get(id);
         if (!key) {
-          key = gatewayKey(crypto, row);
+          key = gatewayKey(crypto, seal, row);
           built.set(id, key);
         }
         return {
@@ -243,7 +329,7 @@ export async function startEnvelopeKeys(options: EnvelopeKeyOptions): Promise<En
       reloading = null;
     }));
 
-  await ensureCurrentKey(db, crypto, now());
+  await ensureCurrentKey(db, crypto, seal, now());
   await reload();
   const timer = setInterval(() => {
     reload().catch(options.warn);
@@ -283,7 +369,7 @@ export async function startEnvelopeKeys(options: EnvelopeKeyOptions): Promise<En
     },
     reload,
     async rotate() {
-      await rotateKeys(db, crypto, now(), options.graceSeconds);
+      await rotateKeys(db, crypto, seal, now(), options.graceSeconds);
       await reload();
       return list();
     },
@@ -293,3 +379,29 @@ export async function startEnvelopeKeys(options: EnvelopeKeyOptions): Promise<En
     },
   };
 }
+
+/**
+ * Every hour, once across the processes sharing the database, with the envelope on: deletes
+ * the keys past their grace and rotates the current one once it is ENVELOPE_KEY_ROTATE_DAYS
+ * old (this process then publishes the new key at once; the others within 30 s).
+ */
+export const keyRotateJob: BackgroundJob = {
+  name: 'envelope_key_rotate',
+  logAs: 'envelope key rotation',
+  intervalMs: (settings) => (settings.envelope ? 60 * 60_000 : null),
+  async run(context) {
+    const { settings } = context;
+    const rotated = await rotateWhenDue(
+      context.db,
+      context.envelope?.crypto ?? nodeCrypto(),
+      keySealFor(settings),
+      context.now(),
+      {
+        rotateDays: settings.envelopeKeyRotateDays,
+        graceSeconds: settings.envelopeKeyGraceSeconds,
+      },
+    );
+    if (rotated) await context.envelope?.keys.reload();
+    return rotated;
+  },
+};

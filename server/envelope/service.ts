@@ -1,8 +1,9 @@
 // The request envelope's state in a running server: its primitives, its keys and this
 // process's nonce cache. It exists only while the envelope is on (ENVELOPE, or a public
-// PUBLIC_URL: config.ts); main.ts starts it, and the HTTP context carries it.
+// PUBLIC_URL: config.ts); main.ts starts it, and the server context carries it.
 import type { EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
 import type { AppDatabase } from '../db/database.ts';
+import type { KeySeal } from './keySeal.ts';
 import { startEnvelopeKeys, type EnvelopeKeys } from './keys.ts';
 import { nodeCrypto } from './nodeCrypto.ts';
 import { NonceCache, WritesOutsideTransactions } from './nonces.ts';
@@ -16,8 +17,8 @@ export interface EnvelopeService {
   stop(): void;
 }
 
-declare module '../http/httpContext.ts' {
-  interface HttpContext {
+declare module '../context.ts' {
+  interface ServerContext {
     /** The request envelope; undefined while it is off (then /config.json says so). */
     readonly envelope?: EnvelopeService;
   }
@@ -25,6 +26,8 @@ declare module '../http/httpContext.ts' {
 
 export interface EnvelopeServiceOptions {
   db: AppDatabase;
+  /** Seals the secret keys at rest (keySeal.ts). */
+  seal: KeySeal;
   now: () => Date;
   graceSeconds: number;
   warn: (error: unknown, what: string) => void;
@@ -35,6 +38,7 @@ export async function startEnvelope(options: EnvelopeServiceOptions): Promise<En
   const keys = await startEnvelopeKeys({
     db: options.db,
     crypto,
+    seal: options.seal,
     now: options.now,
     graceSeconds: options.graceSeconds,
     warn: (error) => options.warn(error, 'envelope key reload'),

@@ -1,11 +1,14 @@
-// Authentication of user routes (session bearer token) and admin routes (admin token). A
-// client that keeps presenting wrong or expired tokens is refused with 429 for a while,
-// whatever token it sends next: failed authentications are a limit per client IP
-// (`authFailures`) in the one rate limiter (rateLimiter.ts), shared by every process on
-// PostgreSQL. A wrong token is counted when it fails, and one beyond the limit is answered 429
-// on whichever process it reaches. A valid session token is never refused for the address's
-// failures (one attacker behind a carrier-grade NAT must not lock out everyone sharing it); the
-// operator's one token is, on every call, as it is the one secret worth guessing there.
+// Authentication of user routes (session bearer token) and admin routes (admin token).
+// Failed authentications are throttled, successful ones never: a wrong or expired token is
+// counted as it fails, per client IP and per token prefix (`authFailures` in the one rate
+// limiter, rateLimiter.ts, shared by every process on PostgreSQL), and a failure beyond
+// either limit is answered 429 instead of 401. A token whose prefix this process knows to be
+// over the limit is refused before it is looked up (no I/O). A valid session token is served
+// whatever failed from its address: many phones share one carrier address, and session
+// tokens are 256 random bits, which no rate of guessing reaches.
+//
+// The operator's token is the exception: a secret a person chose, so it is refused while its
+// address's window is full, on every process (one round trip; admin calls are few).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
@@ -28,9 +31,25 @@ export function authFailures(request: FastifyRequest, mode: LimitCheck['mode']):
   return { limit: 'authFailures', per: 'ip', subject: request.ip, mode };
 }
 
-/** Counts a failed authentication; the one beyond the limit is answered 429 instead. */
-function countFailure(context: HttpContext, request: FastifyRequest): Promise<void> {
-  return context.rateLimiter.check([authFailures(request, 'count')]);
+/**
+ * How much of a token names its window of failures: enough that two live tokens never share
+ * one (72 bits), too little to be of use to whoever reads the window's key.
+ */
+export const TOKEN_PREFIX_LENGTH = 12;
+
+/** The window of failures of one token (by its prefix), from whatever address it comes. */
+export function tokenFailures(token: string, mode: LimitCheck['mode']): LimitCheck {
+  return {
+    limit: 'authFailures',
+    per: 'token',
+    subject: token.slice(0, TOKEN_PREFIX_LENGTH),
+    mode,
+  };
+}
+
+/** Counts a failed authentication; the one beyond either limit is answered 429 instead. */
+function countFailure(context: HttpContext, request: FastifyRequest, token: string) {
+  return context.rateLimiter.check([authFailures(request, 'count'), tokenFailures(token, 'count')]);
 }
 
 /** The request's live session and its user, or HTTP 401 / body code 401 so the app signs out (spec §8). */
@@ -39,16 +58,13 @@ export async function requireSession(
   request: FastifyRequest,
 ): Promise<FoundSession> {
   const token = bearerToken(request);
-  const session = token ? await findSession(context.db, token, context.now()) : null;
-  // A valid session is never refused for what others did from its address: many phones share
-  // one behind a carrier's NAT. The failures are what is throttled.
+  // A missing token guesses nothing, and is not counted.
+  if (!token) throw new DomainError('unauthorized');
+  // The same failing token again and again: refused without looking it up.
+  context.rateLimiter.refuseKnown([tokenFailures(token, 'read')]);
+  const session = await findSession(context.db, token, context.now());
   if (session) return session;
-  // A missing token guesses nothing; a wrong or expired one counts against the client, and
-  // one from an address known to be over the limit is refused without a statement.
-  if (token) {
-    context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
-    await countFailure(context, request);
-  }
+  await countFailure(context, request, token);
   throw new DomainError('unauthorized');
 }
 
@@ -77,24 +93,6 @@ function sameSecret(candidate: string, secret: string): boolean {
 }
 
 /** Passes for the operator's admin token; otherwise 401 `admin_unauthorized`. */
-/**
- * Whether the request carries the operator's token, without the database: for /readyz, which
- * must tell the operator its figures while the database is down. Known-refused addresses get
- * no answer; a wrong token is counted when the limiter can count it.
- */
-export function carriesAdminToken(context: HttpContext, request: FastifyRequest): boolean {
-  const token = bearerToken(request);
-  if (!token) return false;
-  try {
-    context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
-  } catch {
-    return false;
-  }
-  if (sameSecret(token, context.adminToken)) return true;
-  countFailure(context, request).catch(() => {});
-  return false;
-}
-
 export async function requireAdmin(context: HttpContext, request: FastifyRequest): Promise<void> {
   const failures = authFailures(request, 'read');
   context.rateLimiter.refuseKnown([failures]);
@@ -105,6 +103,25 @@ export async function requireAdmin(context: HttpContext, request: FastifyRequest
     await context.rateLimiter.check([failures]);
     return;
   }
-  if (token) await countFailure(context, request);
+  if (token) await countFailure(context, request, token);
   throw new DomainError('admin_unauthorized');
+}
+
+/**
+ * Whether the request carries the operator's token, for answers that show the operator more
+ * (GET /readyz, which must answer while the database is away): never refuses, and asks the
+ * database nothing on success. A wrong token counts as a failed authentication, and none is
+ * compared from an address this process knows to be over its limit.
+ */
+export async function isOperator(context: HttpContext, request: FastifyRequest): Promise<boolean> {
+  const token = bearerToken(request);
+  if (!token) return false;
+  try {
+    context.rateLimiter.refuseKnown([authFailures(request, 'read')]);
+  } catch {
+    return false;
+  }
+  if (sameSecret(token, context.adminToken)) return true;
+  await countFailure(context, request, token).catch(() => undefined);
+  return false;
 }

@@ -1,14 +1,13 @@
 // The operator's endpoints, for load balancers, Kubernetes probes and Prometheus:
 //   GET /healthz  the process is up and answering (no I/O): 200 {status: 'ok'}
 //   GET /readyz   it should get traffic (readiness.ts): 200 ready/degraded, 503 otherwise;
-//                 the checks' figures only with the operator token (they fingerprint the
-//                 version and show load), the status to anyone
+//                 the status alone, and each check's figures only with the operator token
 //   GET /metrics  Prometheus text, with the operator token (Authorization: Bearer)
 // They answer whatever Host names the server (a balancer or a probe uses its address, not
 // the public name) and are never shed under load.
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from './httpContext.ts';
-import { carriesAdminToken, requireAdmin } from './authenticate.ts';
+import { isOperator, requireAdmin } from './authenticate.ts';
 import type { ReadinessReport } from './readiness.ts';
 
 export const OPERATOR_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
@@ -34,12 +33,13 @@ export function registerOperatorRoutes(
   app.get('/readyz', async (request, reply) => {
     const report = await readiness();
     const ready = report.status === 'ready' || report.status === 'degraded';
-    // A probe sends no token: it reads the status code. The detail is the operator's.
-    const detail = carriesAdminToken(context, request);
+    // Latencies, migrations, the chain and the event loop tell an outsider how to hurt the
+    // server, and when it hurts: the operator's.
+    const shown = (await isOperator(context, request)) ? report : { status: report.status };
     return reply
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(detail ? report : { status: report.status });
+      .send(shown);
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -2,8 +2,11 @@
 // (routeTable.ts) and by authentication (authenticate.ts), so a call counts the same however
 // it arrived (plain, or dispatched by the request envelope):
 //   - per client IP: sign-in, the login message and isRegister (the endpoint's `ipRateLimit`);
-//   - per signed-in user: money calls and isRegister (`userRateLimit`);
-//   - failed authentications per client IP (`authFailures`), on every route.
+//   - per signed-in user: money calls, isRegister and socket tickets (`userRateLimit`);
+//   - failed authentications per client IP and per token prefix (`authFailures`), on every
+//     route (authenticate.ts);
+//   - sealed requests the envelope refuses, per client IP (`envelopeRefusals`,
+//     envelope/gatewayRoutes.ts).
 // Windows are fixed: a key's window opens at its first counted call and lasts the limit's
 // window; a call beyond `max` in it is refused with 429 rate_limited until the window ends.
 //
@@ -24,7 +27,7 @@ import {
 } from './rateLimitStore.ts';
 
 export type RateLimitName = keyof ServerSettings['rateLimits'];
-export type LimitPer = 'ip' | 'user';
+export type LimitPer = 'ip' | 'user' | 'token';
 
 /** One limit applied to one call. */
 export interface LimitCheck {

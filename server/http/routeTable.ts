@@ -15,14 +15,28 @@ import { parseInput } from './input.ts';
 import type { LimitCheck } from './rateLimiter.ts';
 import type { Route } from './route.ts';
 
+/**
+ * Runs the handler itself, once the call has passed every check: the request envelope stores
+ * a write's nonce this way (envelope/nonces.ts, runWrite), so a call refused before its
+ * handler (not signed in, over a limit, bad input) leaves nothing behind.
+ */
+export type AroundHandler = <T>(handler: () => Promise<T>) => Promise<T>;
+
+const direct: AroundHandler = (handler) => handler();
+
 export interface RouteRunner {
-  run(route: Route, request: FastifyRequest, payload: unknown): Promise<unknown>;
+  run(
+    route: Route,
+    request: FastifyRequest,
+    payload: unknown,
+    around?: AroundHandler,
+  ): Promise<unknown>;
 }
 
 export function createRouteRunner(context: HttpContext): RouteRunner {
   const limiter = context.rateLimiter;
   return {
-    async run(route, request, payload) {
+    async run(route, request, payload, around = direct) {
       // A client this process knows to be over the route's limit is refused before any work.
       if (route.ipRateLimit) limiter.refuseKnown([perIp(route, request)]);
       const user = route.auth === 'user' ? await requireUser(context, request) : null;
@@ -35,7 +49,9 @@ export function createRouteRunner(context: HttpContext): RouteRunner {
       await limiter.check(limitsOf(route, request, caller));
       const idempotencyKey = route.idempotent ? idempotencyKeyOf(request) : null;
       const input = route.input ? parseInput(route.input, payload) : undefined;
-      return route.handler({ context, input, user, idempotencyKey, request } as never);
+      return around(() =>
+        route.handler({ context, input, user, idempotencyKey, request } as never),
+      );
     },
   };
 }

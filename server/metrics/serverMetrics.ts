@@ -13,7 +13,7 @@ import { createJobMetrics, type JobMetrics } from './jobMetrics.ts';
 import { processRegistry } from './processMetrics.ts';
 import { createRealtimeMetrics, type RealtimeMetrics } from './realtimeMetrics.ts';
 
-export type RefusedPer = 'ip' | 'user' | 'connection';
+export type RefusedPer = 'ip' | 'user' | 'token' | 'connection';
 
 export interface ServerMetrics {
   readonly registry: Registry;
@@ -28,6 +28,8 @@ export interface ServerMetrics {
   loadShed(): void;
   /** A sealed request refused by the envelope itself (its refusal code, e.g. `replayed`). */
   envelopeRefused(reason: string): void;
+  /** A refused request's log line left out: its address had its share of lines this minute. */
+  refusalLogLineDropped(): void;
   /** The outcome of a ledger check: how many problems it found. */
   ledgerChecked(problems: number): void;
 }
@@ -83,6 +85,11 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
     labelNames: ['reason'],
     registers,
   });
+  const refusalLinesDropped = new Counter({
+    name: 'ju_refusal_log_lines_dropped_total',
+    help: 'Log lines of refused requests (4xx) left out: their client address had written its share this minute',
+    registers,
+  });
   new Gauge({
     name: 'ju_event_loop_lag_seconds',
     help: 'Mean event-loop delay over the last sample: what load shedding acts on',
@@ -120,6 +127,7 @@ export function createServerMetrics(sources: ServerMetricsSources): ServerMetric
     rateLimitRefused: (limit, per) => rateLimited.inc({ limit, per }),
     loadShed: () => shed.inc(),
     envelopeRefused: (reason) => envelopeRefusals.inc({ reason }),
+    refusalLogLineDropped: () => refusalLinesDropped.inc(),
     ledgerChecked(problems) {
       ledgerProblems.set(problems);
       ledgerCheckedAt.set(sources.now().getTime() / 1000);

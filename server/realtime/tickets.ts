@@ -8,22 +8,34 @@ import { hashToken } from '../auth/sessions.ts';
 import type { AppDatabase } from '../db/database.ts';
 
 const TICKET_BYTES = 32;
-/** Unused tickets a session may hold at once: an app needs one per socket it opens. */
+/**
+ * Unused, unexpired tickets one session may hold: a few sockets' worth (the app asks for one
+ * per connection), and a bound on the rows a signed-in caller can leave behind. Expired ones
+ * are swept by the realtime prune (history.ts).
+ */
 export const MAX_LIVE_TICKETS_PER_SESSION = 10;
 
+export type IssuedTicket =
+  | { ticket: string; userId: bigint }
+  /** The session already holds MAX_LIVE_TICKETS_PER_SESSION; the first frees at `retryAt`. */
+  | { tooMany: true; retryAt: Date }
+  /** The session ended or expired since the request was authenticated. */
+  | null;
+
 /**
- * A ticket for the live session `sessionToken` opens; null when there is none (it ended or
- * expired since the request was authenticated); 'too_many' while the session holds
- * MAX_LIVE_TICKETS_PER_SESSION unused, unexpired ones (expired ones are swept by the history
- * job, history.ts).
+ * A ticket for the live session `sessionToken` opens, unless it holds too many live ones
+ * already. One statement: the count is the insert's condition. Two calls at the same moment
+ * may both pass it; the per-user rate limit on the endpoint bounds what that can add.
  */
 export async function issueTicket(
   db: AppDatabase,
   sessionToken: string,
   now: Date,
-): Promise<{ ticket: string; userId: bigint } | null | 'too_many'> {
+): Promise<IssuedTicket> {
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
+  const nowText = now.toISOString();
   const expiresAt = new Date(now.getTime() + WS_TICKET_TTL_MS).toISOString();
+  const sessionHash = hashToken(sessionToken);
   const row = await db.kysely
     .insertInto('realtime_tickets')
     .columns(['ticket_hash', 'session_id', 'user_id', 'expires_at', 'session_expires_at'])
@@ -37,30 +49,33 @@ export async function issueTicket(
           eb.val(expiresAt).as('expires_at'),
           'sessions.expires_at as session_expires_at',
         ])
-        .where('sessions.token_hash', '=', hashToken(sessionToken))
-        .where('sessions.expires_at', '>', now.toISOString())
-        // Counted in the same statement: two calls at once cannot both pass the cap.
-        .where(
-          (inner) =>
-            inner
-              .selectFrom('realtime_tickets as t')
-              .select((count) => count.fn.countAll().as('live'))
-              .whereRef('t.session_id', '=', 'sessions.id')
-              .where('t.expires_at', '>', now.toISOString()),
-          '<',
-          MAX_LIVE_TICKETS_PER_SESSION,
+        .where('sessions.token_hash', '=', sessionHash)
+        .where('sessions.expires_at', '>', nowText)
+        .where(({ eb: where, selectFrom }) =>
+          where(
+            selectFrom('realtime_tickets as live')
+              .select((count) => count.fn.countAll().as('n'))
+              .whereRef('live.session_id', '=', 'sessions.id')
+              .where('live.expires_at', '>', nowText),
+            '<',
+            MAX_LIVE_TICKETS_PER_SESSION,
+          ),
         ),
     )
     .returning('user_id')
     .executeTakeFirst();
   if (row) return { ticket, userId: row.user_id };
-  const session = await db.kysely
-    .selectFrom('sessions')
-    .select('id')
-    .where('token_hash', '=', hashToken(sessionToken))
-    .where('expires_at', '>', now.toISOString())
+  // Refused: why, read only now (a refusal is rare).
+  const oldest = await db.kysely
+    .selectFrom('realtime_tickets as live')
+    .innerJoin('sessions', 'sessions.id', 'live.session_id')
+    .select((eb) => eb.fn.min('live.expires_at').as('first_expiry'))
+    .where('sessions.token_hash', '=', sessionHash)
+    .where('sessions.expires_at', '>', nowText)
+    .where('live.expires_at', '>', nowText)
     .executeTakeFirst();
-  return session ? 'too_many' : null;
+  const firstExpiry = oldest?.first_expiry;
+  return firstExpiry ? { tooMany: true, retryAt: new Date(firstExpiry) } : null;
 }
 
 /** Who a ticket lets in. */

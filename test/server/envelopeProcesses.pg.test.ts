@@ -5,6 +5,8 @@
 // PostgreSQL only: on SQLite one process serves everything.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
+import { randomBytes } from 'node:crypto';
+import { createKeySeal } from '../../server/envelope/keySeal.ts';
 import { ensureCurrentKey, listKeys } from '../../server/envelope/keys.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
@@ -67,6 +69,44 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
     expect(replayed.status).toBe(400);
     expect(replayed.json).toMatchObject({ code: envelopeRefusals.replayed.code, data: null });
     expect(await tickets(onB, aliceToken)).toBe('6');
+  });
+
+  it('stores no nonce for unauthenticated writes on either process; a replayed write is still refused', async () => {
+    const { a, clients, aliceToken } = await start();
+    const [onA, onB] = clients;
+    const nonces = async () =>
+      Number(
+        (
+          await a.db.kysely
+            .selectFrom('envelope_nonces')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await nonces();
+    // The first sealed transfers either process sees: none signed in.
+    for (let i = 0; i < 40; i++) {
+      const client = i % 2 === 0 ? onA : onB;
+      const answer = await client.envelopedFetch(transferPaths.transfer, {
+        method: 'POST',
+        ...(i % 4 < 2 ? {} : { token: `not-a-session-${i}` }),
+        headers: { 'idempotency-key': `unauthenticated-${i}` },
+        json: { address: bob.address, amount: '1' },
+      });
+      expect(answer.status, answer.text).toBe(401);
+    }
+    expect(await nonces()).toBe(before);
+    const { body, context } = onA.seal(transferPaths.transfer, {
+      method: 'POST',
+      token: aliceToken,
+      headers: { 'idempotency-key': 'after-the-unauthenticated' },
+      json: { address: bob.address, amount: '1' },
+    });
+    expect((await onA.send(body, context)).status).toBe(200);
+    const replayed = await onB.send(body, context);
+    expect(replayed.json?.code, replayed.text).toBe(envelopeRefusals.replayed.code);
+    expect(await tickets(onB, aliceToken)).toBe('9');
+    expect(await nonces()).toBe(before + 1);
   });
 
   it('runs a write sent to both processes at once exactly once', async () => {
@@ -159,6 +199,39 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
     expect(onB.keys).toEqual(onA.keys);
   });
 
+  it('refuses to start a process whose key-encryption key is not the others’', async () => {
+    await expect(
+      startTestServerPair(
+        { envelope: true },
+        { envelopeKeySecret: randomBytes(32).toString('base64') },
+      ),
+    ).rejects.toThrow(/another key-encryption key/);
+  });
+
+  it('rotates on schedule on one process; the other opens requests sealed to the new key', async () => {
+    pair = await startTestServerPair({ envelope: true, envelopeKeyRotateDays: 30 });
+    const [a, b] = pair;
+    a.clock.advance(30 * 86_400_000);
+    const outcomes = await Promise.all([
+      a.runJob('envelope_key_rotate'),
+      b.runJob('envelope_key_rotate'),
+    ]);
+    expect([...outcomes].sort()).toEqual(['ran', 'skipped']);
+    const now = () => a.clock.now().getTime();
+    const onA = await envelopeClientFor(a.url, { now });
+    const onB = await envelopeClientFor(b.url, { now });
+    const rotatedOn = outcomes[0] === 'ran' ? onA : onB;
+    expect(rotatedOn.keys.map((key) => key.keyId)).toEqual([2, 1]);
+    for (const client of [onA, onB]) {
+      const { body, context } = rotatedOn.seal(
+        '/api/v1/common/marquee',
+        {},
+        { config: rotatedOn.keys[0]! },
+      );
+      expect((await client.send(body, context)).status).toBe(200);
+    }
+  });
+
   it('makes one key when processes start at the same moment', async () => {
     const database = await createPostgresDatabase();
     const connections = await Promise.all(
@@ -168,7 +241,8 @@ describe('the envelope across server processes', { timeout: 30_000 }, () => {
     );
     try {
       const now = new Date('2030-01-01T00:00:00.000Z');
-      await Promise.all(connections.map((db) => ensureCurrentKey(db, nodeCrypto(), now)));
+      const seal = createKeySeal(randomBytes(32));
+      await Promise.all(connections.map((db) => ensureCurrentKey(db, nodeCrypto(), seal, now)));
       const keys = await listKeys(connections[0]!, now);
       expect(keys.map((key) => [key.keyId, key.status])).toEqual([[1, 'current']]);
     } finally {

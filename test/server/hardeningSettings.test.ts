@@ -1,5 +1,6 @@
-// The settings for timeouts, connection and authentication-failure limits: their defaults and
-// the variables that change them.
+// The settings for timeouts, connection, authentication-failure, envelope-refusal and socket
+// ticket limits, and the envelope's key handling: their defaults and the variables that change
+// them.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readSettings } from '../../server/config.ts';
 
@@ -8,7 +9,14 @@ describe('hardening settings', () => {
     expect(readSettings({})).toMatchObject({
       timeouts: { requestMs: 30_000, headersMs: 10_000, idleMs: 60_000, keepAliveMs: 5_000 },
       maxConnectionsPerIp: 64,
-      rateLimits: { authFailures: { max: 20, windowMs: 60_000 } },
+      rateLimits: {
+        authFailures: { max: 20, windowMs: 60_000 },
+        envelopeRefusals: { max: 60, windowMs: 60_000 },
+        wsTicket: { max: 30, windowMs: 60_000 },
+      },
+      envelopeKeyRotateDays: 30,
+      envelopeKeySecret: null,
+      envelopeKeySecretPrevious: null,
     });
   });
 
@@ -27,11 +35,19 @@ describe('hardening settings', () => {
       KEEP_ALIVE_TIMEOUT_SECONDS: '65',
       MAX_CONNECTIONS_PER_IP: '0',
       RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '7',
+      ENVELOPE_REFUSALS_PER_MINUTE: '8',
+      RATE_LIMIT_WS_TICKET_PER_MINUTE: '9',
+      ENVELOPE_KEY_ROTATE_DAYS: '0',
+      ENVELOPE_KEY_SECRET: 'current-secret',
+      ENVELOPE_KEY_SECRET_PREVIOUS: 'previous-secret',
     });
     expect(settings).toMatchObject({
       timeouts: { requestMs: 20_000, headersMs: 5_000, idleMs: 90_000, keepAliveMs: 65_000 },
       maxConnectionsPerIp: 0,
-      rateLimits: { authFailures: { max: 7 } },
+      rateLimits: { authFailures: { max: 7 }, envelopeRefusals: { max: 8 }, wsTicket: { max: 9 } },
+      envelopeKeyRotateDays: 0,
+      envelopeKeySecret: 'current-secret',
+      envelopeKeySecretPrevious: 'previous-secret',
     });
   });
 

@@ -77,6 +77,8 @@ const GENEROUS_RATE_LIMITS = {
   money: { max: 100_000, windowMs: 60_000 },
   authFailures: { max: 100_000, windowMs: 60_000 },
   isRegister: { max: 100_000, windowMs: 60_000 },
+  envelopeRefusals: { max: 100_000, windowMs: 60_000 },
+  wsTicket: { max: 100_000, windowMs: 60_000 },
 };
 
 export interface TestServerOptions extends StartServerOptions {

@@ -1,6 +1,7 @@
 // Liveness and readiness as a load balancer or Kubernetes sees them (server/http/health.ts,
 // readiness.ts): JSON, never the app page; 503 while a required dependency is down or the
-// process is stopping, 200 again once it is back, without a restart.
+// process is stopping, 200 again once it is back, without a restart. Each check's figures
+// are the operator's: without the operator token /readyz shows the status alone.
 import http from 'node:http';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -55,10 +56,6 @@ async function databaseOutage(server: TestServer) {
   };
 }
 
-/** GET /readyz as the operator asks it: with the token, so the answer carries its checks. */
-const readyz = (server: TestServer) =>
-  server.request('GET', '/readyz', { token: server.adminToken });
-
 describe('liveness and readiness', () => {
   let server: TestServer;
   const logged: Array<{ level: number; msg: string }> = [];
@@ -72,6 +69,7 @@ describe('liveness and readiness', () => {
     });
   });
   afterAll(() => server.close());
+  const readyz = () => server.request('GET', '/readyz', { token: server.adminToken });
 
   it('GET /healthz says the process is up, as JSON that no cache keeps', async () => {
     const answer = await server.request('GET', '/healthz');
@@ -81,8 +79,17 @@ describe('liveness and readiness', () => {
     expect(answer.body).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz reports each dependency, ready when all required ones answer', async () => {
-    const answer = await readyz(server);
+  it('GET /readyz without the operator token shows the status and no figures', async () => {
+    for (const token of [undefined, 'not-the-operator-token']) {
+      const answer = await server.request('GET', '/readyz', token ? { token } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.body).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('GET /readyz reports each dependency to the operator, ready when all required ones answer', async () => {
+    const answer = await readyz();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.body).toEqual({
@@ -97,15 +104,6 @@ describe('liveness and readiness', () => {
     });
     // A dependency that is up from the start is no news.
     expect(readinessLines()).toEqual([]);
-  });
-
-  it('GET /readyz tells anyone its status, and only the operator its figures', async () => {
-    const probe = await server.request('GET', '/readyz');
-    expect(probe.status).toBe(200);
-    expect(probe.body).toEqual({ status: 'ready' });
-    const wrongToken = await server.request('GET', '/readyz', { token: 'x'.repeat(40) });
-    expect(wrongToken.body).toEqual({ status: 'ready' });
-    expect((await readyz(server)).body.checks.database.status).toBe('up');
   });
 
   it('answers a probe whatever Host it names, where other paths are refused', async () => {
@@ -128,7 +126,7 @@ describe('liveness and readiness', () => {
     const { name } = last as { name: string };
     await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(server.db.kysely);
     try {
-      const behind = await readyz(server);
+      const behind = await readyz();
       expect(behind.status).toBe(503);
       expect(behind.body.status).toBe('not_ready');
       expect(behind.body.checks.database.status).toBe('up');
@@ -143,25 +141,25 @@ describe('liveness and readiness', () => {
         .values(last as never)
         .execute();
     }
-    expect((await readyz(server)).status).toBe(200);
+    expect((await server.request('GET', '/readyz')).status).toBe(200);
   });
 
   it(`turns 503 while the database is ${usesPostgres ? 'stopped' : 'failing'}, and 200 once it is back, without a restart`, async () => {
     const outage = await databaseOutage(server);
     await outage.stop();
     try {
-      const down = await readyz(server);
+      const down = await readyz();
       expect(down.status).toBe(503);
       expect(down.body.status).toBe('not_ready');
       expect(down.body.checks.database).toEqual({ status: 'down', reason: 'error' });
       expect(down.body.checks.migrations.status).toBe('unknown');
       // The process itself is alive: a liveness probe must not restart it for this.
       expect((await server.request('GET', '/healthz')).status).toBe(200);
-      expect((await readyz(server)).status).toBe(503);
+      expect((await server.request('GET', '/readyz')).status).toBe(503);
     } finally {
       await outage.start();
     }
-    const back = await readyz(server);
+    const back = await readyz();
     expect(back.status).toBe(200);
     expect(back.body.status).toBe('ready');
     // Once down and once back in the log, however many probes came between.
@@ -179,7 +177,7 @@ describe('readiness beside the chain and through shutdown', () => {
       chain: { rpcUrl: 'http://127.0.0.1:9/', treasury: randomAddress() },
     });
     try {
-      const answer = await readyz(server);
+      const answer = await server.request('GET', '/readyz', { token: server.adminToken });
       expect(answer.status).toBe(200);
       expect(answer.body.status).toBe('degraded');
       expect(answer.body.checks.chain).toEqual({ status: 'down', reason: 'error' });
@@ -193,9 +191,9 @@ describe('readiness beside the chain and through shutdown', () => {
     const server = await startTestServer({
       operations: { maxEventLoopLagMs: 600_000, shutdownDrainMs: 600_000 },
     });
-    expect((await readyz(server)).status).toBe(200);
+    expect((await server.request('GET', '/readyz')).status).toBe(200);
     const closing = server.close();
-    const stopping = await readyz(server);
+    const stopping = await server.request('GET', '/readyz');
     expect(stopping.status).toBe(503);
     expect(stopping.body).toEqual({ status: 'stopping' });
     // Still alive and still serving, until the drain is over.

@@ -60,7 +60,6 @@ describe('load shedding', () => {
 
       // A busy moment must neither fail liveness nor drain the process, nor blind monitoring.
       expect((await server.request('GET', '/healthz')).status).toBe(200);
-      // The operator's token: the checks' figures are theirs (health.ts).
       const ready = await server.request('GET', '/readyz', { token: server.adminToken });
       expect(ready.status).toBe(200);
       expect(ready.body.checks.event_loop.lag_ms).toBeGreaterThan(MAX_LAG_MS);
@@ -91,7 +90,6 @@ describe('load shedding', () => {
       await stallEventLoop(5, 100);
       vi.advanceTimersByTime(EVENT_LOOP_SAMPLE_MS);
       expect((await server.request('GET', '/config.json')).status).toBe(200);
-      // The operator's token: the checks' figures are theirs (health.ts).
       const ready = await server.request('GET', '/readyz', { token: server.adminToken });
       expect(ready.body.checks.event_loop.lag_ms).toBeGreaterThan(MAX_LAG_MS);
     } finally {

@@ -135,12 +135,18 @@ describe('refusals of the per-IP limits', () => {
         metrics.value('ju_rate_limit_refusals_total', { limit: 'loginMessage', per: 'ip' }),
       ).toBe(3);
       expect(metrics.find('ju_rate_limit_refusals_total', { limit: 'unknown' })).toEqual([]);
-      // A wrong session token counts against the address; the next call is refused for it.
-      const info = () => server.request('GET', '/api/v1/user/info', { token: 'stale-token' });
-      expect([(await info()).status, (await info()).status]).toEqual([401, 429]);
-      // The refusal covers the operator's token too, until the window is over.
+      // A wrong session token counts against the address and against itself: the same token
+      // again is refused for itself, another one for the address.
+      const info = (token: string) => server.request('GET', '/api/v1/user/info', { token });
+      const answered = [];
+      for (const token of ['stale-token', 'stale-token', 'other-token'])
+        answered.push((await info(token)).status);
+      expect(answered).toEqual([401, 429, 429]);
       server.clock.advance(MINUTE_MS);
       const after = await scrape(server);
+      expect(
+        after.value('ju_rate_limit_refusals_total', { limit: 'authFailures', per: 'token' }),
+      ).toBe(1);
       expect(
         after.value('ju_rate_limit_refusals_total', { limit: 'authFailures', per: 'ip' }),
       ).toBe(1);

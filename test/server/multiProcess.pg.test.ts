@@ -121,7 +121,8 @@ describe('two server processes on one PostgreSQL', { timeout: 60_000 }, () => {
       });
       const guess = (ip: string) => (server: HttpClient, index: number) =>
         server.request('GET', '/api/v1/user/info', {
-          token: `guess-${index}`,
+          // Tokens of their own per address: a token is counted apart (by its prefix) too.
+          token: `g${ip.split('.').at(-1)}-${index}`,
           headers: from(ip),
         });
       const onOne = await statuses([a], 5, guess('198.51.100.1'));
@@ -130,8 +131,7 @@ describe('two server processes on one PostgreSQL', { timeout: 60_000 }, () => {
       expect(await statuses([b, a], 5, guess('198.51.100.3'))).toEqual(onOne);
 
       // Wrong tokens on A only: B refuses the operator's right token, which reads the shared
-      // window; a money call with a valid session goes through (failures are throttled, not
-      // the users who share the address).
+      // window, and a further wrong one; a valid session's calls go on, money calls included.
       const token = await login(a, testWallet('multi failing'));
       const limited = '198.51.100.4';
       expect(await statuses([a], 3, guess(limited))).toEqual([401, 401, 401]);
@@ -140,11 +140,16 @@ describe('two server processes on one PostgreSQL', { timeout: 60_000 }, () => {
         headers: from(limited),
       });
       expect(admin.status).toBe(429);
+      const wrong = await guess(limited)(b, 9);
+      expect(wrong.status).toBe(429);
+      expect(wrong.body.code).toBe(apiErrors.rate_limited.code);
       const money = await b.request('POST', '/api/v1/user/transfer', {
         json: { address: testWallet('anyone').address, amount: '1' },
         token,
         headers: { ...from(limited), 'idempotency-key': 'multi-failing-1' },
       });
+      // Not refused for the address's failures (it has no money: refused for that).
+      expect(money.body.code).not.toBe(apiErrors.rate_limited.code);
       expect(money.status).not.toBe(429);
       a.clock.advance(MINUTE_MS);
       expect((await b.admin('GET', '/admin/v1/users')).status).toBe(200);

@@ -53,6 +53,7 @@ const SETTINGS: Record<RateLimitName, RateLimitSetting> = {
   money: { max: 2, windowMs: MINUTE_MS },
   authFailures: { max: 2, windowMs: MINUTE_MS },
   isRegister: { max: 10, windowMs: MINUTE_MS },
+  envelopeRefusals: { max: 10, windowMs: MINUTE_MS },
   wsTicket: { max: 10, windowMs: MINUTE_MS },
 };
 
@@ -277,19 +278,16 @@ describe('the dispatcher and the limiter', () => {
         .where('address', '=', alice.address)
         .executeTakeFirstOrThrow()
     ).id;
-    expect(asked).toEqual([
-      ['isRegister:ip:192.0.2.7'],
-      // The money call counts against its own limit only: a valid session is not refused for
-      // failed authentications from its address.
-      [`money:user:${user}`],
-    ]);
+    // A signed-in call never reads the address's failed authentications: they are the
+    // failures' limit, not the successes'.
+    expect(asked).toEqual([['isRegister:ip:192.0.2.7'], [`money:user:${user}`]]);
   });
 
-  it('counts a wrong token once, as it fails', async () => {
+  it('counts a wrong token once, as it fails: per address and per token prefix', async () => {
     asked.length = 0;
     await expect(
-      dispatch('GET', userPaths.info, { authorization: 'Bearer wrong' }, {}),
+      dispatch('GET', userPaths.info, { authorization: 'Bearer wrong-token-guess' }, {}),
     ).rejects.toMatchObject({ errorName: 'unauthorized' });
-    expect(asked).toEqual([['authFailures:ip:192.0.2.7']]);
+    expect(asked).toEqual([['authFailures:ip:192.0.2.7', 'authFailures:token:wrong-token-']]);
   });
 });

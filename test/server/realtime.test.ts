@@ -6,8 +6,6 @@ import { CLOSE_CODES, STREAM_AREAS, WS_TICKET_TTL_MS } from '../../src/api/realt
 import { inTransaction } from '../../server/db/transaction.ts';
 import { HISTORY_EVENTS, HISTORY_MS, pruneHistory } from '../../server/realtime/history.ts';
 import { emitEvents } from '../../server/realtime/outbox.ts';
-import { MAX_LIVE_TICKETS_PER_SESSION } from '../../server/realtime/tickets.ts';
-import { apiErrors } from '../../src/api/errors.ts';
 import { areaCatalogue } from '../../server/areas.ts';
 import { TRANSFER_EVENTS } from '../../server/realtime/events.ts';
 import { findUserByAddress } from '../../server/users/users.ts';
@@ -88,27 +86,6 @@ describe('realtime hub', () => {
       await expectClose(await connect(server.url, ticket), CLOSE_CODES.ticketRefused);
       const refused = await server.request('POST', '/api/v1/user/wsTicket', { token });
       expect(refused.status).toBe(401);
-    });
-
-    it('holds at most ten unused tickets per session: the eleventh is refused until one is used or expires', async () => {
-      const token = await login(server, alice);
-      const tickets = [];
-      for (let issued = 0; issued < MAX_LIVE_TICKETS_PER_SESSION; issued++)
-        tickets.push((await wsTicket(server, token)).ticket);
-      const eleventh = await server.request('POST', '/api/v1/user/wsTicket', { token });
-      expect(eleventh.status).toBe(429);
-      expect(eleventh.body.code).toBe(apiErrors.rate_limited.code);
-      // Another session of the same user has its own ten.
-      expect((await wsTicket(server, await login(server, alice))).ticket).toBeTruthy();
-      // A used ticket frees its place.
-      const socket = await connect(server.url, tickets[0]!);
-      await socket.call('SUBSCRIBE', { params: ['user@balance'] });
-      expect((await wsTicket(server, token)).ticket).toBeTruthy();
-      // So do expired ones.
-      server.clock.advance(WS_TICKET_TTL_MS);
-      for (let issued = 0; issued < MAX_LIVE_TICKETS_PER_SESSION; issued++)
-        await wsTicket(server, token);
-      socket.ws.close();
     });
 
     it('answers the user’s latest offset, from which a first subscription recovers', async () => {

@@ -142,11 +142,12 @@ describe.each(backends)('refusals on %s', (_name, crypto) => {
     () =>
       openRequest(crypto, findKey, body, { nowMs });
 
-  /** What a flip at `index` must be refused as: by the field of the layout it lands in. */
+  /**
+   * What a flip at `index` must be refused as: the header names the key; the md5 tag, checked
+   * before the AEAD (cheapest first), covers enc, the ciphertext and itself.
+   */
   function expectedRefusal(index: number): EnvelopeRefusalCode {
-    if (index < 7) return 'unknown_key'; // key id, KEM, KDF, AEAD ids
-    if (index >= sealed.length - 16) return 'bad_md5'; // the tag
-    return 'auth_failed'; // enc and the AEAD ciphertext
+    return index < 7 ? 'unknown_key' : 'bad_md5';
   }
 
   it('refuses every single-byte flip of a sealed request, each with the code of its field', () => {
@@ -160,15 +161,30 @@ describe.each(backends)('refusals on %s', (_name, crypto) => {
         outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
       }
     }
-    expect([...outcomes.keys()].sort()).toEqual(['auth_failed', 'bad_md5', 'unknown_key']);
+    expect([...outcomes.keys()].sort()).toEqual(['bad_md5', 'unknown_key']);
+  });
+
+  it('refuses a changed ciphertext whose md5 tag was made anew: the AEAD finds it', () => {
+    const { body, context } = sealRequest(crypto, config, transfer, { nowMs: NOW });
+    const retagged = (change: (bytes: Uint8Array) => void) => {
+      const bytes = body.slice();
+      change(bytes);
+      const encapsulated = bytes.subarray(0, bytes.length - 16);
+      const key = context.hpke.export(utf8ToBytes(MD5_EXPORTER_LABEL), 32);
+      bytes.set(crypto.hmacMd5(key, encapsulated), bytes.length - 16);
+      return bytes;
+    };
+    for (const at of [7 + 32, 7 + 32 + 5, body.length - 17])
+      expect(refusalOf(open(retagged((bytes) => (bytes[at]! ^= 0x01))))).toBe('auth_failed');
+    expect(refusalOf(open(retagged(() => {})))).toBe('opened');
   });
 
   it('refuses every truncation of a sealed request', () => {
     for (let length = 0; length < sealed.length; length++) {
       expect(refusalOf(open(sealed.subarray(0, length))), `length ${length}`).not.toBe('opened');
     }
-    // One byte more shifts the tag into the ciphertext: the AEAD refuses first.
-    expect(refusalOf(open(concatBytes(sealed, Uint8Array.of(0))))).toBe('auth_failed');
+    // One byte more shifts the tag into the ciphertext: the tag no longer matches.
+    expect(refusalOf(open(concatBytes(sealed, Uint8Array.of(0))))).toBe('bad_md5');
   });
 
   it('refuses a tag that is not HMAC-MD5 under the exported key', () => {

@@ -160,20 +160,29 @@ export function encapsulateRequest(
   };
 }
 
+/** key id (1) + KEM, KDF, AEAD ids (2 each): what names the key and suite of a request. */
+export const REQUEST_HEADER_LENGTH = HEADER_LENGTH;
+/** The shortest encapsulated request: a header, `enc` and an AEAD tag over nothing. */
+export const SMALLEST_ENCAPSULATED_REQUEST =
+  HEADER_LENGTH + X25519_PUBLIC_KEY_LENGTH + AEAD_TAG_LENGTH;
+
+/** A request's live key and the suite its header asks for (§4.3 steps 1a, 1b). */
+export interface RequestKey {
+  readonly header: Uint8Array;
+  readonly key: GatewayKey;
+  readonly suite: HpkeSuite;
+}
+
 /**
- * The gateway side. Refuses with `unknown_key` when no live key has the id or the key does not
- * offer the suite (§4.3 steps 1a, 1b), `bad_framing` when too short to hold the parts, and
- * `auth_failed` when HPKE cannot open it.
+ * The gateway's first step, on the first REQUEST_HEADER_LENGTH bytes alone: the live key the
+ * header names, offering its suite; else `unknown_key`. No cryptography.
  */
-export function decapsulateRequest(
+export function requestKeyOf(
   crypto: HpkeCrypto,
   findKey: (keyId: number) => GatewayKey | undefined,
-  encapsulatedRequest: Uint8Array,
-): { request: Uint8Array; context: ExchangeContext } {
-  if (encapsulatedRequest.length < HEADER_LENGTH + X25519_PUBLIC_KEY_LENGTH + AEAD_TAG_LENGTH) {
-    throw new EnvelopeRefusal('bad_framing', 'shorter than an empty encapsulated request');
-  }
-  const header = encapsulatedRequest.subarray(0, HEADER_LENGTH);
+  header: Uint8Array,
+): RequestKey {
+  if (header.length < HEADER_LENGTH) throw new EnvelopeRefusal('bad_framing', 'no header');
   const keyId = header[0]!;
   const suite = { kdfId: readU16(header, 3), aeadId: readU16(header, 5) };
   const key = findKey(keyId);
@@ -183,18 +192,55 @@ export function decapsulateRequest(
   if (!key || !offered || readU16(header, 1) !== key.config.kemId || !crypto.aead(suite.aeadId)) {
     throw new EnvelopeRefusal('unknown_key', `key id ${keyId} with this suite is not live`);
   }
+  return { header: header.subarray(0, HEADER_LENGTH), key, suite };
+}
+
+/**
+ * The HPKE context of an encapsulated request at least SMALLEST_ENCAPSULATED_REQUEST long, to
+ * its key (one X25519 operation): what opens its content and exports further keys.
+ * `auth_failed` when `enc` is unusable.
+ */
+export function requestContext(
+  crypto: HpkeCrypto,
+  { header, key, suite }: RequestKey,
+  encapsulatedRequest: Uint8Array,
+): ExchangeContext {
   const enc = encapsulatedRequest.slice(HEADER_LENGTH, HEADER_LENGTH + X25519_PUBLIC_KEY_LENGTH);
-  let hpke: HpkeContext;
   try {
-    hpke = setupBaseRecipient(crypto, suite, key.keyPair, enc, requestInfo(header));
+    return { enc, hpke: setupBaseRecipient(crypto, suite, key.keyPair, enc, requestInfo(header)) };
   } catch {
     // A low-order `enc` (all-zero shared secret): nobody holds a key for it.
     throw new EnvelopeRefusal('auth_failed', 'unusable encapsulated key');
   }
+}
+
+/** The request's content, as the AEAD authenticates it; `auth_failed` otherwise. */
+export function requestContent(
+  context: ExchangeContext,
+  encapsulatedRequest: Uint8Array,
+): Uint8Array {
   const ciphertext = encapsulatedRequest.subarray(HEADER_LENGTH + X25519_PUBLIC_KEY_LENGTH);
-  const request = hpke.open(new Uint8Array(0), ciphertext);
+  const request = context.hpke.open(new Uint8Array(0), ciphertext);
   if (!request) throw new EnvelopeRefusal('auth_failed', 'the request does not authenticate');
-  return { request, context: { enc, hpke } };
+  return request;
+}
+
+/**
+ * The gateway side, RFC 9458 §4.3 as it stands. Refuses with `bad_framing` when too short to
+ * hold the parts, `unknown_key` when no live key has the id or the key does not offer the
+ * suite (steps 1a, 1b), and `auth_failed` when HPKE cannot open it.
+ */
+export function decapsulateRequest(
+  crypto: HpkeCrypto,
+  findKey: (keyId: number) => GatewayKey | undefined,
+  encapsulatedRequest: Uint8Array,
+): { request: Uint8Array; context: ExchangeContext } {
+  if (encapsulatedRequest.length < SMALLEST_ENCAPSULATED_REQUEST) {
+    throw new EnvelopeRefusal('bad_framing', 'shorter than an empty encapsulated request');
+  }
+  const key = requestKeyOf(crypto, findKey, encapsulatedRequest.subarray(0, HEADER_LENGTH));
+  const context = requestContext(crypto, key, encapsulatedRequest);
+  return { request: requestContent(context, encapsulatedRequest), context };
 }
 
 // --- Responses (§4.4) ------------------------------------------------------------------------

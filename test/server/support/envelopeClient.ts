@@ -6,14 +6,15 @@
 //   const answer = await client.envelopedFetch('/api/v1/user/info', { token });
 //   await login(client, wallet);                    // the harness's helpers take it as an HttpClient
 //
-//   const keys = await readEnvelopeKeys(server.db);  // or readEnvelopeKeysFrom({ dataDir, databaseUrl })
+//   const keys = await readEnvelopeKeys(server.db, server.settings);  // or readEnvelopeKeysFrom({ dataDir, databaseUrl })
 //   const { request, response } = openCapturedExchange(keys, sealedRequest, sealedResponse);
 //
 // How a test gets the server's private keys: they are rows of envelope_keys in the server's
-// database (server/envelope/keys.ts). A test server (harness.ts) exposes that database as
-// `server.db`; a server running as a child process has it in its DATA_DIR (SQLite) or at its
-// DATABASE_URL, which readEnvelopeKeysFrom opens.
-import { hexToBytes } from '@noble/hashes/utils.js';
+// database (server/envelope/keys.ts), sealed under the key-encryption key in its DATA_DIR
+// (or ENVELOPE_KEY_SECRET: server/envelope/keySeal.ts) — the database alone opens nothing. A
+// test server (harness.ts) exposes that database as `server.db` and its settings; a server
+// running as a child process has it in its DATA_DIR (SQLite) or at its DATABASE_URL, which
+// readEnvelopeKeysFrom opens.
 import {
   openRequest,
   openResponse,
@@ -34,6 +35,7 @@ import { EnvelopeRefusal } from '../../../src/api/envelope/refusals.ts';
 import { ENVELOPE_PATH, readKeyList } from '../../../src/api/envelope/transport.ts';
 import { ENVELOPE_SUITE } from '../../../src/api/envelope/envelopeMessage.ts';
 import { openDatabase, type AppDatabase } from '../../../server/db/database.ts';
+import { keySealFor } from '../../../server/envelope/keySeal.ts';
 import { nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';
 import type { HttpAnswer, HttpClient, Json, RequestOptions } from '../harness.ts';
 
@@ -94,6 +96,8 @@ export interface SealOptions {
 export interface EnvelopeClientOptions {
   /** The clock requests are stamped with: the test server's (harness.ts), not the machine's. */
   now?: () => number;
+  /** Headers on the outer POST (e.g. `x-forwarded-for` behind TRUST_PROXY). */
+  outerHeaders?: Record<string, string>;
 }
 
 const decoder = new TextDecoder();
@@ -158,7 +162,7 @@ export async function envelopeClientFor(
     async send(sealed, context) {
       const response = await fetch(baseUrl + ENVELOPE_PATH, {
         method: 'POST',
-        headers: { 'content-type': REQUEST_CONTENT_TYPE },
+        headers: { ...options.outerHeaders, 'content-type': REQUEST_CONTENT_TYPE },
         body: Buffer.from(sealed),
       });
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -218,12 +222,30 @@ export async function envelopeClientFor(
 
 // ---- Reading captured traffic -------------------------------------------------------
 
-/** The server's keys, live or not, as the gateway holds them: from its database. */
-export async function readEnvelopeKeys(db: AppDatabase): Promise<GatewayKey[]> {
+/** Where the key-encryption key of a server is: its DATA_DIR, or its ENVELOPE_KEY_SECRET. */
+export interface KeyEncryptionKeyOf {
+  dataDir: string;
+  envelopeKeySecret?: string | null;
+}
+
+/** The server's keys, live or not, as the gateway holds them: from its database, opened. */
+export async function readEnvelopeKeys(
+  db: AppDatabase,
+  where: KeyEncryptionKeyOf,
+): Promise<GatewayKey[]> {
   const crypto = nodeCrypto();
+  const seal = keySealFor({
+    dataDir: where.dataDir,
+    envelopeKeySecret: where.envelopeKeySecret ?? null,
+    envelopeKeySecretPrevious: null,
+  });
   const rows = await db.kysely.selectFrom('envelope_keys').selectAll().execute();
   return rows.map((row) => {
-    const keyPair = crypto.x25519KeyPair(hexToBytes(row.secret_key));
+    const { secret } = seal.open(row.secret_key, {
+      keyId: Number(row.key_id),
+      publicKey: row.public_key,
+    });
+    const keyPair = crypto.x25519KeyPair(secret);
     return {
       keyPair,
       config: {
@@ -243,7 +265,7 @@ export async function readEnvelopeKeysFrom(where: {
 }): Promise<GatewayKey[]> {
   const db = await openDatabase({ dataDir: where.dataDir, databaseUrl: where.databaseUrl ?? null });
   try {
-    return await readEnvelopeKeys(db);
+    return await readEnvelopeKeys(db, where);
   } finally {
     await db.close();
   }
