@@ -163,21 +163,28 @@ function insertApplication(
     .executeTakeFirstOrThrow();
 }
 
+/** The user's one live application (pending or approved), if any: a refused one does not count. */
+export function liveApplication(
+  db: AppDatabase,
+  userId: bigint,
+): Promise<TicketApplicationRow | undefined> {
+  return db.kysely
+    .selectFrom('ticket_applications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', LIVE_STATUSES)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
 /**
- * The hash of the user's latest ticket purchase they could apply with: none while they hold a
- * live application, or when no purchase of theirs is still standing.
+ * The hash of the user's latest ticket purchase they could apply with, for a user without a
+ * live application: none when no purchase of theirs is still standing.
  */
 export async function latestUnappliedPurchase(
   db: AppDatabase,
   userId: bigint,
 ): Promise<string | null> {
-  const applied = await db.kysely
-    .selectFrom('ticket_applications')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', LIVE_STATUSES)
-    .executeTakeFirst();
-  if (applied) return null;
   const latest = await db.kysely
     .selectFrom('tickets')
     .innerJoin('chain_payments', 'chain_payments.id', 'tickets.payment_id')

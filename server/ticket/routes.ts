@@ -14,6 +14,7 @@ import {
   applicationWire,
   applyForDividend,
   latestUnappliedPurchase,
+  liveApplication,
   listApplications,
 } from './applications.ts';
 import { ticketSourceLog } from './sourceLog.ts';
@@ -23,11 +24,13 @@ export const ticketRoutes = [
   defineRoute({
     endpoint: ticketEndpoints.config,
     async handler({ context: { db, settings }, user }): Promise<TicketConfigData> {
+      const live = await liveApplication(db, user.id);
       return {
         price: wireAmount('JU', settings.payments.ticketPrice),
         idle_days: Math.round(settings.payments.ticketIdleMs / 86_400_000),
         treasury: settings.chain.treasury,
-        unapplied_hash: await latestUnappliedPurchase(db, user.id),
+        live_application: live ? applicationWire(live) : null,
+        unapplied_hash: live ? null : await latestUnappliedPurchase(db, user.id),
       };
     },
   }),

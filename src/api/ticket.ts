@@ -18,19 +18,6 @@ export const ticketPaths = {
   sourceLog: '/api/v1/ticket/sourceLog',
 } as const;
 
-export const ticketConfigDataSchema = v.object({
-  price: amountStringSchema,
-  /** Days without an operation after which a ticket is invalidated. */
-  idle_days: v.number(),
-  treasury: v.nullable(v.string()),
-  /**
-   * The hash of the user's latest ticket purchase they could apply for the dividend with;
-   * null while they hold an application, or without a purchase.
-   */
-  unapplied_hash: v.nullable(v.string()),
-});
-export type TicketConfigData = v.InferOutput<typeof ticketConfigDataSchema>;
-
 export const ticketBuyRequestSchema = paidByHashSchema;
 export type TicketBuyRequest = v.InferInput<typeof ticketBuyRequestSchema>;
 
@@ -102,6 +89,21 @@ export const ticketApplicationSchema = v.object({
   reason: v.nullable(v.string()),
 });
 export type TicketApplication = v.InferOutput<typeof ticketApplicationSchema>;
+
+export const ticketConfigDataSchema = v.object({
+  price: amountStringSchema,
+  /** Days without an operation after which a ticket is invalidated. */
+  idle_days: v.number(),
+  treasury: v.nullable(v.string()),
+  /** The user's one live dividend application (pending or approved): no form while it lives. */
+  live_application: v.nullable(ticketApplicationSchema),
+  /**
+   * The hash of the user's latest ticket purchase they could apply for the dividend with;
+   * null while they hold an application, or without a purchase.
+   */
+  unapplied_hash: v.nullable(v.string()),
+});
+export type TicketConfigData = v.InferOutput<typeof ticketConfigDataSchema>;
 
 export const ticketApplyDataSchema = ticketApplicationSchema;
 export type TicketApplyData = TicketApplication;

@@ -106,6 +106,8 @@ export function usePayment<K extends PaymentKind>(
   // Every payment is confirmed first: the popup's code loads with the screen.
   useEffect(() => expectConfirm(), []);
   const key = slotKey(address, options.slot ?? options.kind);
+  // What the chain decided is said while the user is here; a later visit starts afresh.
+  useEffect(() => () => forgetDecided(key), [key]);
   // Subscribed so the screen renders as the store changes; read through readSlot.
   useAtomValue(paymentsAtom);
   useAtomValue(sentPaymentsAtom);

@@ -5,7 +5,10 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Menu } from './Menu.tsx';
 
-/** The same bar on every page: back (the menu on home) on the left, title, language on the right. */
+/**
+ * The same bar on every page: the menu on the left (after Back on inner pages, so any area is
+ * two taps away from anywhere), title, language on the right.
+ */
 export function AppHeader({ title, isHome }: { title?: MessageDescriptor; isHome: boolean }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
@@ -13,12 +16,10 @@ export function AppHeader({ title, isHome }: { title?: MessageDescriptor; isHome
   return (
     <header className="app-header">
       <div className="app-header-start">
-        {isHome ? (
-          <Menu />
-        ) : (
+        {!isHome && (
           <button
             type="button"
-            className="icon-button"
+            className="icon-button back-button"
             aria-label={t`Back`}
             onClick={() =>
               canGoBack ? router.history.back() : void router.navigate({ to: '/index' })
@@ -27,6 +28,7 @@ export function AppHeader({ title, isHome }: { title?: MessageDescriptor; isHome
             <ChevronLeft aria-hidden="true" size={24} />
           </button>
         )}
+        <Menu />
       </div>
       <h1 className="app-title">{title ? i18n._(title) : 'JU Wallet'}</h1>
       <div className="app-header-end">

@@ -8,7 +8,7 @@ import { useOnceTrue } from '../ui/useOnceTrue.ts';
 const loadSheet = () => import('./MenuSheet.tsx');
 const MenuSheet = lazy(() => loadSheet().then(({ MenuSheet }) => ({ default: MenuSheet })));
 
-/** The menu button of the home page's header, and the side menu it opens. */
+/** The menu button of every page's header, and the side menu it opens. */
 export function Menu() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -17,7 +17,7 @@ export function Menu() {
     <>
       <button
         type="button"
-        className="icon-button"
+        className="icon-button menu-button"
         aria-label={t`Menu`}
         onClick={() => setOpen(true)}
         onPointerEnter={() => void loadSheet()}

@@ -14,6 +14,8 @@ export interface NavEntry {
   hash?: string;
   label: MessageDescriptor;
   icon: LucideIcon;
+  /** Open to anyone (Home); every other entry needs a sign-in. */
+  open?: boolean;
 }
 
 /** An entry to mark with a dot (an unread notice), and what the dot says to a screen reader. */
@@ -22,7 +24,7 @@ export interface NavMark {
   label: string;
 }
 
-/** A list of links; signed out, each is marked as needing sign-in (every entry does). */
+/** A list of links; signed out, each one that needs a sign-in is marked so. */
 export function NavList({
   entries,
   className,
@@ -39,7 +41,7 @@ export function NavList({
   const needsSignIn = i18n._(msg`Sign-in needed`);
   return (
     <ul className={className}>
-      {entries.map(({ icon: Icon, ...entry }) => (
+      {entries.map(({ icon: Icon, open, ...entry }) => (
         <li key={`${entry.to}#${entry.hash ?? ''}:${entry.label.id}`}>
           <Link to={entry.to} hash={entry.hash} onClick={onNavigate}>
             <Icon className="nav-icon" aria-hidden="true" size={22} />
@@ -47,7 +49,7 @@ export function NavList({
             {mark?.to === entry.to && (
               <span className="unread-dot" role="img" aria-label={mark.label} />
             )}
-            {!signedIn && (
+            {!signedIn && !open && (
               <Lock className="nav-lock" role="img" aria-label={needsSignIn} size={14} />
             )}
           </Link>

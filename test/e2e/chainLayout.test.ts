@@ -23,11 +23,10 @@ async function chooseLanguage(label: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The header's first button: the menu at home, Back everywhere else. */
-const headerButton = () => app.page.locator('.app-header-start .icon-button');
+const backButton = () => app.page.locator('.back-button');
 
 async function fromMenu(href: string) {
-  await headerButton().click();
+  await app.page.locator('.menu-button').click();
   await app.page.locator(`dialog[open] .menu-list a[href="${href}"]`).first().click();
 }
 
@@ -43,7 +42,7 @@ describe('payment screens at 320 px', () => {
     await fromMenu('/ticket/buy');
     await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
     await app.page.getByText('Ticket bought').waitFor();
-    await headerButton().click();
+    await backButton().click();
     await app.page.getByTestId('signed-in').waitFor();
 
     for (const { locale, label } of LOCALES) {
@@ -53,7 +52,7 @@ describe('payment screens at 320 px', () => {
       await fromMenu('/ticket/buy');
       await app.page.getByTestId('ticket-price').filter({ hasText: '60' }).waitFor();
       await expectNoOverflow(`${locale}: ticket buy`);
-      await headerButton().click();
+      await backButton().click();
       await app.page.getByTestId('signed-in').waitFor();
 
       await fromMenu('/ticket/mine');
@@ -62,25 +61,25 @@ describe('payment screens at 320 px', () => {
       await visibleLink('/ticket/cycle');
       await app.page.getByTestId('cycle-terms').waitFor();
       await expectNoOverflow(`${locale}: mutual-aid cycle`);
-      await headerButton().click();
+      await backButton().click();
       await visibleLink('/enuRelease');
       await app.page.getByTestId('release-summary').waitFor();
       await expectNoOverflow(`${locale}: dividend release`);
-      await headerButton().click();
+      await backButton().click();
       await app.page.getByTestId('ticket-record').first().waitFor();
-      await headerButton().click();
+      await backButton().click();
       await app.page.getByTestId('signed-in').waitFor();
 
       await fromMenu('/node');
       await app.page.getByTestId('node-offer').waitFor();
       await expectNoOverflow(`${locale}: node`);
-      await headerButton().click();
+      await backButton().click();
       await app.page.getByTestId('signed-in').waitFor();
 
       await visibleLink('/ticket/apply');
       await app.page.locator('input[name="hash"]').waitFor();
       await expectNoOverflow(`${locale}: ticket application`);
-      await headerButton().click();
+      await backButton().click();
       await app.page.getByTestId('signed-in').waitFor();
     }
   });

@@ -39,6 +39,18 @@ describe('mutual-aid cycle', () => {
     const cycle = app.page.getByTestId('cycle-record').first();
     await refreshUntil(app, () => cycle.getAttribute('data-status'), 'running');
     await expect.poll(() => cycle.textContent()).toMatch(/Returns in 1 d 0 h/);
+    // Joining is a success: a calm note instead of a 'no valid ticket' form, and no red box
+    // while no return is due yet.
+    await expect
+      .poll(() => app.page.getByTestId('cycle-no-ticket').textContent())
+      .toContain('Your ticket is in its cycle.');
+    expect(await app.page.locator('main .warning').count()).toBe(0);
+    expect(await app.page.getByText('No valid ticket').count()).toBe(0);
+    // A later visit starts afresh: the payment's confirmation is not shown again.
+    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await app.page.locator('main').getByRole('link', { name: 'Mutual-aid cycles' }).click();
+    await app.page.getByTestId('cycle-no-ticket').waitFor();
+    expect(await app.page.getByTestId('payment-status').count()).toBe(0);
 
     // The pool holds nothing: the due return waits, and the page says so honestly.
     clock.advance(25 * HOUR_MS + 60_000);

@@ -51,7 +51,7 @@ describe('layout in every language at 320 px', () => {
       await app.page.locator('.hero .button').waitFor();
       await expectNoOverflow(`${locale}: home`);
 
-      await app.page.locator('.app-header-start .icon-button').click();
+      await app.page.locator('.menu-button').click();
       await app.page.locator('dialog[open] .menu-list').waitFor();
       await expectNoOverflow(`${locale}: menu`);
       await app.page.keyboard.press('Escape');
@@ -84,7 +84,7 @@ describe('layout in every language at 320 px', () => {
       await app.page.getByTestId('signed-in').waitFor();
       await expectNoOverflow(`${locale}: home, signed in`);
 
-      await app.page.locator('.app-header-start .icon-button').click();
+      await app.page.locator('.menu-button').click();
       await app.page.locator('dialog[open] .menu-list').waitFor();
       await expectNoOverflow(`${locale}: menu, signed in`);
       await app.page.locator('dialog[open] .menu-list a[href="/user"]').last().click();
@@ -110,7 +110,7 @@ describe('layout in every language at 320 px', () => {
       if (locale === 'ko') expect(wordBreak).toBe('keep-all');
 
       await app.page.getByRole('button', { name: /./ }).first().waitFor();
-      await app.page.locator('.app-header-start .icon-button').click();
+      await app.page.locator('.back-button').click();
       await app.page.getByTestId('signed-in').waitFor();
     }
   });

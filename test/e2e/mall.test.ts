@@ -50,7 +50,7 @@ describe('mall orders', () => {
 
     await app.page.getByRole('tab', { name: 'Shipped' }).click();
     await expect.poll(() => items.count()).toBe(2);
-    await app.page.getByRole('tab', { name: 'To ship' }).click();
+    await app.page.getByRole('tab', { name: 'Awaiting shipment' }).click();
     await expect.poll(() => items.count()).toBe(10);
     await app.page.getByRole('tab', { name: 'Received' }).click();
     await app.page.getByText('No orders here').waitFor();

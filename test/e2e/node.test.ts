@@ -17,7 +17,7 @@ describe('node purchase', () => {
     await app.server.operator.credit(bob.address, 'JU', '80');
     await chain.setBalance(bob.address, '100');
 
-    await openFromMenu(app, 'Node buy', '/node');
+    await openFromMenu(app, 'Node purchase', '/node');
     const offer = app.page.getByTestId('node-offer');
     await expect.poll(() => offer.textContent()).toMatch(/50 JU/);
     expect(await app.page.getByTestId('node-owned').textContent()).toBe('0');

@@ -15,7 +15,7 @@ describe('node paid on chain, awaiting confirmations', () => {
     const bob = await signInAs(app, BOB_KEY);
     const { chain } = app.server;
     await chain.setBalance(bob.address, '10');
-    await openFromMenu(app, 'Node buy', '/node');
+    await openFromMenu(app, 'Node purchase', '/node');
     await app.page.getByRole('button', { name: 'Get a quote' }).click();
     await payWith(app, /^Pay 5 JU on chain/, 'Pay on chain');
     const waiting = app.page.getByTestId('node-awaiting');

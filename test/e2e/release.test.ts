@@ -27,14 +27,14 @@ describe('ticket dividend release', () => {
     await app.page.getByText('Ticket bought').waitFor();
     await app.page.getByRole('link', { name: 'Apply for the ticket dividend' }).click();
     await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await confirmPopup(app.page, 'Dividend application', 'Apply');
     const application = app.page.getByTestId('ticket-application').first();
     await refreshUntil(app, () => application.getAttribute('data-status'), 'approved');
 
     clock.advance(48 * HOUR_MS + 60_000);
     await chainOperator.fundReleasePool('100');
     await openFromMenu(app, 'My tickets', '/ticket/mine');
-    await app.page.getByRole('link', { name: 'Ticket dividend release' }).click();
+    await app.page.getByRole('link', { name: 'Dividend release' }).click();
     await expect.poll(app.path).toBe('/enuRelease');
     const summary = app.page.getByTestId('release-summary');
     await expect.poll(() => app.page.getByTestId('release-total').textContent()).toBe('60 JU');

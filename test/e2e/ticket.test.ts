@@ -10,6 +10,8 @@ import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/mo
 
 // A public test key (eth-sig-util vectors): Bob's second wallet, which has no account here.
 const SPARE_KEY = '0x6969696969696969696969696969696969696969696969696969696969696969';
+// Carol has not applied yet: the form is hers to try (Alice's one application is used above).
+const CAROL_KEY = '0x5656565656565656565656565656565656565656565656565656565656565656';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 
@@ -17,7 +19,7 @@ describe('ticket purchase and dividend application', () => {
   it('buys a ticket on chain, applies with its hash and sees the application approved', async () => {
     const alice = await signInAs(app, ALICE_KEY);
     const { chain } = app.server;
-    await chain.setBalance(alice.address, '100');
+    await chain.setBalance(alice.address, '200');
 
     await openFromMenu(app, 'Ticket buy', '/ticket/buy');
     await expect.poll(() => app.page.getByTestId('ticket-price').textContent()).toContain('60');
@@ -31,7 +33,10 @@ describe('ticket purchase and dividend application', () => {
     const sent = alice.requests.filter((r) => r.method === 'eth_sendTransaction');
     expect(sent).toHaveLength(1);
     const bought = app.page.getByTestId('ticket-bought');
-    const hash = await bought.getByTestId('payment-hash').getAttribute('data-hash');
+    // The transaction shows once: in the payment's note, not again in the purchase's card.
+    await bought.waitFor();
+    expect(await app.page.getByTestId('payment-hash').count()).toBe(1);
+    const hash = await app.page.getByTestId('payment-hash').getAttribute('data-hash');
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
     // The purchase leads to the application with its hash…
@@ -39,7 +44,7 @@ describe('ticket purchase and dividend application', () => {
     expect(await applyLink.getAttribute('href')).toContain(hash);
     // …and the home tile opens it with the latest purchase not applied with filled in.
     await goHome(app);
-    await app.page.getByRole('link', { name: 'Ticket application' }).first().click();
+    await app.page.getByRole('link', { name: 'Dividend application' }).first().click();
     await expect.poll(app.path).toBe('/ticket/apply');
     await expect
       .poll(() => app.page.getByLabel('Transaction hash', { exact: true }).inputValue())
@@ -49,20 +54,17 @@ describe('ticket purchase and dividend application', () => {
     );
     expect(await seriousAxeViolations(app.page)).toEqual([]);
     await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await confirmPopup(app.page, 'Dividend application', 'Apply');
     await app.page.getByText('Application submitted').waitFor();
     const record = app.page.getByTestId('ticket-application').first();
     await refreshUntil(app, () => record.getAttribute('data-status'), 'approved');
     expect(await record.textContent()).toContain('Approved');
 
-    // One application per user: a second is refused in words, and nothing changes.
-    await app.page.getByLabel('Transaction hash', { exact: true }).fill(hash!);
-    await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
-    await app.page
-      .getByText(/Hash already exists|You have already applied/)
-      .first()
-      .waitFor();
+    // One application per user: once used, the page shows it instead of the form.
+    const live = app.page.getByTestId('live-application');
+    await expect.poll(() => live.textContent()).toContain('your dividend is being released');
+    expect(await app.page.getByLabel('Transaction hash', { exact: true }).count()).toBe(0);
+    await live.getByRole('link', { name: 'Dividend release' }).waitFor();
 
     // My tickets: valid, with the time left before three idle days invalidate it.
     await openFromMenu(app, 'My tickets', '/ticket/mine');
@@ -72,14 +74,22 @@ describe('ticket purchase and dividend application', () => {
       .poll(() => ticket.getByTestId('ticket-time-left').textContent())
       .toMatch(/Invalidated in 2 d 23 h \d+ min|Invalidated in 3 d 0 h 0 min/);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
+
+    // A later purchase leads to the application, not to the form again.
+    await openFromMenu(app, 'Ticket buy', '/ticket/buy');
+    await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
+    const again = app.page.getByTestId('ticket-bought');
+    await again.getByRole('link', { name: 'Your dividend application' }).click();
+    await expect.poll(app.path).toBe('/ticket/apply');
+    await app.page.getByTestId('live-application').waitFor();
   });
 
   it('checks the hash field: required, then 0x and 64 hex, and sends nothing', async () => {
-    await signInAs(app, ALICE_KEY);
+    await signInAs(app, CAROL_KEY);
     const applies = async () =>
       (await callsOf(app.page).sentTo((call) => call.pathname.endsWith('/applyTicketDividend')))
         .length;
-    await app.page.locator('main').getByRole('link', { name: 'Ticket application' }).click();
+    await app.page.locator('main').getByRole('link', { name: 'Dividend application' }).click();
     await expect.poll(app.path).toBe('/ticket/apply');
     const field = app.page.getByLabel('Transaction hash', { exact: true });
     const cases: [string, string][] = [
@@ -103,17 +113,17 @@ describe('ticket purchase and dividend application', () => {
     await chain.setBalance(spare, '100');
     const hash = await chain.payFrom(SPARE_KEY, chain.treasury, '60');
 
-    await app.page.getByRole('link', { name: 'Ticket application' }).first().click();
+    await app.page.getByRole('link', { name: 'Dividend application' }).first().click();
     await expect.poll(app.path).toBe('/ticket/apply');
     await app.page.getByTestId('apply-terms').waitFor();
     await app.page.getByLabel('Transaction hash', { exact: true }).fill(hash);
     await app.page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await confirmPopup(app.page, 'Dividend application', 'Apply');
     // The server names the wallet that paid; the app offers to have it sign a claim.
     const claim = app.page.getByTestId('payer-claim');
     await expect.poll(() => claim.textContent()).toContain(spare.slice(0, 6));
     await claim.getByRole('button', { name: /^Sign the claim with/ }).click();
-    await confirmPopup(app.page, 'Ticket dividend application', 'Apply');
+    await confirmPopup(app.page, 'Dividend application', 'Apply');
     await app.page.getByText('Application submitted').waitFor();
     const record = app.page.getByTestId('ticket-application').first();
     await refreshUntil(app, () => record.getAttribute('data-status'), 'approved');

@@ -74,6 +74,7 @@ describe('payments on chain', () => {
       price: '60',
       idle_days: 3,
       treasury: info.treasury,
+      live_application: null,
       unapplied_hash: null,
     });
     const runtime = await server.request('GET', '/config.json');

@@ -9,6 +9,7 @@ import {
   ticketApplyDataSchema,
   ticketApplyListDataSchema,
   ticketBuyDataSchema,
+  ticketConfigDataSchema,
   ticketListDataSchema,
   ticketPaths,
   ticketSourceLogDataSchema,
@@ -54,6 +55,8 @@ describe('ticket dividend applications', () => {
 
   const apply = (token: string, hash: unknown) =>
     moneyPost(server, token, ticketPaths.apply, { hash });
+  const config = async (token: string) =>
+    dataOf(await server.request('GET', ticketPaths.config, { token }), ticketConfigDataSchema);
   const cli = (args: string[]) =>
     runCli(args, { API_URL: server.url, ADMIN_TOKEN: server.adminToken });
 
@@ -65,8 +68,18 @@ describe('ticket dividend applications', () => {
   it('approves a purchase made here at once, once per user and per hash', async () => {
     const hash = await chain.pay(alice, treasury, '60');
     dataOf(await moneyPost(server, tokens.alice!, ticketPaths.buy, { hash }), ticketBuyDataSchema);
+    // Before: the purchase is offered for the form, and no application lives.
+    expect(await config(tokens.alice!)).toMatchObject({
+      live_application: null,
+      unapplied_hash: hash.toLowerCase(),
+    });
     const application = dataOf(await apply(tokens.alice!, hash), ticketApplyDataSchema);
     expect(application).toMatchObject({ status: 'approved', hash: hash.toLowerCase() });
+    // After: the application takes the form's place, with nothing left to offer.
+    expect(await config(tokens.alice!)).toMatchObject({
+      live_application: application,
+      unapplied_hash: null,
+    });
 
     const other = await chain.pay(alice, treasury, '60');
     expectRefusal(await apply(tokens.alice!, other), 400, apiErrors.ticket_already_applied.code);

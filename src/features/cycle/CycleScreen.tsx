@@ -3,6 +3,7 @@
 // the JU balance. Returns come only from the funded mutual-aid pool: the screen shows its
 // coverage, and a due return the pool cannot cover yet as 'pending payout'.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Cycle } from '../../api/cycle.ts';
 import type { Ticket } from '../../api/ticket.ts';
@@ -59,8 +60,13 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
       ? describeRequestError(config.error)
       : !config.data
         ? t`Loading cycle settings…`
-        : (chainUnavailableReason(config.data.treasury) ??
-          (ticketId ? null : t`You need a valid ticket to join a cycle.`)));
+        : chainUnavailableReason(config.data.treasury));
+  // Without a valid ticket there is nothing to choose: a note in place of the form says why,
+  // in a calm voice (right after joining, the ticket is in its cycle: that is success).
+  const noTicket = tickets.status === 'ready' && valid.length === 0;
+  const running = cycles.items.some((cycle) =>
+    ['awaiting_payment', 'running'].includes(cycle.status),
+  );
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,34 +108,52 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
         </aside>
       )}
       <PoolCoverage version={cycles.items.map((cycle) => cycle.status).join()} />
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        <section className="card">
-          <Field label={<Trans>Ticket</Trans>}>
-            {(control) => (
-              <select
-                {...control}
-                className="field-input field-select"
-                value={ticketId}
-                onChange={(event) => setChosen(event.target.value)}
-                disabled={valid.length === 0}
-              >
-                {valid.length === 0 && <option value="">{t`No valid ticket`}</option>}
-                {valid.map(({ id }: Ticket) => (
-                  <option key={id} value={id}>
-                    {t`Ticket #${id}`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </section>
-        <PaymentProgress payment={payment} />
-        <MoneyFormActions
-          action={payment}
-          blockedReason={blockedReason}
-          submitLabel={<Trans>Join for {total}</Trans>}
-        />
-      </form>
+      {noTicket ? (
+        <>
+          <PaymentProgress payment={payment} />
+          <section className="card stack" data-testid="cycle-no-ticket">
+            <p>
+              {running ? (
+                <Trans>
+                  Your ticket is in its cycle. You can join again with a valid ticket once it ends.
+                </Trans>
+              ) : (
+                <Trans>You need a valid ticket to join a cycle.</Trans>
+              )}
+            </p>
+            <Link to="/ticket/buy" className="button button-ghost button-block">
+              <Trans>Buy a ticket</Trans>
+            </Link>
+          </section>
+        </>
+      ) : (
+        <form className="stack" onSubmit={onSubmit} noValidate>
+          <section className="card">
+            <Field label={<Trans>Ticket</Trans>}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="field-input field-select"
+                  value={ticketId}
+                  onChange={(event) => setChosen(event.target.value)}
+                >
+                  {valid.map(({ id }: Ticket) => (
+                    <option key={id} value={id}>
+                      {t`Ticket #${id}`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </section>
+          <PaymentProgress payment={payment} />
+          <MoneyFormActions
+            action={payment}
+            blockedReason={blockedReason ?? (ticketId ? null : t`Loading your tickets…`)}
+            submitLabel={<Trans>Join for {total}</Trans>}
+          />
+        </form>
+      )}
       <h2 className="section-title">
         <Trans>My cycles</Trans>
       </h2>
@@ -182,7 +206,8 @@ function PoolCoverage({ version }: { version: string }) {
           </dd>
         </div>
       </dl>
-      <p className={pool.data.covered ? 'muted' : 'warning'} role="status">
+      {/* Not covering every return yet is how a pool grows: a warning only once one is due. */}
+      <p className={count > 0 ? 'warning' : 'muted'} role="status">
         {pool.data.covered
           ? t`The pool covers every return owed.`
           : t`The pool does not cover every return owed yet: due returns wait as pending payout until it is funded.`}

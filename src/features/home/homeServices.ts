@@ -23,7 +23,7 @@ export const homeServices: NavEntry[] = [
     icon: Send,
   },
   { to: '/withdraw', label: msg`Withdraw`, icon: ArrowUpFromLine },
-  { to: '/ticket/apply', label: msg`Ticket application`, icon: Ticket },
+  { to: '/ticket/apply', label: msg`Dividend application`, icon: Ticket },
   { to: '/node', label: msg`Node purchase`, icon: Server },
   { to: '/bank', label: msg`Card service`, icon: CreditCard },
   { to: '/notice', label: msg`Notices`, icon: Bell },

@@ -11,11 +11,10 @@ export const orderStatusLabels: Record<OrderStatus, MessageDescriptor> = {
   received: msg`Received`,
 };
 
+// A tab is named as the state it shows (one name per place).
 export const orderFilterLabels: Record<OrderFilter, MessageDescriptor> = {
   all: msg({ message: 'All', context: 'order filter' }),
-  pending: msg`To ship`,
-  shipped: msg`Shipped`,
-  received: msg`Received`,
+  ...orderStatusLabels,
 };
 
 export const ORDER_FILTERS: OrderFilter[] = ['all', 'pending', 'shipped', 'received'];

@@ -30,7 +30,7 @@ export function MyTicketsScreen() {
           <Trans>Mutual-aid cycles</Trans>
         </Link>
         <Link to="/enuRelease" className="button button-ghost button-small">
-          <Trans>Ticket dividend release</Trans>
+          <Trans>Dividend release</Trans>
         </Link>
         <Link to="/enuFrom" className="button button-ghost button-small">
           <Trans>Ticket source</Trans>

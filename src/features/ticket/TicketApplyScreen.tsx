@@ -4,6 +4,7 @@
 // one does not count); a purchase is applied with once, by the wallet that paid it: a purchase
 // sent from another of the user's wallets needs that wallet's signed claim.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { apiErrors } from '../../api/errors.ts';
@@ -62,12 +63,13 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
   const [signing, setSigning] = useState(false);
   const list = useRecordList(ticketApplicationsSource(api));
   const suggested = config.data?.unapplied_hash ?? null;
+  const live = config.data?.live_application ?? null;
 
   const hash = form.values.hash ?? suggested ?? '';
 
   const action = useAction(ticketEndpoints.apply, {
     confirm: (input) => ({
-      title: t`Ticket dividend application`,
+      title: t`Dividend application`,
       message: `${t`Apply for the ticket dividend with this transaction?`}\n${input.hash ?? ''}`,
       confirmText: t`Apply`,
     }),
@@ -132,65 +134,69 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
           </li>
         </ul>
       </aside>
-      <form
-        className="stack"
-        onSubmit={(event) => {
-          // Whatever the outcome, the claim offered for an earlier hash no longer applies.
-          setClaim(null);
-          form.onSubmit(send)(event);
-        }}
-        noValidate
-      >
-        <section className="card">
-          <Field
-            label={<Trans>Transaction hash</Trans>}
-            error={errors.hash}
-            hint={<Trans>The hash of your ticket purchase: 0x followed by 64 characters.</Trans>}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="field-input mono"
-                name="hash"
-                value={hash}
-                onChange={(event) => form.set('hash', event.target.value)}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                placeholder="0x…"
-              />
-            )}
-          </Field>
-        </section>
-        {claim && (
-          <section className="card stack" data-testid="payer-claim" aria-live="polite">
-            <p>
-              <Trans>
-                This purchase was paid from {sender}, not from the wallet you signed in with. If
-                that wallet is yours too, sign a short claim with it: your wallet asks you to
-                connect it, then to sign. Signing costs nothing.
-              </Trans>
-            </p>
-            <button
-              type="button"
-              className="button button-primary button-block"
-              disabled={signing || action.pending || action.disabledReason !== null}
-              onClick={() => void signClaim()}
+      {live ? (
+        <LiveApplication row={live} />
+      ) : (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            // Whatever the outcome, the claim offered for an earlier hash no longer applies.
+            setClaim(null);
+            form.onSubmit(send)(event);
+          }}
+          noValidate
+        >
+          <section className="card">
+            <Field
+              label={<Trans>Transaction hash</Trans>}
+              error={errors.hash}
+              hint={<Trans>The hash of your ticket purchase: 0x followed by 64 characters.</Trans>}
             >
-              {signing ? (
-                <Trans>Waiting for your wallet…</Trans>
-              ) : (
-                <Trans>Sign the claim with {sender}</Trans>
+              {(control) => (
+                <input
+                  {...control}
+                  className="field-input mono"
+                  name="hash"
+                  value={hash}
+                  onChange={(event) => form.set('hash', event.target.value)}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  placeholder="0x…"
+                />
               )}
-            </button>
+            </Field>
           </section>
-        )}
-        <MoneyFormActions
-          action={action}
-          blockedReason={action.disabledReason}
-          submitLabel={<Trans>Apply</Trans>}
-        />
-      </form>
+          {claim && (
+            <section className="card stack" data-testid="payer-claim" aria-live="polite">
+              <p>
+                <Trans>
+                  This purchase was paid from {sender}, not from the wallet you signed in with. If
+                  that wallet is yours too, sign a short claim with it: your wallet asks you to
+                  connect it, then to sign. Signing costs nothing.
+                </Trans>
+              </p>
+              <button
+                type="button"
+                className="button button-primary button-block"
+                disabled={signing || action.pending || action.disabledReason !== null}
+                onClick={() => void signClaim()}
+              >
+                {signing ? (
+                  <Trans>Waiting for your wallet…</Trans>
+                ) : (
+                  <Trans>Sign the claim with {sender}</Trans>
+                )}
+              </button>
+            </section>
+          )}
+          <MoneyFormActions
+            action={action}
+            blockedReason={action.disabledReason}
+            submitLabel={<Trans>Apply</Trans>}
+          />
+        </form>
+      )}
       <h2 className="section-title">
         <Trans>Application records</Trans>
       </h2>
@@ -202,6 +208,30 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
         renderItem={(row: TicketApplication) => <ApplicationItem row={row} />}
       />
     </div>
+  );
+}
+
+/** The user's one application, while it is pending or approved: it takes the form's place. */
+function LiveApplication({ row }: { row: TicketApplication }) {
+  return (
+    <section className="card stack" data-testid="live-application" aria-labelledby="live-title">
+      <h2 id="live-title" className="section-title">
+        <Trans>Your application</Trans>
+      </h2>
+      <ApplicationItem row={row} />
+      <p className="muted">
+        {row.status === 'approved' ? (
+          <Trans>Approved: your dividend is being released to you.</Trans>
+        ) : (
+          <Trans>Under review. You can apply again only if this application is refused.</Trans>
+        )}
+      </p>
+      {row.status === 'approved' && (
+        <Link to="/enuRelease" className="button button-primary button-block">
+          <Trans>Dividend release</Trans>
+        </Link>
+      )}
+    </section>
   );
 }
 

@@ -94,18 +94,30 @@ export function TicketBuyScreen() {
       </aside>
       <PaymentProgress payment={payment} />
       {bought && (
-        <section className="card" data-testid="ticket-bought" aria-labelledby="ticket-bought-title">
+        <section
+          className="card stack"
+          data-testid="ticket-bought"
+          aria-labelledby="ticket-bought-title"
+        >
           <h2 id="ticket-bought-title" className="section-title">
             <Trans>Your ticket purchase</Trans>
           </h2>
-          <TransactionLine hash={bought.hash} />
-          <Link
-            to="/ticket/apply"
-            search={{ hash: bought.hash }}
-            className="button button-primary button-block"
-          >
-            <Trans>Apply for the ticket dividend</Trans>
-          </Link>
+          {/* The payment's note above already shows the transaction while it is followed. */}
+          {!payment.following && <TransactionLine hash={bought.hash} />}
+          {/* One application per user: once it is used, its record instead of the form. */}
+          {config.data?.live_application ? (
+            <Link to="/ticket/apply" className="button button-primary button-block">
+              <Trans>Your dividend application</Trans>
+            </Link>
+          ) : (
+            <Link
+              to="/ticket/apply"
+              search={{ hash: bought.hash }}
+              className="button button-primary button-block"
+            >
+              <Trans>Apply for the ticket dividend</Trans>
+            </Link>
+          )}
           <Link to="/ticket/mine" className="button button-ghost button-block">
             <Trans>My tickets</Trans>
           </Link>

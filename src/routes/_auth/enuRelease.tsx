@@ -6,7 +6,7 @@ import { screenData } from '../../state/routeData.ts';
 export const Route = createFileRoute('/_auth/enuRelease')({
   staticData: {
     readsOffline: true,
-    title: msg`Ticket dividend release`,
+    title: msg`Dividend release`,
   },
   loader: screenData('release', (q, { api, address, list }) => [
     q.releaseSummaryOptions(api, address),

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { runCli } from '../../../server/admin/cli.ts';
 import type { BrowserApp } from './browserApp.ts';
-import { goHome, signInAs } from './money.ts';
+import { signInAs } from './money.ts';
 import type { TestWalletHandle } from './testWallet.ts';
 
 /** `npm run admin -- …args` against the app server; returns what it printed. */
@@ -33,13 +33,7 @@ export function signInAt(
   return signInAs(app, privateKey, undefined, { url, ...(beforeOpen ? { beforeOpen } : {}) });
 }
 
-/** From any page: home, the menu, then the entry named `name`. */
-export async function openFromMenu(app: BrowserApp, name: string, path: string): Promise<void> {
-  await goHome(app);
-  await app.page.getByRole('button', { name: 'Menu' }).click();
-  await app.page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name }).click();
-  await expect.poll(app.path).toBe(path);
-}
+export { openFromMenu } from './chainSteps.ts';
 
 /**
  * Goes to `path` inside the running app, as a link would (a reload would end the session):

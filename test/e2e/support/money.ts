@@ -59,13 +59,13 @@ export async function goHome(app: BrowserApp): Promise<void> {
   expect(app.path()).toBe('/index');
 }
 
-/** From any page: home, then the menu's 'Assets' entry. */
+/** From any page: home, then the menu's 'Wallet' entry. */
 export async function openWalletFromMenu(app: BrowserApp): Promise<void> {
   await goHome(app);
   await app.page.getByRole('button', { name: 'Menu' }).click();
   await app.page
     .getByRole('navigation', { name: 'Menu' })
-    .getByRole('link', { name: 'Assets' })
+    .getByRole('link', { name: 'Wallet', exact: true })
     .click();
   await expect.poll(app.path).toBe('/wallet');
 }

@@ -6,7 +6,7 @@ import { screenData } from '../../../state/routeData.ts';
 export const Route = createFileRoute('/_auth/ticket/apply')({
   staticData: {
     readsOffline: true,
-    title: msg`Ticket application`,
+    title: msg`Dividend application`,
   },
   // `?hash=` fills the field in after a purchase here.
   // An unusable value is dropped by name: left out, the router would keep the raw one.
