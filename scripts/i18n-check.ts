@@ -21,8 +21,9 @@ import {
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const po = formatter({ lineNumbers: false });
+// A plural's branch ("one {ticket}") is text, not a placeholder.
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{(\w+)/g)]
+  [...text.matchAll(/(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{(\w+)/g)]
     .map((m) => m[1])
     .sort()
     .join(',');

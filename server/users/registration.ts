@@ -4,6 +4,7 @@
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
+import { emitUserEvent } from '../realtime/events.ts';
 import { normalizeInviteCode } from './inviteCodes.ts';
 import {
   createUser,
@@ -45,7 +46,18 @@ export async function findOrRegisterUser(
   } else if (request.inviteRequired && (await hasAnyUser(db))) {
     throw new DomainError('invite_required');
   }
-  return createUser(db, { address: request.address, referrerId, now: request.now });
+  const user = await createUser(db, { address: request.address, referrerId, now: request.now });
+  // The referrer's app counts the new member at once (their figures are exact on every read;
+  // the event tells an open user centre to read them again). Uplines read theirs on their
+  // next visit: one event per sign-up, however deep the tree.
+  if (referrerId !== null)
+    await emitUserEvent(db, request.now, {
+      userId: referrerId,
+      stream: 'user@record',
+      kind: 'referral_joined',
+      changes: ['team'],
+    });
+  return user;
 }
 
 export interface RegistrationStatus {

@@ -36,12 +36,12 @@ export function areasOf(streams: readonly RealtimeStream[]): CacheArea[] {
   return [...new Set(streams.flatMap((stream) => STREAM_AREAS[stream]))];
 }
 
-/** "Received 5 TICKET", the amount as every amount on screen is written. */
+/** "Received 5 tickets", the amount as every amount on screen is written. */
 export function receivedText(data: RealtimeEventData): string {
   const code = data.asset?.toUpperCase();
   if (!data.amount || !data.asset || !code) return t`Ticket transfer received`;
   const known = isAssetCode(code);
   const amount = known ? formatCoinAmount(data.amount, code, i18n.locale) : data.amount;
-  const asset = known ? coinLabel(code) : data.asset;
+  const asset = known ? coinLabel(code, data.amount) : data.asset;
   return t`Received ${amount} ${asset}`;
 }

@@ -30,7 +30,7 @@ export const menuEntries: NavEntry[] = [
   { to: '/user', hash: 'invite', label: msg`Invite friend`, icon: UserPlus },
   { to: '/ticket/buy', label: msg`Ticket buy`, icon: Ticket },
   { to: '/node', label: msg`Node purchase`, icon: Server },
-  { to: '/ticket/mine', label: msg`My tickets`, icon: Tickets },
+  { to: '/ticket/mine', label: msg`Purchased tickets`, icon: Tickets },
   { to: '/user', hash: 'team', label: msg`Community`, icon: Users },
   { to: '/mineCard', label: msg`My cards`, icon: CreditCard },
   { to: '/bank', label: msg`Card service`, icon: Landmark },

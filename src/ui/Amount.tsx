@@ -1,5 +1,6 @@
 // Every amount on screen: exact, truncated (never rounded up) to 6 decimals, grouped for the
 // user's language, with its coin.
+import { plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { AssetCode } from '../api/assets.ts';
 import { formatAmount, parseAssetAmount } from '../money/index.ts';
@@ -36,12 +37,26 @@ export function Amount({ value, coin, signed = false, bare = false, className }:
         {signed && positive ? '+' : ''}
         {text}
       </span>
-      {bare ? null : <> {coinLabel(coin)}</>}
+      {bare ? null : <> {coinLabel(coin, value)}</>}
     </span>
   );
 }
 
-/** Coins keep their names in every language; tickets are shown as TICKET. */
-export function coinLabel(coin: AssetCode): string {
-  return coin;
+/**
+ * Coins keep their names in every language; the ticket balance's unit is a word of the user's
+ * language ("5 tickets", "5 門票"): the wire's TICKET is a code, not something a person reads.
+ */
+export function coinLabel(coin: AssetCode, value?: string): string {
+  if (coin !== 'TICKET') return coin;
+  const count = Math.abs(Number(value ?? '2'));
+  return t({
+    context: 'unit',
+    comment: 'After a number of the ticket balance (tickets one can send): "5 tickets".',
+    message: plural(count, { one: 'ticket', other: 'tickets' }),
+  });
+}
+
+/** What a balance is called where a person reads it: JU, USDT, and the ticket balance. */
+export function balanceLabel(coin: AssetCode): string {
+  return coin === 'TICKET' ? t`Ticket balance` : coin;
 }

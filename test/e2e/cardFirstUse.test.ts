@@ -380,7 +380,7 @@ describe('the card service for a new user', () => {
     await app.server.operator.credit(alice.address, 'TICKET', '5');
     await openWallet(app);
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
-    await app.page.getByText('Available: 5 TICKET').waitFor();
+    await app.page.getByText('Available: 5 tickets').waitFor();
     await app.page.getByLabel('Receive address').fill(bob.address);
     await app.page.getByLabel('Amount').fill('1');
     const remark = app.page.getByLabel('Remark (optional)');

@@ -27,7 +27,7 @@ describe('payments that do not go through', () => {
 
     expect(await chain.balance(chain.treasury)).toBe(0n);
     expect(await chain.balance(bob.address)).toBe(100n * WEI_PER_JU);
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     await app.page.getByText('No tickets yet').waitFor();
   });
 

@@ -18,7 +18,7 @@ async function transferFormFor(app: BrowserApp): Promise<{ sent: () => Promise<I
   const sent = () => calls.sentTo('/api/v1/user/transfer');
   await openWallet(app);
   await openMoneyAction(app, 'Transfer', '/wallet/transfer');
-  await app.page.getByText(/^Available: [\d,.]+ TICKET$/).waitFor();
+  await app.page.getByText(/^Available: [\d,.]+ tickets$/).waitFor();
   await app.page.getByLabel('Receive address').fill(bob.address);
   await app.page.getByLabel('Amount').fill('2');
   return { sent };

@@ -23,7 +23,7 @@ describe('mutual-aid cycle', () => {
     await payWith(app, /^Buy a ticket for 60/, 'Buy a ticket');
     await app.page.getByText('Ticket bought').waitFor();
 
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     const ticket = app.page.getByTestId('ticket-record').first();
     await expect.poll(() => ticket.getAttribute('data-status')).toBe('valid');
     await ticket.getByRole('link', { name: 'Join a mutual-aid cycle' }).click();
@@ -47,7 +47,7 @@ describe('mutual-aid cycle', () => {
     expect(await app.page.locator('main .warning').count()).toBe(0);
     expect(await app.page.getByText('No valid ticket').count()).toBe(0);
     // A later visit starts afresh: the payment's confirmation is not shown again.
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     await app.page.locator('main').getByRole('link', { name: 'Mutual-aid cycles' }).click();
     await app.page.getByTestId('cycle-no-ticket').waitFor();
     expect(await app.page.getByTestId('payment-status').count()).toBe(0);

@@ -99,7 +99,7 @@ describe('sign-in that forgives mistakes', () => {
     await tokenFrom(await connectAndSignIn(app.page));
     const balances = app.page.getByTestId('signed-in');
     await balances.getByText('Your balances').waitFor();
-    for (const asset of ['JU', 'USDT', 'Tickets']) await balances.getByText(asset).waitFor();
+    for (const asset of ['JU', 'USDT', 'Ticket balance']) await balances.getByText(asset).waitFor();
     expect(await app.page.getByRole('button', { name: 'Connect wallet' }).count()).toBe(0);
   });
 });

@@ -16,7 +16,7 @@ const ENTRIES: [label: string, href: string, title: string][] = [
   ['Invite friend', '/user#invite', 'User centre'],
   ['Ticket buy', '/ticket/buy', 'Ticket buy'],
   ['Node purchase', '/node', 'Node purchase'],
-  ['My tickets', '/ticket/mine', 'My tickets'],
+  ['Purchased tickets', '/ticket/mine', 'Purchased tickets'],
   ['Community', '/user#team', 'User centre'],
   ['My cards', '/mineCard', 'My cards'],
   ['Card service', '/bank', 'Card service'],

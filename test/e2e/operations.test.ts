@@ -39,7 +39,7 @@ describe('operations, seen from the browser', () => {
     await app.server.operator.credit(alice.address, 'TICKET', '5');
     await openWallet(app);
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
-    await app.page.getByText('Available: 5 TICKET').waitFor();
+    await app.page.getByText('Available: 5 tickets').waitFor();
     expect(await sendTransfer(bob.address)).toMatch(/^200 /);
     await expect.poll(app.path).toBe('/transfer/list');
 

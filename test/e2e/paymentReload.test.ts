@@ -51,7 +51,7 @@ describe('a reload in the middle of a payment', () => {
     await reloadAndSignIn();
     await app.page.getByText('A payment sent earlier is now recorded.').waitFor();
     expect(await keptHashes()).toEqual([]);
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     const ticket = app.page.getByTestId('ticket-record').first();
     await expect.poll(() => ticket.getAttribute('data-status')).toBe('valid');
     expect(await ticket.textContent()).toContain(hash!.slice(0, 6));
@@ -90,7 +90,7 @@ describe('a reload in the middle of a payment', () => {
     await expect
       .poll(() => app.page.getByTestId('payment-followed').textContent())
       .toContain('Payment confirmed on the chain.');
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     await expect
       .poll(() => app.page.getByTestId('ticket-record').first().getAttribute('data-status'))
       .toBe('valid');

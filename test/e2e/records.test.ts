@@ -44,7 +44,7 @@ describe('money log and saved records', () => {
 
     await rows.first().getByRole('button').click();
     const detail = app.page.getByRole('dialog', { name: 'Record detail' });
-    await expect.poll(() => detail.textContent()).toMatch(/Balance after\s*7 TICKET/);
+    await expect.poll(() => detail.textContent()).toMatch(/Balance after\s*7 tickets/);
     await detail.getByRole('button', { name: 'Close' }).click();
     // (Service workers are off in these tests: visit the transfer form once so the browser
     // holds its code for the offline part, as the service worker would.)

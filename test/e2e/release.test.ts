@@ -33,7 +33,7 @@ describe('ticket dividend release', () => {
 
     clock.advance(48 * HOUR_MS + 60_000);
     await chainOperator.fundReleasePool('100');
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     await app.page.getByRole('link', { name: 'Dividend release' }).click();
     await expect.poll(app.path).toBe('/enuRelease');
     const summary = app.page.getByTestId('release-summary');
@@ -66,7 +66,7 @@ describe('ticket dividend release', () => {
       .toContain('12 JU');
 
     // The ticket source log: the purchase on chain.
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     await app.page.getByRole('link', { name: 'Ticket source' }).click();
     await expect.poll(app.path).toBe('/enuFrom');
     await expect.poll(() => app.page.getByTestId('ticket-source').count()).toBeGreaterThan(0);

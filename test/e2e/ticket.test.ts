@@ -67,7 +67,7 @@ describe('ticket purchase and dividend application', () => {
     await live.getByRole('link', { name: 'Dividend release' }).waitFor();
 
     // My tickets: valid, with the time left before three idle days invalidate it.
-    await openFromMenu(app, 'My tickets', '/ticket/mine');
+    await openFromMenu(app, 'Purchased tickets', '/ticket/mine');
     const ticket = app.page.getByTestId('ticket-record').first();
     await expect.poll(() => ticket.getAttribute('data-status')).toBe('valid');
     await expect

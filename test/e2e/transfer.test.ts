@@ -29,7 +29,7 @@ describe('ticket transfer', () => {
     expect(await chartOf('TICKET')).toBe('100% available, 0% frozen');
     expect(await chartOf('JU')).toBe('No balance');
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
-    await app.page.getByText('Available: 10 TICKET').waitFor();
+    await app.page.getByText('Available: 10 tickets').waitFor();
     await app.page.getByLabel('Receive address').fill(bob.address);
     await app.page.getByLabel('Amount').fill('3.5');
     await app.page.getByLabel('Remark (optional)').fill('for the bus');
@@ -38,7 +38,7 @@ describe('ticket transfer', () => {
     const asked = await confirmPopup(app.page, 'Confirm transfer', 'Transfer');
     // The full address is shown before the user confirms (address-poisoning guard).
     expect(asked).toContain(bob.address);
-    expect(asked).toContain('3.5 TICKET');
+    expect(asked).toContain('3.5 tickets');
     const key = (await sent).headers['idempotency-key'];
     expect(key).toMatch(/^[\x21-\x7e]{8,128}$/);
 

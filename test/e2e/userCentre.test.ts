@@ -2,11 +2,15 @@
 // link and code with copy, share and a QR code that really reads as the link; direct
 // referrals and team figures; the income record; 'Community' opens the team view.
 import { describe, expect, it } from 'vitest';
+import { apiSignIn } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, signInAt } from './support/content.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY } from './support/money.ts';
 import { decodeQrPng } from './support/qrDecode.ts';
+
+// A public test key (eth-sig-util vectors): Carol, who joins Alice's team from her own device.
+const CAROL_KEY = '0x5656565656565656565656565656565656565656565656565656565656565656';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 
@@ -82,5 +86,12 @@ describe('user centre', () => {
     await expect
       .poll(() => team.evaluate((node) => node.getBoundingClientRect().top))
       .toBeLessThan(await app.page.evaluate(() => window.innerHeight));
+
+    // Carol signs up with the code on her own device while Alice watches: counted at once,
+    // without a reload or a refresh.
+    await apiSignIn(app.server.url, CAROL_KEY, code);
+    await expect.poll(() => team.textContent()).toMatch(/Direct referrals\s*2/);
+    await expect.poll(() => team.textContent()).toMatch(/Team members\s*2/);
+    await expect.poll(() => referral.count()).toBe(2);
   });
 });

@@ -114,7 +114,7 @@ describe('validation messages', () => {
 
     await openWallet(app);
     await openMoneyAction(app, 'Transfer', '/wallet/transfer');
-    await app.page.getByText('Available: 10 TICKET').waitFor();
+    await app.page.getByText('Available: 10 tickets').waitFor();
     const address = app.page.getByLabel('Receive address');
     const amount = app.page.getByLabel('Amount');
     const submit = app.page.getByRole('button', { name: 'Confirm transfer' });

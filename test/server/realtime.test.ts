@@ -12,6 +12,7 @@ import { findUserByAddress } from '../../server/users/users.ts';
 import {
   login,
   loginFrom,
+  register,
   startTestServer,
   type TestServer,
   testWallet,
@@ -196,6 +197,17 @@ describe('realtime hub', () => {
       });
       const sent = await aliceSocket.nextEvent();
       expect(sent.data).toEqual({ kind: 'transfer_sent', changes: ['balances', 'userInfo'] });
+    });
+
+    it('a sign-up with an invite code reaches the referrer at once, as referral_joined', async () => {
+      const aliceToken = await login(server, alice);
+      const aliceSocket = await subscribed(server, aliceToken);
+      await register(server, testWallet('realtime newcomer'), aliceToken);
+      const joined = await aliceSocket.nextEvent();
+      expect(joined).toMatchObject({
+        stream: 'user@record',
+        data: { kind: 'referral_joined', changes: ['team'] },
+      });
     });
 
     it('are pushed only after their transaction commits: a rolled-back operation pushes nothing', async () => {

@@ -104,7 +104,7 @@ async function setUp() {
   const root = createRootRoute({ component: Shell });
   const router = createRouter({
     routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> }),
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home page</p> }),
       createRoute({ getParentRoute: () => root, path: '/notice', component: () => <p>List</p> }),
     ]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
@@ -120,7 +120,7 @@ async function setUp() {
       </I18nProvider>
     </JotaiProvider>,
   );
-  await screen.findByText('Home');
+  await screen.findByText('Home page');
   await act(settle);
 
   const t = {
@@ -190,7 +190,7 @@ describe('the realtime host', () => {
         asset: 'TICKET',
       },
     });
-    expect(await screen.findByText('Received 1,234.5 TICKET')).toBeTruthy();
+    expect(await screen.findByText('Received 1,234.5 tickets')).toBeTruthy();
     const invalidated = (key: unknown[]) => t.queryClient.getQueryState(key)?.isInvalidated;
     expect(invalidated(['wallet', 'balances', ADDRESS])).toBe(true);
     expect(invalidated(['records', ADDRESS, 'transfers', {}])).toBe(true);

@@ -36,7 +36,7 @@ export function Balances({ address }: { address: string }) {
         </div>
         <div>
           <dt>
-            <Trans>Tickets</Trans>
+            <Trans>Ticket balance</Trans>
           </dt>
           <dd>{show(user?.balances.TICKET, 'TICKET')}</dd>
         </div>

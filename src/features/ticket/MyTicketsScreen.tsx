@@ -36,9 +36,15 @@ export function MyTicketsScreen() {
           <Trans>Ticket source</Trans>
         </Link>
       </nav>
+      <p className="muted" data-testid="purchased-tickets-note">
+        <Trans>
+          Bought on the chain, used to join cycles. They are apart from your ticket balance, which
+          you can send to other users.
+        </Trans>
+      </p>
       <RecordList
         list={list}
-        label={t`My tickets`}
+        label={t`Purchased tickets`}
         itemKey={(row: Ticket) => row.id}
         empty={<Trans>No tickets yet</Trans>}
         renderItem={(row: Ticket) => <TicketItem row={row} now={now} />}

@@ -119,7 +119,7 @@ export function TicketBuyScreen() {
             </Link>
           )}
           <Link to="/ticket/mine" className="button button-ghost button-block">
-            <Trans>My tickets</Trans>
+            <Trans>Purchased tickets</Trans>
           </Link>
         </section>
       )}

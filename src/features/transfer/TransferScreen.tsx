@@ -17,7 +17,7 @@ import { addressAtom } from '../../state/session.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { transferListSource, useWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
-import { formatCoinAmount } from '../../ui/Amount.tsx';
+import { coinLabel, formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -68,11 +68,12 @@ export function TransferScreen() {
   const action = useAction(transferEndpoints.transfer, {
     confirm: (input) => {
       const quantity = formatCoinAmount(input.amount, TRANSFER_COIN, i18n.locale);
+      const unit = coinLabel(TRANSFER_COIN, input.amount);
       const remarkText = input.remark ?? '';
       return {
         title: t`Confirm transfer`,
         message: [
-          t`Send ${quantity} TICKET to this address?`,
+          t`Send ${quantity} ${unit} to this address?`,
           input.address,
           remarkText ? t`Remark: ${remarkText}` : '',
           lookalike ? t`Warning: this address only looks like one you have sent to before.` : '',

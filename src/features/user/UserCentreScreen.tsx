@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useKeptUserInfo } from '../../state/queries/user.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, balanceLabel } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { KeptRecordMissing, NotSavedOffline, RecordAge } from '../../ui/KeptCopy.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
@@ -42,7 +42,7 @@ export function UserCentreScreen() {
         <dl className="stat-grid" aria-label={t`Balance`} data-testid="user-balances">
           {(['JU', 'USDT', 'TICKET'] as const).map((coin) => (
             <div key={coin}>
-              <dt>{coin === 'TICKET' ? t`Tickets` : coin}</dt>
+              <dt>{balanceLabel(coin)}</dt>
               <dd>
                 <Amount value={user.balances[coin]} coin={coin} bare />
               </dd>

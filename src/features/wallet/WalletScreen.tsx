@@ -11,7 +11,7 @@ import { parseAssetAmount } from '../../money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { incomeSource, useKeptWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, balanceLabel } from '../../ui/Amount.tsx';
 import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import '../../ui/records.css';
@@ -121,7 +121,7 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
   return (
     <li className="balance" data-testid={`balance-${balance.coin}`}>
       <div className="balance-head">
-        <span className="balance-coin">{balance.coin}</span>
+        <span className="balance-coin">{balanceLabel(balance.coin)}</span>
         <Amount className="balance-total" value={balance.available} coin={balance.coin} bare />
       </div>
       <svg
@@ -172,6 +172,14 @@ function BalanceRow({ balance }: { balance: WalletBalance }) {
           </dd>
         </div>
       </dl>
+      {balance.coin === 'TICKET' && (
+        <p className="muted" data-testid="ticket-balance-note">
+          <Trans>
+            Tickets you can send to other users. Tickets bought on the chain are under{' '}
+            <Link to="/ticket/mine">Purchased tickets</Link>.
+          </Trans>
+        </p>
+      )}
     </li>
   );
 }

@@ -30,6 +30,8 @@ const QUERIES: Partial<Record<CacheArea, readonly (readonly unknown[])[]>> = {
   // Balances, and what is read beside them: node and ticket settings, the cycle pool.
   balances: [walletKeys.all],
   userInfo: [['user', 'info']],
+  // The team's figures are part of user/info; the list is zhiList (LISTS).
+  team: [['user', 'info']],
   release: [[...walletKeys.all, 'release']],
   cards: [cardKeys.all],
   orders: [['order']],

@@ -52,8 +52,13 @@ export async function allStoredText(page: Page): Promise<string> {
   return [inPage, ...cookies.map((c) => `${c.name}=${c.value}`)].join('\n');
 }
 
-/** Signs `privateKey` in over the API, as another device of theirs would. */
-export async function apiSignIn(baseUrl: string, privateKey: string): Promise<string> {
+/** Signs `privateKey` in over the API, as another device of theirs would (a first sign-in
+ * with `inviteCode` joins that user's team). */
+export async function apiSignIn(
+  baseUrl: string,
+  privateKey: string,
+  inviteCode = '',
+): Promise<string> {
   const address = privateKeyToAddress(privateKey);
   const asked = await fetch(`${baseUrl}/api/v1/auth/loginMessage?address=${address}`);
   const { message } = ((await asked.json()) as { data: { message: string } }).data;
@@ -64,7 +69,7 @@ export async function apiSignIn(baseUrl: string, privateKey: string): Promise<st
       address,
       message,
       sign_message: signPersonalMessage(privateKey, message),
-      code: '',
+      code: inviteCode,
     }),
   });
   return ((await login.json()) as { data: { token: string } }).data.token;

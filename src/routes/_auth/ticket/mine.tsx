@@ -6,7 +6,7 @@ import { screenData } from '../../../state/routeData.ts';
 export const Route = createFileRoute('/_auth/ticket/mine')({
   staticData: {
     readsOffline: true,
-    title: msg`My tickets`,
+    title: msg`Purchased tickets`,
   },
   loader: screenData('ticket', (q, { api, list }) => [list(q.myTicketsSource(api))]),
   component: MyTicketsScreen,
