@@ -21,8 +21,9 @@
 //   ended meanwhile (`stamp`), so a read that began before a sign-out cannot bring its
 //   session back after the announcement was heard.
 // - Expiry needs no announcement: a copy is checked against the clock at every use.
-// - Users do not change once signed up (nothing updates the users table); a change to a
-//   user that a session carries would have to be announced too.
+// - What a session carries of its user does not change after sign-up (its id, address,
+//   invite code, referrer). The level and the activation time do; they are read from the
+//   database where they are shown (users/userInfoFigures.ts), never from a kept copy.
 // Without a listener (a process that serves no sockets), nothing is trusted: every call
 // reads the database.
 import type { Kysely } from 'kysely';

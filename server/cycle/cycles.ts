@@ -18,6 +18,7 @@ import { wireAmount } from '../money/wireAmounts.ts';
 import { paymentWire, submitPayment } from '../chain/payments.ts';
 import type { PurposeHandler } from '../chain/purposeHandler.ts';
 import { ticketStatus } from '../ticket/tickets.ts';
+import { markActivated } from '../users/users.ts';
 import { lockedPoolBalance } from './pool.ts';
 
 export const CYCLE_TRANSFER_KIND = { paidIn: 'cycle_paid_in', payout: 'cycle_payout' } as const;
@@ -37,6 +38,9 @@ export const cyclePaymentHandler: PurposeHandler = {
       .returningAll()
       .executeTakeFirst();
     if (!cycle) return;
+    // The cycle's payment carries the activation extra: the account counts as activated from
+    // its first confirmed cycle on (the user centre's 'Activation time').
+    await markActivated(trx, cycle.user_id, now);
     await trx.kysely
       .updateTable('tickets')
       .set({ last_operation_at: now.toISOString() })

@@ -6,11 +6,14 @@ import {
   type TeamCheckData,
   adminTeamEndpoints,
 } from '../admin/contractTeam.ts';
+import { adminUserEndpoints, type SetLevelData } from '../admin/contractUsers.ts';
+import { parseAddress } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { checkTeamFigures, type TeamFigureName } from './teamCheck.ts';
 import { listUsers } from './userList.ts';
+import { setUserLevel } from './levels.ts';
 
 const FIGURE_NAMES: Record<TeamFigureName, string> = {
   direct: 'direct',
@@ -50,5 +53,10 @@ export const adminUserRoutes = [
         }),
       };
     },
+  }),
+  defineRoute({
+    endpoint: adminUserEndpoints.level,
+    handler: ({ context, input }): Promise<SetLevelData> =>
+      setUserLevel(context, parseAddress(input.address), input.level),
   }),
 ];

@@ -12,7 +12,7 @@ export const userRoutes = [
     endpoint: userEndpoints.info,
     async handler({ context: { db, settings }, user, request }): Promise<UserInfo> {
       // One statement whatever the team's size (the session usually comes from memory).
-      const { team: counts, balances } = await infoFiguresOfUser(db, user.id);
+      const { team: counts, balances, level, activatedAt } = await infoFiguresOfUser(db, user.id);
       // Written out rather than parsed (on every call): an origin and a code of letters and
       // digits (inviteCodes.ts) need no more.
       const inviteUrl = `${requireSite(request, settings.publicUrl).origin}/index?code=${encodeURIComponent(user.invite_code)}`;
@@ -24,9 +24,9 @@ export const userRoutes = [
         team_num: counts.team,
         me_performance: wireAmount(PERFORMANCE_ASSET, counts.personalUnits),
         team_performance: wireAmount(PERFORMANCE_ASSET, counts.teamUnits),
-        level: Number(user.level),
+        level,
         invite_url: inviteUrl,
-        activated_at: user.activated_at,
+        activated_at: activatedAt,
         created_at: user.created_at,
         balances: wireBalances(balances),
       };

@@ -69,6 +69,16 @@ export async function createUser(
   return user;
 }
 
+/** Activation time: set once, by the first payment that carries the activation extra. */
+export async function markActivated(db: AppDatabase, userId: bigint, now: Date): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set({ activated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('activated_at', 'is', null)
+    .execute();
+}
+
 // Checked before inserting rather than retried after a failed insert: on PostgreSQL a
 // failed statement aborts the whole transaction.
 async function unusedInviteCode(db: AppDatabase): Promise<string> {

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { HomeScreen } from '../features/home/HomeScreen.tsx';
-import { pendingInviteCodeAtom } from '../state/preferences.ts';
+import { pendingInviteCodeAtom, usedInviteCodeAtom } from '../state/preferences.ts';
+import { tokenAtom } from '../state/session.ts';
 
 const searchSchema = v.object({
   // An invite link carries the referrer's code: /index?code=ABC123
@@ -18,7 +19,11 @@ export const Route = createFileRoute('/index')({
       redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
     }),
   beforeLoad: ({ search, context }) => {
-    if (search.code) context.store.set(pendingInviteCodeAtom, search.code);
+    // A signed-in user has a team already, and a code a sign-in used is spent: neither comes
+    // back when the address is read again after a sign-out.
+    const { store } = context;
+    if (search.code && !store.get(tokenAtom) && store.get(usedInviteCodeAtom) !== search.code)
+      store.set(pendingInviteCodeAtom, search.code);
   },
   staticData: { title: msg`Home`, keepAlive: true },
   // The first screen: its component travels with the app's start-up file, not as a chunk

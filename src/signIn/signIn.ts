@@ -14,7 +14,12 @@ import {
 import { api } from '../state/apiClient.ts';
 import { reportRequestError } from '../ui/requestFailures.ts';
 import { chainFromConfig } from '../config/chain.ts';
-import { lastAddressAtom, lastWalletAtom, pendingInviteCodeAtom } from '../state/preferences.ts';
+import {
+  lastAddressAtom,
+  lastWalletAtom,
+  pendingInviteCodeAtom,
+  usedInviteCodeAtom,
+} from '../state/preferences.ts';
 import { fetchLoginMessage, fetchRegistration, postLogin } from '../state/queries/auth.ts';
 import { loadUserInfo } from '../state/queries/user.ts';
 import { deviceId } from '../state/deviceId.ts';
@@ -179,6 +184,7 @@ export async function signIn({
     });
     store.set(lastAddressAtom, connection.address);
     store.set(lastWalletAtom, connection.label);
+    store.set(usedInviteCodeAtom, store.get(pendingInviteCodeAtom));
     store.set(pendingInviteCodeAtom, '');
     watchWallet(connection);
     await loadUserInfo({ api, store });

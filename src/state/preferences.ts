@@ -1,4 +1,5 @@
 // Non-secret settings that survive a reload. Nothing here may identify a session.
+import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -24,3 +25,8 @@ export const lastWalletAtom = atomWithStorage<string | null>(
 );
 /** An invite code from an invite link, kept until the first sign-in uses it. */
 export const pendingInviteCodeAtom = atomWithStorage<string>('ju.inviteCode', '', undefined, opts);
+/**
+ * The code a sign-in used, for this page's life: the invite link's address still carries it,
+ * and reading that address again (after a sign-out) must not bring it back.
+ */
+export const usedInviteCodeAtom = atom('');

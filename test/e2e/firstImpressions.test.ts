@@ -62,14 +62,23 @@ describe('sign-in that forgives mistakes', () => {
     expect(signatures(wallet)).toBe(1);
   });
 
-  it('says an invite link applied its code, and signs up with it without asking', async () => {
+  it('says an invite link brought its code, signs up with it without asking, and forgets it', async () => {
     const code = await firstUsersInviteCode();
     const wallet = await openWithWallet(SECOND_KEY, `/index?code=${code}`);
-    await app.page.getByText(`Invite code ${code} applied`).waitFor();
+    const said = app.page.getByText(`Invite code ${code}: it applies when a new wallet signs in`);
+    await said.waitFor();
     await tokenFrom(await connectAndSignIn(app.page));
     await app.page.getByTestId('signed-in').waitFor();
     expect(await app.page.getByRole('dialog', { name: 'Invite code' }).count()).toBe(0);
     expect(signatures(wallet)).toBe(1);
+    // Used: signing out on the same page does not offer it again.
+    await app.page.getByRole('button', { name: 'Menu' }).click();
+    await app.page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    await app.page.locator('.hero .button').waitFor();
+    expect(await said.count()).toBe(0);
   });
 
   it('asks a signed-out visitor to sign in, then opens the page they wanted; a reload returns there after one tap', async () => {

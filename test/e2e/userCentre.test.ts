@@ -43,7 +43,12 @@ describe('user centre', () => {
       .poll(() => app.page.getByTestId('user-balances').textContent())
       .toMatch(/USDT\s*25/);
     await app.page.getByText('V0').first().waitFor();
-    await app.page.getByText('Not activated').waitFor();
+    await app.page
+      .getByText('Not activated: your first mutual-aid cycle activates your account.')
+      .waitFor();
+    expect(await app.page.getByTestId('level-note').textContent()).toContain(
+      'given by the operator',
+    );
 
     const invite = app.page.locator('#invite');
     const link = (await invite.locator('dd.break').first().textContent())!.trim();

@@ -92,6 +92,25 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     expect(result.stdout).toContain('1-1 of 1 users');
   });
 
+  it('gives a user a level, which their user info shows at once', async () => {
+    const client = createHttpClient(server.url);
+    const token = await login(client, alice);
+    expect((await userInfo(client, token)).level).toBe(0);
+    const set = await runCli(['user', 'level', alice.address.toLowerCase(), '2'], cliEnv);
+    expect(set.stdout).toContain(`${alice.address} is now at level V2.`);
+    expect(set.code).toBe(0);
+    expect((await userInfo(client, token)).level).toBe(2);
+    const again = await runCli(['user', 'level', alice.address, '2'], cliEnv);
+    expect(again.stdout).toContain('was at level V2 already');
+
+    const nobody = await runCli(['user', 'level', testWallet('nobody').address, '1'], cliEnv);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('No user with this address');
+    const tooHigh = await runCli(['user', 'level', alice.address, '100'], cliEnv);
+    expect(tooHigh.code).toBe(2);
+    expect((await userInfo(client, token)).level).toBe(2);
+  });
+
   it('credits a deposit, once per key', async () => {
     const first = await runCli(['credit', alice.address, '12.5', 'JU', '--key', 'cli-1'], cliEnv);
     expect(first.stderr).toBe('');

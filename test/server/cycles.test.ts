@@ -17,7 +17,7 @@ import {
   chainJobsDataSchema,
   poolFundDataSchema,
 } from '../../server/admin/contractChain.ts';
-import { register, testWallet, type TestServer, type TestWallet } from './harness.ts';
+import { register, testWallet, userInfo, type TestServer, type TestWallet } from './harness.ts';
 import {
   randomAddress,
   startRestartableServer,
@@ -104,6 +104,8 @@ describe('mutual-aid cycles', () => {
 
   it('returns principal and profit after 25 hours; an underfunded pool waits, then pays once', async () => {
     const ticketId = await buyTicket(alice, aliceToken);
+    // A ticket alone does not activate the account: the cycle's activation extra does.
+    expect((await userInfo(server(), aliceToken)).activated_at).toBeNull();
     // A payment of the wrong size is refused and the ticket stays free; the JU it carried
     // comes back to the balance.
     const wrongSize = await join(alice, aliceToken, ticketId, '90');
@@ -111,6 +113,8 @@ describe('mutual-aid cycles', () => {
     expect(wrongSize.body.data).toMatchObject({ paid_to_balance: true });
     const joined = dataOf(await join(alice, aliceToken, ticketId), cycleJoinDataSchema);
     expect(joined.cycle).toMatchObject({ status: 'running', paid_in: '90.6' });
+    const activatedAt = (await userInfo(server(), aliceToken)).activated_at;
+    expect(activatedAt).toBe(joined.cycle.started_at);
     const tickets = dataOf(
       await server().request('GET', ticketPaths.mine, { token: aliceToken }),
       ticketListDataSchema,

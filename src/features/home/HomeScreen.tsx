@@ -61,7 +61,7 @@ function SignInHero() {
       </p>
       {inviteCode && (
         <p className="notice-line" role="status">
-          <Trans>Invite code {inviteCode} applied</Trans>
+          <Trans>Invite code {inviteCode}: it applies when a new wallet signs in</Trans>
         </p>
       )}
       <SignInButton redirectTo={search.redirect} />

@@ -36,9 +36,14 @@ export function UserCentreScreen() {
           {user.name}
         </p>
         <div className="row">
-          <span className="badge">V{user.level}</span>
+          <span className="badge" aria-describedby="level-note">
+            V{user.level}
+          </span>
           <CopyButton value={user.name} label={t`Copy address`} copiedText={t`Address copied`} />
         </div>
+        <p className="muted" id="level-note" data-testid="level-note">
+          <Trans>Your level. Levels (V0, V1, …) are given by the operator.</Trans>
+        </p>
         <dl className="stat-grid" aria-label={t`Balance`} data-testid="user-balances">
           {(['JU', 'USDT', 'TICKET'] as const).map((coin) => (
             <div key={coin}>
@@ -134,7 +139,9 @@ export function UserCentreScreen() {
               {user.activated_at ? (
                 i18n.date(user.activated_at, { dateStyle: 'medium', timeStyle: 'short' })
               ) : (
-                <Trans>Not activated</Trans>
+                <span data-testid="not-activated">
+                  <Trans>Not activated: your first mutual-aid cycle activates your account.</Trans>
+                </span>
               )}
             </dd>
           </div>
