@@ -36,6 +36,9 @@ export function ActiveSessions() {
     onSuccess: () => void signOut({ serverSessionEnded: true }),
   });
   const busy = endOne.pending || endAll.pending;
+  // Which devices are signed in is never kept offline: without a connection or a session
+  // there is nothing to show or end, and the section says so rather than loading for good.
+  const notKept = list.status === 'notKept' || (list.status === 'loading' && list.offline);
 
   const askToEnd = (session: SessionInfo) => {
     const startedAt = started(session);
@@ -56,27 +59,37 @@ export function ActiveSessions() {
       <h2 id="user-sessions" className="section-title">
         <Trans>Active sessions</Trans>
       </h2>
-      <RecordList
-        list={list}
-        label={t`Active sessions`}
-        itemKey={(session: SessionInfo) => session.id}
-        renderItem={(session: SessionInfo) => (
-          <SessionRow
-            session={session}
-            startedAt={started(session)}
-            disabled={busy}
-            onEnd={() => askToEnd(session)}
+      {notKept ? (
+        <p className="empty-state-text" role="status" data-testid="sessions-not-kept">
+          <Trans>
+            Sessions are not kept on this device. Connect and sign in to see and end them.
+          </Trans>
+        </p>
+      ) : (
+        <>
+          <RecordList
+            list={list}
+            label={t`Active sessions`}
+            itemKey={(session: SessionInfo) => session.id}
+            renderItem={(session: SessionInfo) => (
+              <SessionRow
+                session={session}
+                startedAt={started(session)}
+                disabled={busy}
+                onEnd={() => askToEnd(session)}
+              />
+            )}
           />
-        )}
-      />
-      <button
-        type="button"
-        className="button button-ghost button-block"
-        disabled={busy || list.status !== 'ready'}
-        onClick={() => void endAll.submit(undefined)}
-      >
-        <Trans>End all sessions</Trans>
-      </button>
+          <button
+            type="button"
+            className="button button-ghost button-block"
+            disabled={busy || list.status !== 'ready'}
+            onClick={() => void endAll.submit(undefined)}
+          >
+            <Trans>End all sessions</Trans>
+          </button>
+        </>
+      )}
     </section>
   );
 }
