@@ -1,5 +1,6 @@
-// The user's active sessions (one per device or browser signed in), with their start time:
-// end one, or all of them (sign out everywhere). Each asks first.
+// The user's active sessions (one per device or browser signed in), with the browser and
+// device each signed in from and its start time: end one, or all of them (sign out
+// everywhere). Each asks first.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { authEndpoints, type SessionInfo } from '../../api/auth.ts';
 import { useAction } from '../../state/actions/useAction.ts';
@@ -102,9 +103,18 @@ function SessionRow(props: {
 }) {
   const { t } = useLingui();
   const { startedAt } = props;
+  const { browser, device } = props.session;
+  // Product names, the same in every language; the place of sign-in is not known.
+  const where = browser && device ? t`${browser} on ${device}` : (browser ?? device);
   return (
     <div className="record-line" data-testid="session">
       <span>
+        {where && (
+          <>
+            <strong data-testid="session-device">{where}</strong>
+            <br />
+          </>
+        )}
         <Trans>Signed in {startedAt}</Trans>{' '}
         {props.session.current && (
           <span className="badge">
