@@ -673,6 +673,11 @@ export const updatePinRequestSchema = v.pipe(
 );
 export type UpdatePinRequest = v.InferInput<typeof updatePinRequestSchema>;
 export const PIN_FAILURES_BEFORE_LOCK = 5;
+/** `data` of a `pin_current_wrong` refusal: how many wrong ones more lock PIN changes. */
+export const pinWrongDataSchema = v.object({
+  field: v.literal('current_pin'),
+  attempts_left: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
 export const PIN_LOCK_MINUTES = 30;
 
 /** What the PIN inputs show while typing (spec §5). */
