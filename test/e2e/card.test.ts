@@ -109,11 +109,15 @@ describe('card service', () => {
       // §5: every field is required; names in English or pinyin; photos for an id card.
       const submit = app.page.getByRole('button', { name: 'Submit holder' });
       await submit.click();
+      // Said once at the top; each empty field says its own need beside it.
       await app.page
         .getByRole('alert')
         .filter({ hasText: 'Please fill in all holder information' })
         .first()
         .waitFor();
+      expect(await app.page.getByText('Please fill in all holder information').count()).toBe(1);
+      for (const need of ['Enter a first name', 'Enter the ID number', 'Enter the expiry date'])
+        await app.page.getByRole('alert').filter({ hasText: need }).waitFor();
       await fillHolder(app, { ...HOLDER, 'First name (English)': '三' });
       await submit.click();
       await app.page
