@@ -4,6 +4,7 @@
 // action (confirm first, one idempotency key per intent), with the server's reason on failure.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
@@ -182,6 +183,15 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       agree: values.agree,
     };
   }
+
+  // The balance moves live (a recharge, a transfer in): a fee message judged on the old one
+  // is judged again, and goes once the balance covers the fee.
+  const { recheck } = form;
+  useEffect(() => {
+    recheck('fee');
+    // Only news of the balance or the fee is judged here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [available, fee]);
 
   const blockedReason =
     action.disabledReason ??

@@ -1,0 +1,68 @@
+// The physical-card application as a user meets it: a fee message that follows the balance
+// as it moves, and a confirmation that names where the card is sent.
+import { describe, expect, it } from 'vitest';
+import { cardPaths } from '../../src/api/card.ts';
+import { connectAndSignIn, tokenFrom } from './support/app.ts';
+import { APP_CHAIN_ID } from './support/appServer.ts';
+import { setUpBrowserApp } from './support/browserApp.ts';
+import { approvedHolder } from './support/cardSetup.ts';
+import { navigateInApp } from './support/content.ts';
+import { ALICE_KEY } from './support/money.ts';
+import { installTestWallet } from './support/testWallet.ts';
+
+const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
+const JOURNEY_MS = 120_000;
+
+async function addAddress(token: string): Promise<void> {
+  const answer = await fetch(`${app.server.url}${cardPaths.addAddress}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Mei Tan',
+      phone: '+6591234567',
+      province: 'Central',
+      city: 'Singapore',
+      district: 'Tanjong Pagar',
+      address: '10 Anson Road',
+      zip: '079903',
+    }),
+  });
+  expect(((await answer.json()) as { code: number }).code).toBe(200);
+}
+
+/** Signed in as Alice with an approved holder and one delivery address: her address. */
+async function readyToApply(): Promise<string> {
+  const wallet = await installTestWallet(app.page, {
+    privateKey: ALICE_KEY,
+    chainId: APP_CHAIN_ID,
+    knownChains: [APP_CHAIN_ID],
+    rpcUrl: app.server.chain.rpcUrl,
+  });
+  await app.page.goto(`${app.server.url}/`);
+  const token = await tokenFrom(await connectAndSignIn(app.page));
+  await app.page.getByTestId('signed-in').waitFor();
+  await approvedHolder(app.server, token);
+  await addAddress(token);
+  return wallet.address;
+}
+
+describe('applying for a physical card', () => {
+  it(
+    'a "not enough balance" message goes once the balance rises, without a tap',
+    async () => {
+      const address = await readyToApply();
+      await app.server.operator.credit(address, 'USDT', '10');
+      await navigateInApp(app.page, '/bank/physical_apply');
+      await expect.poll(() => app.page.getByTestId('card-fee').textContent()).toContain('50 USDT');
+      await app.page.getByRole('checkbox').check();
+      await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
+      const short = app.page.getByRole('alert').filter({ hasText: 'Not enough balance' });
+      await short.waitFor();
+
+      // Money arrives while the form is open: the message is judged again, and goes.
+      await app.server.operator.credit(address, 'USDT', '100');
+      await short.waitFor({ state: 'detached' });
+    },
+    JOURNEY_MS,
+  );
+});
