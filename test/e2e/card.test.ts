@@ -193,8 +193,10 @@ describe('card service', () => {
         City: 'Kowloon',
         District: 'Mong Kok',
         'Detailed address': '12 Nathan Road, Flat 3A',
-        'Zip code': '999077',
       };
+      // Hong Kong has no postcodes: the form asks for none.
+      await app.page.getByLabel('Country or region').selectOption('HK');
+      expect(await app.page.getByLabel('Zip code', { exact: true }).count()).toBe(0);
       for (const [label, value] of Object.entries(address)) {
         await app.page.getByLabel(label, { exact: true }).fill(value);
       }
@@ -240,8 +242,15 @@ describe('card service', () => {
       await expect.poll(() => app.page.getByTestId('card-fee').textContent()).toContain('50 USDT');
       await app.page.getByRole('checkbox').check();
       await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
-      expect(await confirmPopup(app.page, 'Confirm card application', 'Pay and apply')).toMatch(
-        /Apply for a physical card in \S/,
+      const physicalAsked = await confirmPopup(
+        app.page,
+        'Confirm card application',
+        'Pay and apply',
+      );
+      expect(physicalAsked).toMatch(/Apply for a physical card in \S/);
+      // It names where the card is sent.
+      expect(physicalAsked).toContain(
+        'Delivered to: San Zhang, 12 Nathan Road, Flat 3A, Mong Kok, Kowloon, Hong Kong, Hong Kong',
       );
       await toast(app, 'Card application submitted');
       await expect.poll(app.path).toBe('/bank/applyList');

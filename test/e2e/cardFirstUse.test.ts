@@ -188,6 +188,7 @@ describe('the card service for a new user', () => {
         District: 'Bukit Timah',
         'Detailed address': '8 Holland Road',
       };
+      await app.page.getByLabel('Country or region').selectOption('SG');
       for (const [label, value] of Object.entries(address))
         await app.page.getByLabel(label, { exact: true }).fill(value);
       const save = app.page.getByRole('button', { name: 'Save address' });
