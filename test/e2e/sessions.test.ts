@@ -68,6 +68,8 @@ describe('active sessions in the user centre', () => {
       .getByRole('button', { name: /^End the session signed in / })
       .click();
     const ask = app.page.getByRole('dialog', { name: 'End this session?' });
+    // It names the device to be signed out.
+    await expect.poll(() => ask.textContent()).toContain('Safari on iPhone, signed in on ');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await statusWith(phone)).toBe(200);
 

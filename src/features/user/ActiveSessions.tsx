@@ -14,6 +14,9 @@ import '../../ui/controls.css';
 export function ActiveSessions() {
   const { i18n, t } = useLingui();
   const api = useApi();
+  // Product names, the same in every language; the place of sign-in is not known.
+  const sessionPlace = ({ browser, device }: SessionInfo) =>
+    browser && device ? t`${browser} on ${device}` : (browser ?? device);
   const list = useRecordList(sessionListSource(api));
   const started = (session: SessionInfo) =>
     i18n.date(session.created_at, { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,13 +46,16 @@ export function ActiveSessions() {
 
   const askToEnd = (session: SessionInfo) => {
     const startedAt = started(session);
+    const where = sessionPlace(session);
     void endOne.submit(
       { id: session.id },
       {
         title: t`End this session?`,
         message: session.current
           ? t`This device will be signed out.`
-          : t`The device that signed in on ${startedAt} will be signed out.`,
+          : where
+            ? t`${where}, signed in on ${startedAt}, will be signed out.`
+            : t`The device that signed in on ${startedAt} will be signed out.`,
         confirmText: t`End session`,
       },
     );
@@ -75,6 +81,7 @@ export function ActiveSessions() {
             renderItem={(session: SessionInfo) => (
               <SessionRow
                 session={session}
+                where={sessionPlace(session)}
                 startedAt={started(session)}
                 disabled={busy}
                 onEnd={() => askToEnd(session)}
@@ -97,15 +104,15 @@ export function ActiveSessions() {
 
 function SessionRow(props: {
   session: SessionInfo;
+  /** Its browser and device, when known. */
+  where: string | null;
   startedAt: string;
   disabled: boolean;
   onEnd: () => void;
 }) {
   const { t } = useLingui();
   const { startedAt } = props;
-  const { browser, device } = props.session;
-  // Product names, the same in every language; the place of sign-in is not known.
-  const where = browser && device ? t`${browser} on ${device}` : (browser ?? device);
+  const { where } = props;
   return (
     <div className="record-line" data-testid="session">
       <span>
