@@ -694,7 +694,8 @@ const newPinSchema = v.pipe(
  * POST updatePin: set the PIN (6 digits, entered twice, not a simple one). Once the card
  * has a PIN, a change must give the current one (`current_pin`), which the server checks;
  * after PIN_FAILURES_BEFORE_LOCK wrong ones in a row, changes are refused (`pin_locked`)
- * for PIN_LOCK_MINUTES. Answers `null`.
+ * for PIN_LOCK_MINUTES; each wrong one before that (`pin_current_wrong`) says in
+ * `data.attempts_left` how many more lock them. Answers `null`.
  */
 export const updatePinRequestSchema = v.pipe(
   v.object({
