@@ -8,6 +8,7 @@ import {
   authEndpoints,
 } from '../../src/api/auth.ts';
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from './signIn.ts';
+import { summarizeUserAgent } from '../../src/api/userAgent.ts';
 import { registrationStatus } from '../users/registration.ts';
 import {
   deleteSession,
@@ -27,6 +28,15 @@ import { defineRoute } from '../http/route.ts';
 function site(request: FastifyRequest, publicUrl: string | null): SignInSite {
   const { authority, origin } = requireSite(request, publicUrl);
   return { domain: authority, uri: origin };
+}
+
+/**
+ * The User-Agent of a sign-in. A call sealed in the request envelope carries only the headers
+ * the app sealed, so it is the envelope's own request's: the same browser sent both.
+ */
+function signInAgent(request: FastifyRequest): { userAgent?: string } {
+  const agent = request.headers['user-agent'] ?? request.raw.headers['user-agent'];
+  return agent ? { userAgent: agent } : {};
 }
 
 function signInSettings(settings: ServerSettings): SignInSettings {
@@ -66,6 +76,7 @@ export const authRoutes = [
           signature: input.sign_message,
           inviteCode: input.code ?? '',
           ...(input.device_id === undefined ? {} : { deviceId: input.device_id }),
+          ...signInAgent(request),
         },
         context.now(),
       );
@@ -107,6 +118,7 @@ export const authRoutes = [
           created_at: session.created_at,
           expires_at: session.expires_at,
           current: session.id === current,
+          ...summarizeUserAgent(session.user_agent),
         })),
       };
     },

@@ -65,6 +65,8 @@ export function hashToken(token: string): string {
 
 /** Live sessions a user may hold at once; signing in beyond it ends the oldest. */
 export const MAX_SESSIONS_PER_USER = 10;
+/** Enough of a User-Agent to read its browser and device from. */
+const USER_AGENT_MAX = 512;
 
 export interface SessionOptions {
   /**
@@ -72,6 +74,8 @@ export interface SessionOptions {
    * from it end, so each browser holds one session however often it reloads.
    */
   deviceId?: string | null;
+  /** The User-Agent header of the sign-in, kept (cut short) to tell sessions apart. */
+  userAgent?: string | null;
   maxSessions?: number;
 }
 
@@ -86,7 +90,7 @@ export async function createSession(
   userId: bigint,
   now: Date,
   ttlSeconds: number,
-  { deviceId = null, maxSessions = MAX_SESSIONS_PER_USER }: SessionOptions = {},
+  { deviceId = null, userAgent = null, maxSessions = MAX_SESSIONS_PER_USER }: SessionOptions = {},
 ): Promise<NewSession & { ended: bigint[] }> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
@@ -108,6 +112,7 @@ export async function createSession(
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       device_id: deviceId,
+      user_agent: userAgent === null ? null : userAgent.slice(0, USER_AGENT_MAX),
     })
     .execute();
   const live = await liveSessions(db, userId, now);
@@ -129,13 +134,14 @@ export interface SessionRow {
   id: bigint;
   created_at: string;
   expires_at: string;
+  user_agent: string | null;
 }
 
 /** The user's live sessions, newest first. */
 export function liveSessions(db: AppDatabase, userId: bigint, now: Date): Promise<SessionRow[]> {
   return db.kysely
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'expires_at'])
+    .select(['id', 'created_at', 'expires_at', 'user_agent'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now.toISOString())
     .orderBy('created_at', 'desc')

@@ -70,6 +70,8 @@ export interface LoginInput {
   inviteCode: string;
   /** The app's per-browser id: this sign-in ends that browser's earlier sessions. */
   deviceId?: string;
+  /** The sign-in request's User-Agent header, if any. */
+  userAgent?: string;
 }
 
 const VERIFY_FAILURES: Record<SiweVerifyFailure, ApiErrorName> = {
@@ -117,6 +119,7 @@ export async function login(
       settings.sessionTtlSeconds,
       {
         deviceId: input.deviceId ?? null,
+        userAgent: input.userAgent ?? null,
       },
     );
     return { value: session, ended };

@@ -106,8 +106,8 @@ export async function listAddresses(
 }
 
 function pick(fields: AddressFields) {
-  const { name, phone, province, city, district, address, zip } = fields;
-  return { name, phone, province, city, district, address, zip };
+  const { name, phone, country, province, city, district, address, zip } = fields;
+  return { name, phone, country, province, city, district, address, zip };
 }
 
 export function addressWire(row: CardAddressRow): DeliveryAddress {
@@ -115,6 +115,7 @@ export function addressWire(row: CardAddressRow): DeliveryAddress {
     id: String(row.id),
     name: row.name,
     phone: row.phone,
+    country: row.country,
     province: row.province,
     city: row.city,
     district: row.district,

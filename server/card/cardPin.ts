@@ -82,7 +82,11 @@ async function proveCurrentPin(
   if (await verifyPin(pin, storedHash, pepper)) return;
   if (claimed.pin_failures >= BigInt(PIN_FAILURES_BEFORE_LOCK))
     throw await lockPinChanges(card, row.id, now);
-  throw new DomainError('pin_current_wrong', { data: { field: 'current_pin' } });
+  // How many more wrong ones lock changes, so the user can stop and look the PIN up first.
+  const attemptsLeft = Number(BigInt(PIN_FAILURES_BEFORE_LOCK) - claimed.pin_failures);
+  throw new DomainError('pin_current_wrong', {
+    data: { field: 'current_pin', attempts_left: attemptsLeft },
+  });
 }
 
 /**

@@ -39,6 +39,8 @@ export interface SessionsTable {
   expires_at: string;
   /** The app's per-browser id (not secret); a new sign-in from it ends its older sessions. */
   device_id: string | null;
+  /** The User-Agent it signed in with, cut short; only ever shown back to its user. */
+  user_agent: string | null;
 }
 
 export interface AccountsTable {

@@ -50,6 +50,8 @@ export interface CardAddressesTable {
   user_id: bigint;
   name: string;
   phone: string;
+  /** ISO 3166-1 alpha-2; null for an address saved before countries were asked for. */
+  country: string | null;
   province: string;
   city: string;
   district: string;

@@ -80,6 +80,10 @@ export const sessionSchema = v.object({
   expires_at: v.string(),
   /** Whether this is the session the request came with. */
   current: v.boolean(),
+  /** The browser it signed in from (api/userAgent.ts); null when unknown. */
+  browser: v.optional(v.nullable(v.string()), null),
+  /** The kind of device it signed in from (api/userAgent.ts); null when unknown. */
+  device: v.optional(v.nullable(v.string()), null),
 });
 export type SessionInfo = v.InferOutput<typeof sessionSchema>;
 

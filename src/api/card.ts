@@ -18,6 +18,7 @@ import { noControlCharacters } from './plainText.ts';
 import { pagedList } from './response.ts';
 import { recordIdSchema } from './withdraw.ts';
 import { SIGNATURE_HEX } from '../wallet/addressShape.ts';
+import { isDeliveryCountry, needsPostcode, postcodeFits } from './postcodes.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 const CARD_API = '/api/v1/visa';
@@ -356,28 +357,70 @@ export type HolderListData = v.InferOutput<typeof holderListDataSchema>;
 
 const addressText = (maxLength: number) => requiredText('address_fields_required', maxLength);
 
-/** Address form (addAddress; editAddress adds `id`): every field required (spec §5). */
-export const addressFormSchema = v.object({
+const addressFieldEntries = {
   name: addressText(64),
   phone: v.pipe(addressText(24), matches(PHONE, 'invalid_phone')),
+  /** Where the card is delivered (api/postcodes.ts). */
+  // A missing key counts as empty, so it gets this message rather than a generic one.
+  country: v.pipe(
+    v.optional(v.string('country_not_supported' satisfies ApiErrorName), ''),
+    v.check(isDeliveryCountry, 'country_not_supported' satisfies ApiErrorName),
+  ),
   province: addressText(64),
   city: addressText(64),
   district: addressText(64),
   address: addressText(200),
-  zip: addressText(16),
-});
+  /** Required, in the country's format, where the country has postcodes; empty where not. */
+  zip: v.pipe(
+    v.optional(v.string('address_fields_required' satisfies ApiErrorName), ''),
+    noControlCharacters(),
+    v.trim(),
+    v.maxLength(16, 'invalid_postcode' satisfies ApiErrorName),
+  ),
+};
+type AddressFields = { country: string; zip: string };
+
+/** The postcode is judged with the country it belongs to. */
+function addressChecks<T extends AddressFields>() {
+  return [
+    v.forward(
+      v.check<T, ApiErrorName>(
+        ({ country, zip }) => zip !== '' || !needsPostcode(country),
+        'address_fields_required',
+      ),
+      ['zip'] as never,
+    ),
+    v.forward(
+      v.check<T, ApiErrorName>(
+        ({ country, zip }) => zip === '' || postcodeFits(country, zip),
+        'invalid_postcode',
+      ),
+      ['zip'] as never,
+    ),
+  ] as const;
+}
+
+/** Address form (addAddress; editAddress adds `id`): every field required (spec §5). */
+const addressObject = v.object(addressFieldEntries);
+export const addressFormSchema = v.pipe(
+  addressObject,
+  ...addressChecks<v.InferOutput<typeof addressObject>>(),
+);
 export const addAddressRequestSchema = addressFormSchema;
 export type AddressForm = v.InferInput<typeof addressFormSchema>;
-export const editAddressRequestSchema = v.object({
-  ...idRequestSchema.entries,
-  ...addressFormSchema.entries,
-});
+const editAddressObject = v.object({ ...idRequestSchema.entries, ...addressFieldEntries });
+export const editAddressRequestSchema = v.pipe(
+  editAddressObject,
+  ...addressChecks<v.InferOutput<typeof editAddressObject>>(),
+);
 export type EditAddressRequest = v.InferInput<typeof editAddressRequestSchema>;
 
 export const deliveryAddressSchema = v.object({
   id: v.string(),
   name: v.string(),
   phone: v.string(),
+  /** Null for an address saved before countries were asked for. */
+  country: v.optional(v.nullable(v.string()), null),
   province: v.string(),
   city: v.string(),
   district: v.string(),
@@ -651,7 +694,8 @@ const newPinSchema = v.pipe(
  * POST updatePin: set the PIN (6 digits, entered twice, not a simple one). Once the card
  * has a PIN, a change must give the current one (`current_pin`), which the server checks;
  * after PIN_FAILURES_BEFORE_LOCK wrong ones in a row, changes are refused (`pin_locked`)
- * for PIN_LOCK_MINUTES. Answers `null`.
+ * for PIN_LOCK_MINUTES; each wrong one before that (`pin_current_wrong`) says in
+ * `data.attempts_left` how many more lock them. Answers `null`.
  */
 export const updatePinRequestSchema = v.pipe(
   v.object({
@@ -673,6 +717,11 @@ export const updatePinRequestSchema = v.pipe(
 );
 export type UpdatePinRequest = v.InferInput<typeof updatePinRequestSchema>;
 export const PIN_FAILURES_BEFORE_LOCK = 5;
+/** `data` of a `pin_current_wrong` refusal: how many wrong ones more lock PIN changes. */
+export const pinWrongDataSchema = v.object({
+  field: v.literal('current_pin'),
+  attempts_left: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
 export const PIN_LOCK_MINUTES = 30;
 
 /** What the PIN inputs show while typing (spec §5). */

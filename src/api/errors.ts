@@ -698,6 +698,24 @@ export const apiErrors = {
       message: 'Please fill in all address info',
     },
   },
+  /** A delivery address names a country the cards are not sent to (api/postcodes.ts). */
+  country_not_supported: {
+    code: 40031,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.country_not_supported',
+      message: 'Choose the country the card is delivered to',
+    },
+  },
+  /** The postcode does not have the shape of the address's country's postcodes. */
+  invalid_postcode: {
+    code: 40032,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.invalid_postcode',
+      message: 'This postcode is not valid for the chosen country',
+    },
+  },
   pin_invalid: {
     code: 40070,
     status: 400,

@@ -30,7 +30,12 @@ export function installSessionEndHandler(deps: SessionEndDeps): () => void {
       void deps.navigate('/index');
       return;
     }
-    toast(end.message || t`Please sign in again`, 'error');
+    toast(
+      end.endedElsewhere
+        ? t`Your session was ended from another device. Please sign in again.`
+        : end.message || t`Please sign in again`,
+      'error',
+    );
     if (end.leavePage && !leaveTimer) {
       leaveTimer = setTimeout(() => {
         leaveTimer = undefined;

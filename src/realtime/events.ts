@@ -25,7 +25,9 @@ export interface EventDeps {
 
 export function applyEvent(event: RealtimeEvent, deps: EventDeps): void {
   void refreshAreas(deps.queryClient, event.data.changes);
-  if (event.data.kind === 'transfer_received')
+  // One transfer is heard twice, on user@balance (with the amount) and on user@record (the
+  // lists): only the balance event is toasted, so one transfer is one toast.
+  if (event.data.kind === 'transfer_received' && event.stream === 'user@balance')
     // Keyed by offset: two equal transfers in a row are two toasts.
     toast(receivedText(event.data), 'success', { key: `realtime-${event.offset}` });
   if (event.stream === 'user@notice') deps.markNotice();

@@ -22,9 +22,19 @@ export const dispatchSessionAtom = atom(null, (get, set, event: SessionEvent) =>
       address: before.address,
       message: event.message ?? '',
       leavePage: event.leavePage ?? false,
+      endedElsewhere: endedBeforeItsTime(before.expiresAt, Date.now()),
     });
   }
 });
+
+/** Leeway for a device clock behind the server's: a session this close to its end expired. */
+const EXPIRY_LEEWAY_MS = 5 * 60_000;
+
+export function endedBeforeItsTime(expiresAt: string | null, now: number): boolean {
+  if (expiresAt === null) return false;
+  const end = Date.parse(expiresAt);
+  return Number.isFinite(end) && now < end - EXPIRY_LEEWAY_MS;
+}
 
 export const tokenAtom = atom((get) => get(sessionAtom).token);
 export const addressAtom = atom((get) => get(sessionAtom).address);

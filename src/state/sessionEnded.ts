@@ -4,7 +4,17 @@
 
 export type SessionEnd =
   | { type: 'signedOut'; address: string | null }
-  | { type: 'unauthorized'; address: string | null; message: string; leavePage: boolean };
+  | {
+      type: 'unauthorized';
+      address: string | null;
+      message: string;
+      leavePage: boolean;
+      /**
+       * Refused well before the time it was to end by itself: it was ended on purpose, from
+       * another device (the server forgets an ended session, so only the app can tell).
+       */
+      endedElsewhere: boolean;
+    };
 
 type Listener = (end: SessionEnd) => void;
 const listeners = new Set<Listener>();

@@ -109,11 +109,15 @@ describe('card service', () => {
       // §5: every field is required; names in English or pinyin; photos for an id card.
       const submit = app.page.getByRole('button', { name: 'Submit holder' });
       await submit.click();
+      // Said once at the top; each empty field says its own need beside it.
       await app.page
         .getByRole('alert')
         .filter({ hasText: 'Please fill in all holder information' })
         .first()
         .waitFor();
+      expect(await app.page.getByText('Please fill in all holder information').count()).toBe(1);
+      for (const need of ['Enter a first name', 'Enter the ID number', 'Enter the expiry date'])
+        await app.page.getByRole('alert').filter({ hasText: need }).waitFor();
       await fillHolder(app, { ...HOLDER, 'First name (English)': '三' });
       await submit.click();
       await app.page
@@ -189,8 +193,10 @@ describe('card service', () => {
         City: 'Kowloon',
         District: 'Mong Kok',
         'Detailed address': '12 Nathan Road, Flat 3A',
-        'Zip code': '999077',
       };
+      // Hong Kong has no postcodes: the form asks for none.
+      await app.page.getByLabel('Country or region').selectOption('HK');
+      expect(await app.page.getByLabel('Zip code', { exact: true }).count()).toBe(0);
       for (const [label, value] of Object.entries(address)) {
         await app.page.getByLabel(label, { exact: true }).fill(value);
       }
@@ -236,8 +242,15 @@ describe('card service', () => {
       await expect.poll(() => app.page.getByTestId('card-fee').textContent()).toContain('50 USDT');
       await app.page.getByRole('checkbox').check();
       await app.page.getByRole('button', { name: 'Pay the fee and apply' }).click();
-      expect(await confirmPopup(app.page, 'Confirm card application', 'Pay and apply')).toMatch(
-        /Apply for a physical card in \S/,
+      const physicalAsked = await confirmPopup(
+        app.page,
+        'Confirm card application',
+        'Pay and apply',
+      );
+      expect(physicalAsked).toMatch(/Apply for a physical card in \S/);
+      // It names where the card is sent.
+      expect(physicalAsked).toContain(
+        'Delivered to: San Zhang, 12 Nathan Road, Flat 3A, Mong Kok, Kowloon, Hong Kong, Hong Kong',
       );
       await toast(app, 'Card application submitted');
       await expect.poll(app.path).toBe('/bank/applyList');

@@ -179,6 +179,7 @@ describe('card second chances and controls', () => {
         'Detailed address': '8 Holland Road',
         'Zip code': '278553',
       };
+      await app.page.getByLabel('Country or region').selectOption('SG');
       for (const [label, value] of Object.entries(address)) {
         await app.page.getByLabel(label, { exact: true }).fill(value);
       }

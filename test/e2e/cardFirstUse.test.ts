@@ -188,6 +188,7 @@ describe('the card service for a new user', () => {
         District: 'Bukit Timah',
         'Detailed address': '8 Holland Road',
       };
+      await app.page.getByLabel('Country or region').selectOption('SG');
       for (const [label, value] of Object.entries(address))
         await app.page.getByLabel(label, { exact: true }).fill(value);
       const save = app.page.getByRole('button', { name: 'Save address' });
@@ -363,11 +364,15 @@ describe('the card service for a new user', () => {
       await newPin.fill('739264');
       await again.fill('739264');
       await change.click();
-      await expect.poll(() => alerts(app.page)).toEqual(['The current PIN is wrong']);
+      // It says how many tries are left, and keeps the new PIN: only the current one again.
+      await expect
+        .poll(() => alerts(app.page))
+        .toEqual(['The current PIN is wrong. 4 tries left before PIN changes lock.']);
       expect(await focusedLabel(app.page)).toBe('Current PIN');
+      expect(await current.inputValue()).toBe('');
+      expect(await newPin.inputValue()).toBe('739264');
+      expect(await again.inputValue()).toBe('739264');
       await current.fill('482915');
-      await newPin.fill('739264');
-      await again.fill('739264');
       await change.click();
       await app.page.getByText('PIN changed', { exact: true }).first().waitFor();
     },

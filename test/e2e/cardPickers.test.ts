@@ -21,6 +21,7 @@ async function addAddress(token: string, n: number): Promise<void> {
     body: JSON.stringify({
       name: `Receiver ${n}`,
       phone: '+60123456789',
+      country: 'MY',
       province: 'Selangor',
       city: 'Shah Alam',
       district: 'Seksyen 7',

@@ -106,6 +106,11 @@ describe('reading kept records after the app is reopened', () => {
       await expect
         .poll(() => app.page.getByTestId('user-address').textContent())
         .toBe(alice.address);
+      // Sessions are never kept: the section says so once, with nothing loading for good.
+      const sessions = app.page.locator('#sessions');
+      await sessions.getByTestId('sessions-not-kept').waitFor();
+      expect(await sessions.locator('.skeleton').count()).toBe(0);
+      expect(await sessions.getByRole('button', { name: 'End all sessions' }).count()).toBe(0);
 
       // Pages with a form keep their figures; the form waits for a session.
       await reopen('/node');

@@ -93,6 +93,10 @@ describe('a session ended elsewhere', () => {
     await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
     expect(await app.page.getByTestId('signed-in').count()).toBe(0);
     expect(await hubState(app.page)).toBe('disconnected');
+    // Told what happened: ended elsewhere, not expired.
+    await app.page
+      .getByText('Your session was ended from another device. Please sign in again.')
+      .waitFor();
   });
 });
 

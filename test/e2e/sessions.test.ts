@@ -12,6 +12,8 @@ import { installTestWallet } from './support/testWallet.ts';
 const KEY = '0x4545454545454545454545454545454545454545454545454545454545454545';
 
 const app = setUpBrowserApp();
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** Signs in over the API with the same key, as the user would on another device. */
 async function signInElsewhere(address: string): Promise<string> {
@@ -20,7 +22,7 @@ async function signInElsewhere(address: string): Promise<string> {
   const { message } = ((await issued.json()) as { data: { message: string } }).data;
   const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'user-agent': IPHONE_SAFARI },
     body: JSON.stringify({ address, message, sign_message: signPersonalMessage(KEY, message) }),
   });
   return ((await login.json()) as { data: { token: string } }).data.token;
@@ -51,7 +53,14 @@ describe('active sessions in the user centre', () => {
     await expect.poll(() => sessions.count()).toBe(2);
     // Newest first: the phone's session, then this browser's, marked as this device.
     await expect.poll(() => sessions.nth(1).textContent()).toContain('This device');
-    expect(await sessions.nth(0).textContent()).toMatch(/^Signed in \S.*\d/);
+    // Each tells its browser and device: the phone's, then this (headless Linux) Chromium.
+    expect(await sessions.nth(0).getByTestId('session-device').textContent()).toBe(
+      'Safari on iPhone',
+    );
+    expect(await sessions.nth(1).getByTestId('session-device').textContent()).toBe(
+      'Chrome on Linux',
+    );
+    expect(await sessions.nth(0).textContent()).toMatch(/^Safari on iPhoneSigned in \S.*\d/);
 
     // Ending asks first; cancelling changes nothing.
     await sessions
@@ -59,6 +68,8 @@ describe('active sessions in the user centre', () => {
       .getByRole('button', { name: /^End the session signed in / })
       .click();
     const ask = app.page.getByRole('dialog', { name: 'End this session?' });
+    // It names the device to be signed out.
+    await expect.poll(() => ask.textContent()).toContain('Safari on iPhone, signed in on ');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await statusWith(phone)).toBe(200);
 
@@ -86,7 +97,31 @@ describe('active sessions in the user centre', () => {
     expect(await statusWith(tablet)).toBe(401);
   });
 
-  // After the test above signed out everywhere: this browser's are the only sessions.
+  it('a device signed out from another is told so, not that its session expired', async () => {
+    const wallet = await installTestWallet(app.page, {
+      privateKey: KEY,
+      chainId: APP_CHAIN_ID,
+      knownChains: [APP_CHAIN_ID],
+    });
+    await app.page.goto(`${app.server.url}/index`);
+    await tokenFrom(await connectAndSignIn(app.page));
+    await app.page.getByTestId('signed-in').waitFor();
+    const phone = await signInElsewhere(wallet.address);
+
+    // The phone signs out everywhere; this browser hears it (its socket closes) and is told.
+    const ended = await fetch(`${app.server.url}/api/v1/auth/logoutAll`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${phone}` },
+    });
+    expect(ended.status).toBe(200);
+    await app.page
+      .getByText('Your session was ended from another device. Please sign in again.')
+      .waitFor();
+    expect(await app.page.getByText(/has expired/).count()).toBe(0);
+    await app.page.getByTestId('signed-in').waitFor({ state: 'detached' });
+  });
+
+  // After the tests above signed out everywhere: this browser's are the only sessions.
   it('keeps one session per browser: signing in again after a reload ends the old one', async () => {
     await installTestWallet(app.page, {
       privateKey: KEY,

@@ -92,8 +92,48 @@ describe('card holders, addresses and photos', () => {
       );
     });
 
+    it('keeps the country, and judges the postcode by its format there', async () => {
+      const add = (fields: Record<string, string>) =>
+        cardPost(server, aliceToken, cardPaths.addAddress, { ...ADDRESS_FIELDS, ...fields });
+      const before = dataOf(
+        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        addressListDataSchema,
+      ).total;
+
+      const junk = await add({ country: 'SG', zip: 'abc!!' });
+      expectRefusal(junk, ...refusal('invalid_postcode'));
+      expect(junk.body.data.field).toBe('zip');
+      expectRefusal(await add({ country: 'US', zip: '1234' }), ...refusal('invalid_postcode'));
+      expectRefusal(await add({ country: 'SG', zip: '' }), ...refusal('address_fields_required'));
+      // No country, or one cards are not sent to.
+      const { country: _left, ...withoutCountry } = ADDRESS_FIELDS;
+      const none = await cardPost(server, aliceToken, cardPaths.addAddress, withoutCountry);
+      expectRefusal(none, ...refusal('country_not_supported'));
+      expect(none.body.data.field).toBe('country');
+      expectRefusal(await add({ country: 'XX' }), ...refusal('country_not_supported'));
+      // Hong Kong has no postcodes: none is asked for, and one typed is refused.
+      expectRefusal(await add({ country: 'HK', zip: '999077' }), ...refusal('invalid_postcode'));
+      const inHongKong = dataOf(await add({ country: 'HK', zip: '' }), deliveryAddressSchema);
+      expect(inHongKong).toMatchObject({ country: 'HK', zip: '' });
+      const inBritain = dataOf(
+        await add({ country: 'GB', zip: 'SW1A 1AA' }),
+        deliveryAddressSchema,
+      );
+      expect(inBritain).toMatchObject({ country: 'GB', zip: 'SW1A 1AA' });
+      const listed = dataOf(
+        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        addressListDataSchema,
+      );
+      // Only the two good ones were saved.
+      expect(listed.total).toBe(before + 2);
+      expect(listed.list.map((row) => row.country).slice(0, 2)).toEqual(['GB', 'HK']);
+      for (const { id } of [inHongKong, inBritain])
+        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id });
+    });
+
     it('refuses an incomplete address with "please fill in all address info"', async () => {
-      for (const field of Object.keys(ADDRESS_FIELDS)) {
+      // The country is chosen, not typed: its own refusal is below.
+      for (const field of Object.keys(ADDRESS_FIELDS).filter((name) => name !== 'country')) {
         const answer = await cardPost(server, aliceToken, cardPaths.addAddress, {
           ...ADDRESS_FIELDS,
           [field]: '  ',

@@ -90,7 +90,11 @@ describe('card PIN', () => {
     expectRefusal(empty, ...refusal('pin_current_required'));
     const wrong = await pin({ current_pin: '482916', pin: '739264', confirm_pin: '739264' });
     expectRefusal(wrong, ...refusal('pin_current_wrong'));
-    expect(wrong.body.data).toMatchObject({ field: 'current_pin' });
+    // The refusal says how many wrong ones more lock PIN changes.
+    expect(wrong.body.data).toEqual({
+      field: 'current_pin',
+      attempts_left: PIN_FAILURES_BEFORE_LOCK - 1,
+    });
     const vault = vaultFor(server.settings.dataDir, server.settings.card.dataKey);
     expect(await verifyPin('482915', (await storedHash())!, pinPepper(vault))).toBe(true);
 
@@ -125,8 +129,11 @@ describe('card PIN', () => {
       (await pin({ current_pin: '482915', pin: '482915', confirm_pin: '482915' })).status,
     ).toBe(200);
 
-    for (let index = 1; index < PIN_FAILURES_BEFORE_LOCK; index++)
-      expectRefusal(await change('000002'), ...refusal('pin_current_wrong'));
+    for (let index = 1; index < PIN_FAILURES_BEFORE_LOCK; index++) {
+      const wrong = await change('000002');
+      expectRefusal(wrong, ...refusal('pin_current_wrong'));
+      expect(wrong.body.data.attempts_left).toBe(PIN_FAILURES_BEFORE_LOCK - index);
+    }
     const locked = await change('000003');
     expectRefusal(locked, ...refusal('pin_locked'));
     expect(locked.body.message).toBe(

@@ -36,6 +36,24 @@ describe('sessions', () => {
   const status = async (token: string) =>
     (await server.request('GET', '/api/v1/user/info', { token })).status;
 
+  it('tells each session by the browser and device it signed in from', async () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const message = await loginMessage(server, alice.address);
+    const answer = await server.request('POST', '/api/v1/auth/login', {
+      headers: { 'user-agent': iphone },
+      json: { address: alice.address, message, sign_message: alice.sign(message), code: '' },
+    });
+    expect(answer.status).toBe(200);
+    server.clock.advance(1_000);
+    const desk = await login(server, alice);
+    const [deskRow, phoneRow] = (await sessions(desk)).list;
+    expect(phoneRow).toMatchObject({ browser: 'Safari', device: 'iPhone', current: false });
+    expect(deskRow).toMatchObject({ browser: null, device: null, current: true });
+    // The header itself is kept, not answered.
+    expect(JSON.stringify(phoneRow)).not.toContain('AppleWebKit');
+  });
+
   it('lists the live sessions newest first, marking the current one', async () => {
     const first = await login(server, alice);
     const startedFirst = server.clock.now().toISOString();
@@ -51,6 +69,9 @@ describe('sessions', () => {
       created_at: startedFirst,
       expires_at: new Date(Date.parse(startedFirst) + 86_400_000).toISOString(),
       current: true,
+      // Node's fetch names no browser or device.
+      browser: null,
+      device: null,
     });
     expect(data.list[0].current).toBe(false);
     expect((await sessions(second)).list.map((s: { current: boolean }) => s.current)).toEqual([

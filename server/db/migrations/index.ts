@@ -14,6 +14,8 @@ import * as realtime from './0011_realtime.ts';
 import * as sharedLimitsJobRuns from './0012_shared_limits_job_runs.ts';
 import * as teamFigures from './0013_team_figures.ts';
 import * as envelope from './0014_envelope.ts';
+import * as sessionUserAgent from './0015_session_user_agent.ts';
+import * as addressCountry from './0016_address_country.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions_ledger': usersSessionsLedger,
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0012_shared_limits_job_runs': sharedLimitsJobRuns,
   '0013_team_figures': teamFigures,
   '0014_envelope': envelope,
+  '0015_session_user_agent': sessionUserAgent,
+  '0016_address_country': addressCountry,
 };

@@ -2,10 +2,14 @@
 // second entry is still awaited, matches or does not — in one line, the only message about
 // the second entry. A new PIN may not be one digit repeated or a run (123456, 654321); a
 // change of a PIN already set asks for the current one, which the server checks. The
-// digits live only in this form until submit and are wiped right after, whatever the answer.
+// digits live only in this form until the answer and are wiped then, except the new PIN when
+// only the current one was refused (with how many tries are left): it need not be typed again.
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import { updatePinRequestSchema, cardEndpoints } from '../../api/card.ts';
+import * as v from 'valibot';
+import { ApiError } from '../../api/requestErrors.ts';
+import { updatePinRequestSchema, cardEndpoints, pinWrongDataSchema } from '../../api/card.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
@@ -31,6 +35,13 @@ type PinField = keyof PinEntries;
 const NO_ENTRIES: PinEntries = { current_pin: '', pin: '', confirm_pin: '' };
 const checkPin = schemaCheck<typeof updatePinRequestSchema, PinField>(updatePinRequestSchema);
 
+/** A refused current PIN, with how many tries are left; null for any other failure. */
+function wrongCurrentPin(error: unknown) {
+  if (!(error instanceof ApiError)) return null;
+  const parsed = v.safeParse(pinWrongDataSchema, error.data);
+  return parsed.success ? parsed.output : null;
+}
+
 export interface PinEntryProps {
   cardId: string;
   /** The card has a PIN: this is a change, and the current PIN is asked for. */
@@ -54,12 +65,29 @@ export function PinEntry({ cardId, pinSet, blockedReason }: PinEntryProps) {
   const call = useAction(cardEndpoints.updatePin, {
     successMessage: () => (pinSet ? t`PIN changed` : t`PIN set`),
     failureMessage: () => t`PIN setting failed`,
-    onFailure: form.refusedFields,
+    onSuccess: () => form.reset(NO_ENTRIES),
+    onFailure: (error) => {
+      const wrong = wrongCurrentPin(error);
+      // Only the current PIN was refused: the new one stays, to try again with the right one.
+      form.reset(
+        wrong ? { ...NO_ENTRIES, pin: entries.pin, confirm_pin: entries.confirm_pin } : NO_ENTRIES,
+      );
+      if (!wrong) return form.refusedFields(error);
+      const left = wrong.attempts_left;
+      // The server's words, then the count; punctuation is the translation's.
+      const reason = (error as ApiError).message;
+      form.show({
+        current_pin: t`${reason}. ${plural(left, {
+          one: '# try left before PIN changes lock.',
+          other: '# tries left before PIN changes lock.',
+        })}`,
+      });
+      return true;
+    },
   });
 
   function submit({ current_pin, pin }: PinEntries) {
     const body = { id: cardId, ...(pinSet ? { current_pin } : {}), pin, confirm_pin: pin };
-    form.reset(NO_ENTRIES);
     return call.submit(body);
   }
 

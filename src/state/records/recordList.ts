@@ -253,7 +253,12 @@ export function useRecordList<T>(source: RecordListSource<T>): RecordListState<T
     items: [],
     total: 0,
     // Read-only with nothing kept: the screen says so (ui/RecordList.tsx) rather than loading.
-    status: live.isError ? 'error' : readOnly && !cached.isPending ? 'notKept' : 'loading',
+    // A list never kept has no copy to wait for (its cache query never runs).
+    status: live.isError
+      ? 'error'
+      : readOnly && (!keep || !cached.isPending)
+        ? 'notKept'
+        : 'loading',
     asOf: null,
     hasMore: false,
     loadingMore: false,

@@ -42,9 +42,8 @@ async function post<T>(
   return answer.data;
 }
 
-/** Credits 100 USDT, adds and approves a passport holder, applies and issues: the card id. */
-export async function issuedVirtualCard(server: AppServer, token: string, address: string) {
-  await server.operator.credit(address, 'USDT', '100');
+/** Adds a passport holder with its photo, and the operator approves it: the holder's id. */
+export async function approvedHolder(server: AppServer, token: string): Promise<string> {
   const photo = await sharp({
     create: { width: 64, height: 40, channels: 3, background: { r: 20, g: 90, b: 160 } },
   })
@@ -65,11 +64,18 @@ export async function issuedVirtualCard(server: AppServer, token: string, addres
     photos: [uploaded.file],
   });
   await server.operator.approveHolder(holder.id);
+  return holder.id;
+}
+
+/** Credits 100 USDT, adds and approves a passport holder, applies and issues: the card id. */
+export async function issuedVirtualCard(server: AppServer, token: string, address: string) {
+  await server.operator.credit(address, 'USDT', '100');
+  const holderId = await approvedHolder(server, token);
   const application = await post<{ id: string }>(
     server,
     token,
     cardPaths.openVirtualCard,
-    { region: 'HK', holder_id: holder.id, agree: true },
+    { region: 'HK', holder_id: holderId, agree: true },
     randomUUID(),
   );
   return server.operator.issueCard(application.id);

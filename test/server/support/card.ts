@@ -142,6 +142,7 @@ export async function approveHolder(server: TestServer, id: string) {
 export const ADDRESS_FIELDS = {
   name: 'Zhang San',
   phone: '+852 5123 4567',
+  country: 'CN',
   province: '广东',
   city: '深圳',
   district: '南山',

@@ -81,6 +81,7 @@ describe('the contract schemas that carry it', () => {
   const address = {
     name: 'Zhang San',
     phone: '+852 5123 4567',
+    country: 'CN',
     province: '广东',
     city: '深圳',
     district: '南山',
@@ -104,9 +105,10 @@ describe('the contract schemas that carry it', () => {
     });
   });
 
-  it('delivery addresses: every field', () => {
+  it('delivery addresses: every typed field', () => {
     expect(firstIssue(addressFormSchema, address)).toBeNull();
-    for (const field of Object.keys(address)) {
+    // The country is chosen from a list: anything else is 'country_not_supported'.
+    for (const field of Object.keys(address).filter((name) => name !== 'country')) {
       expect(firstIssue(addressFormSchema, { ...address, [field]: '深圳\u0000' })).toEqual({
         message: 'control_characters',
         path: field,

@@ -91,6 +91,44 @@ describe('the one session-end handler', () => {
     expect(setup.deps.navigate).toHaveBeenCalledWith('/');
   });
 
+  it('a 401 long before the session was to end says it was ended from another device', () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    const inADay = new Date(Date.now() + 86_400_000).toISOString();
+    store.set(dispatchSessionAtom, {
+      type: 'signedIn',
+      token: 't',
+      expiresAt: inADay,
+      address: ADDRESS,
+    });
+    store.set(dispatchSessionAtom, {
+      type: 'unauthorized',
+      message: 'You are not signed in or your session has expired. Please sign in again.',
+      leavePage: true,
+    });
+    const texts = store.get(toastsAtom).map((t) => t.text);
+    expect(texts).toContain('Your session was ended from another device. Please sign in again.');
+    expect(texts.some((text) => text.includes('has expired'))).toBe(false);
+  });
+
+  it("a 401 at the time the session was to end says it expired (the server's words)", () => {
+    const setup = setUp();
+    uninstall = setup.uninstall;
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    store.set(dispatchSessionAtom, {
+      type: 'signedIn',
+      token: 't',
+      expiresAt: inAMinute,
+      address: ADDRESS,
+    });
+    store.set(dispatchSessionAtom, {
+      type: 'unauthorized',
+      message: 'Session expired',
+      leavePage: true,
+    });
+    expect(store.get(toastsAtom).map((t) => t.text)).toContain('Session expired');
+  });
+
   it('does nothing when no session was open', () => {
     const setup = setUp();
     uninstall = setup.uninstall;

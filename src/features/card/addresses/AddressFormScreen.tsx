@@ -1,17 +1,23 @@
 // /bank/addAddress (spec §2, §5): a delivery address for physical cards, added or edited
-// (`?id=`). Every field is required: 'please fill in all address info'.
+// (`?id=`). Every field is required: 'please fill in all address info'. The country is
+// chosen from those cards are sent to, and the postcode must have that country's shape (a
+// country without postcodes, Hong Kong, asks for none).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { addressFormSchema, type DeliveryAddress, cardEndpoints } from '../../../api/card.ts';
 import {
-  addressFormSchema,
-  type AddressForm,
-  type DeliveryAddress,
-  cardEndpoints,
-} from '../../../api/card.ts';
+  DELIVERY_COUNTRIES,
+  isDeliveryCountry,
+  needsPostcode,
+  postcodeFits,
+} from '../../../api/postcodes.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useDeliveryAddress } from '../../../state/queries/card.ts';
+import { Field } from '../../../ui/Field.tsx';
+import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
 import { schemaCheck, useForm } from '../../../ui/useForm.ts';
+import { useRegionName } from '../regionName.ts';
 import { PhoneField, TextField } from '../TextField.tsx';
 import { useDeleteAddress } from './AddressListScreen.tsx';
 
@@ -23,23 +29,48 @@ export function AddressFormScreen({ id }: { id?: string | undefined }) {
   );
 }
 
-type AddressField = keyof AddressForm;
+type AddressField =
+  'name' | 'phone' | 'country' | 'province' | 'city' | 'district' | 'address' | 'zip';
+type AddressValues = Record<AddressField, string>;
 const checkAddress = schemaCheck<typeof addressFormSchema, AddressField>(addressFormSchema);
 
 function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const form = useForm<Record<AddressField, string>>({
+  const regionName = useRegionName();
+  const form = useForm<AddressValues>({
     initial: () => ({
       name: address?.name ?? '',
       phone: address?.phone ?? '',
+      // An address saved before countries were asked for chooses one when edited.
+      country: address?.country && isDeliveryCountry(address.country) ? address.country : '',
       province: address?.province ?? '',
       city: address?.city ?? '',
       district: address?.district ?? '',
       address: address?.address ?? '',
       zip: address?.zip ?? '',
     }),
-    check: checkAddress,
+    check: (values) => {
+      const found = checkAddress(sent(values));
+      // The schema judges the postcode with its country only once every field is valid;
+      // the form says what is wrong with it at once, with the rest.
+      const zip = values.zip.trim();
+      if (found.zip === undefined && values.country !== '') {
+        if (zip === '' && needsPostcode(values.country))
+          found.zip = catalogueMessage('address_fields_required');
+        else if (zip !== '' && !postcodeFits(values.country, zip))
+          found.zip = catalogueMessage('invalid_postcode');
+      }
+      return found;
+    },
+    linked: { country: ['country', 'zip'] },
+  });
+  const { country } = form.values;
+  const withPostcode = country === '' || needsPostcode(country);
+  /** Where there are no postcodes, none is sent, whatever was typed before. */
+  const sent = (values: AddressValues) => ({
+    ...values,
+    zip: values.country === '' || needsPostcode(values.country) ? values.zip : '',
   });
   const toList = () => void navigate({ to: '/bank/addressList', replace: true });
   const saved = {
@@ -56,14 +87,34 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
   return (
     <form
       className="stack"
-      onSubmit={form.onSubmit((values) =>
-        address ? edit.submit({ ...values, id: address.id }) : add.submit(values),
-      )}
+      onSubmit={form.onSubmit((values) => {
+        const body = sent(values);
+        return address ? edit.submit({ ...body, id: address.id }) : add.submit(body);
+      })}
       noValidate
     >
       <section className="card stack">
         <TextField {...form.bind('name')} label={t`Recipient`} autoComplete="name" />
         <PhoneField {...form.bind('phone')} />
+        <Field label={<Trans>Country or region</Trans>} error={form.errors.country}>
+          {(control) => (
+            <select
+              {...control}
+              className="field-select"
+              name="country"
+              autoComplete="country"
+              value={country}
+              onChange={(event) => form.set('country', event.target.value)}
+            >
+              <option value="">{t`Choose…`}</option>
+              {DELIVERY_COUNTRIES.map((code) => (
+                <option key={code} value={code}>
+                  {regionName(code)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <TextField {...form.bind('province')} label={t`Province`} />
         <TextField {...form.bind('city')} label={t`City`} />
         <TextField {...form.bind('district')} label={t`District`} />
@@ -72,7 +123,9 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
           label={t`Detailed address`}
           autoComplete="street-address"
         />
-        <TextField {...form.bind('zip')} label={t`Zip code`} autoComplete="postal-code" />
+        {withPostcode && (
+          <TextField {...form.bind('zip')} label={t`Zip code`} autoComplete="postal-code" />
+        )}
       </section>
       <button
         type="submit"

@@ -8,6 +8,7 @@ import { useApi } from '../../../state/apiContext.tsx';
 import { addressListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
+import { useRegionName } from '../regionName.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
 
@@ -35,6 +36,7 @@ export function useDeleteAddress(onDeleted?: () => void) {
 
 export function AddressListScreen() {
   const { t } = useLingui();
+  const regionName = useRegionName();
   const list = useRecordList(addressListSource(useApi()));
   const remove = useDeleteAddress();
   return (
@@ -54,7 +56,16 @@ export function AddressListScreen() {
               <span className="record-meta">{row.phone}</span>
             </span>
             <span className="record-meta">
-              {[row.address, row.district, row.city, row.province, row.zip].join(', ')}
+              {[
+                row.address,
+                row.district,
+                row.city,
+                row.province,
+                row.zip,
+                row.country ? regionName(row.country) : '',
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </span>
             <span className="card-actions">
               <Link

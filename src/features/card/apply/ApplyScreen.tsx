@@ -4,6 +4,7 @@
 // action (confirm first, one idempotency key per intent), with the server's reason on failure.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { apiErrors } from '../../../api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
@@ -37,6 +38,7 @@ import { useForm } from '../../../ui/useForm.ts';
 import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
+import { useRegionName } from '../regionName.ts';
 import '../card.css';
 import '../../../ui/controls.css';
 
@@ -54,17 +56,6 @@ export interface ApplyScreenProps {
   type: CardType;
   /** The earlier application this one applies again for (/bank/physicalReapply?id=). */
   reapplyOf?: string | undefined;
-}
-
-function useRegionName() {
-  const { i18n } = useLingui();
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return (code: string) => names?.of(code) ?? code;
 }
 
 export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
@@ -103,12 +94,28 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       ? t`Apply for a physical card in ${region}?`
       : t`Apply for a virtual card in ${region}?`;
 
+  // Where a physical card goes, in full, so the user checks it before paying.
+  const delivery = addresses.items.find((item) => item.id === chosenAddress);
+  const deliveryAddress = delivery
+    ? [
+        delivery.name,
+        delivery.address,
+        delivery.district,
+        [delivery.city, delivery.zip].filter(Boolean).join(' '),
+        delivery.province,
+        delivery.country ? regionName(delivery.country) : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
   // One form, three endpoints: a virtual card, a physical one, or a new try after a refusal.
   const outcome = {
     confirm: () => ({
       title: t`Confirm card application`,
       message: [
         applyQuestion(regionName(chosenRegion)),
+        ...(physical && deliveryAddress ? [t`Delivered to: ${deliveryAddress}`] : []),
         t`Fee: ${feeText}, paid from your balance.`,
       ].join('\n'),
       confirmText: t`Pay and apply`,
@@ -182,6 +189,15 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       agree: values.agree,
     };
   }
+
+  // The balance moves live (a recharge, a transfer in): a fee message judged on the old one
+  // is judged again, and goes once the balance covers the fee.
+  const { recheck } = form;
+  useEffect(() => {
+    recheck('fee');
+    // Only news of the balance or the fee is judged here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [available, fee]);
 
   const blockedReason =
     action.disabledReason ??

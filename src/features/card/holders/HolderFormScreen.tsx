@@ -16,6 +16,7 @@ import {
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { uploadImg, useHolder } from '../../../state/queries/card.ts';
+import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
 import { schemaCheck, useForm } from '../../../ui/useForm.ts';
 import { idTypeLabels } from '../cardLabels.ts';
@@ -91,9 +92,30 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
       (file): file is string => file !== null,
     ),
   });
+  // An empty field says what it needs beside it; the form says once, at the top, that all
+  // are needed (the catalogue's words), not eleven times.
+  const needs: Record<TextKey, string> = {
+    first_name: t`Enter a first name`,
+    last_name: t`Enter a last name`,
+    phone: t`Enter a phone number`,
+    email: t`Enter an email address`,
+    province: t`Enter a province`,
+    city: t`Enter a city`,
+    district: t`Enter a district`,
+    address: t`Enter the detailed address`,
+    id_number: t`Enter the ID number`,
+    issue_date: t`Enter the issue date`,
+    expiry_date: t`Enter the expiry date`,
+  };
   const form = useForm<HolderValues, HolderField>({
     initial: () => initialValues(holder),
-    check: (values) => checkHolder(withPhotos(values)),
+    check: (values) => {
+      const found = checkHolder(withPhotos(values));
+      const required = catalogueMessage('holder_fields_required');
+      for (const field of Object.keys(needs) as TextKey[])
+        if (found[field] === required) found[field] = needs[field];
+      return found;
+    },
     fields: FIELDS,
     // The dates are judged together (expiry after issue), and the id type decides the photos.
     linked: {
@@ -104,6 +126,9 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
   });
   const { errors } = form;
   const idType = form.values.id_type;
+  const missing = (Object.keys(needs) as TextKey[]).some(
+    (field) => errors[field] !== undefined && errors[field] === needs[field],
+  );
 
   const confirmHolder = (values: HolderSent) => ({
     title: t`Confirm holder`,
@@ -157,6 +182,11 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
 
   return (
     <form className="stack" onSubmit={form.onSubmit(submit)} noValidate>
+      {missing && (
+        <p className="form-error" role="alert" data-testid="holder-missing">
+          {catalogueMessage('holder_fields_required')}
+        </p>
+      )}
       {holder?.status === 'rejected' && holder.reject_reason && (
         <p className="notice" role="status">
           <Trans>Rejected: {holder.reject_reason}</Trans>
