@@ -21,6 +21,7 @@ export const fieldLabels: Readonly<Record<string, MessageDescriptor>> = {
   confirm_pin: /*i18n*/ { id: 'field.confirm_pin', message: 'repeated PIN' },
   content: /*i18n*/ { id: 'field.content', message: 'content' },
   content_type: /*i18n*/ { id: 'field.content_type', message: 'file type' },
+  country: /*i18n*/ { id: 'field.country', message: 'country or region' },
   current_pin: /*i18n*/ { id: 'field.current_pin', message: 'current PIN' },
   device_id: /*i18n*/ { id: 'field.device_id', message: 'device' },
   direction: /*i18n*/ { id: 'field.direction', message: 'direction' },

@@ -35,6 +35,6 @@ describe('a received transfer', () => {
     expect(events.map((event) => event.stream).sort()).toEqual(['user@balance', 'user@record']);
     const queryClient = new QueryClient();
     for (const event of events) applyEvent(event, { queryClient, markNotice: () => undefined });
-    expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Received 5 TICKET']);
+    expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Received 5 tickets']);
   });
 });
