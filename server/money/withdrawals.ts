@@ -135,7 +135,10 @@ export async function finishWithdrawal(
   now: Date,
 ): Promise<{ withdrawal: Withdrawal; changed: boolean }> {
   return inRetryingTransaction(db, async (trx) => {
-    if (outcome.status === 'completed') await requireConfirmedFee(trx, id);
+    if (outcome.status === 'completed') {
+      await requireTxidOfNetwork(trx, id, outcome.txid);
+      await requireConfirmedFee(trx, id);
+    }
     const flipped = await trx.kysely
       .updateTable('withdrawals')
       .set({
@@ -191,6 +194,24 @@ export async function finishWithdrawal(
       changed: true,
     };
   });
+}
+
+/**
+ * The id of the transaction that paid a withdrawal out, in its network's own form: the user
+ * is shown a link to it. TRON (USDT TRC20) writes 64 hexadecimal digits; JuChain (JU), an
+ * EVM chain, 0x and 64.
+ */
+const TXID_OF_NETWORK: Record<WithdrawCoin, RegExp> = {
+  USDT: /^[0-9a-fA-F]{64}$/,
+  JU: /^0x[0-9a-fA-F]{64}$/,
+};
+
+async function requireTxidOfNetwork(trx: AppDatabase, id: bigint, txid: string): Promise<void> {
+  const withdrawal = await findWithdrawal(trx, id);
+  if (!withdrawal) throw new DomainError('withdrawal_not_found');
+  const coin = withdrawal.asset as WithdrawCoin;
+  if (!TXID_OF_NETWORK[coin].test(txid))
+    throw new DomainError('withdrawal_txid_invalid', { data: { field: 'txid', coin } });
 }
 
 /** A JU fee paid on chain must be confirmed there before the withdrawal is sent. */

@@ -716,6 +716,16 @@ export const apiErrors = {
       message: 'This postcode is not valid for the chosen country',
     },
   },
+  /** A completed withdrawal's transaction id is not one of its network's (operator). */
+  withdrawal_txid_invalid: {
+    code: 40033,
+    status: 400,
+    message: /*i18n*/ {
+      id: 'error.withdrawal_txid_invalid',
+      message:
+        "This is not a transaction id of the withdrawal's network: TRON takes 64 hexadecimal digits, JuChain 0x and 64",
+    },
+  },
   pin_invalid: {
     code: 40070,
     status: 400,

@@ -1,5 +1,5 @@
 // The amount field of every money form: the available balance beside the label ('Balance
-// loading' until it is known) and an 'All' button that fills in the most the user can send.
+// loading' until it is known) and a 'Max' button that fills in the most the user can send.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { AssetCode } from '../api/assets.ts';
@@ -14,7 +14,7 @@ export interface AmountFieldProps {
   error: string | undefined;
   /** The available balance, as a decimal string; undefined while it loads. */
   available: string | undefined;
-  /** What 'All' fills in (the available balance, less any fee); undefined disables it. */
+  /** What 'Max' fills in (the available balance, less any fee); undefined disables it. */
   all: string | undefined;
   placeholder: string;
   /** The rules of this amount (minimum, fee), shown before anything is typed. */
@@ -46,7 +46,9 @@ export function AmountField(props: AmountFieldProps) {
             disabled={all === undefined}
             onClick={() => all !== undefined && onChange(all)}
           >
-            <Trans>All</Trans>
+            <Trans comment="Fills in the largest amount the user can send or withdraw (fees left out).">
+              Max
+            </Trans>
           </button>
         </span>
       }

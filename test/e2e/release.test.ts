@@ -53,7 +53,7 @@ describe('ticket dividend release', () => {
     await expect.poll(() => app.page.getByTestId('release-record').count()).toBe(2);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
 
-    await app.page.getByRole('button', { name: 'All', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Max', exact: true }).click();
     await app.page.getByRole('button', { name: 'Transfer to balance' }).click();
     await confirmPopup(app.page, 'Release transfer', 'Transfer');
     await app.page.getByText('Released JU moved to your balance').waitFor();

@@ -136,8 +136,8 @@ describe('validation messages', () => {
       await submit.click();
       await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
-    // 'All' fills the whole available balance.
-    await app.page.getByRole('button', { name: 'All', exact: true }).click();
+    // 'Max' fills the whole available balance (a transfer has no fee).
+    await app.page.getByRole('button', { name: 'Max', exact: true }).click();
     expect(await amount.inputValue()).toBe('10');
 
     await openWalletFromMenu(app);
@@ -168,6 +168,20 @@ describe('validation messages', () => {
       await apply.click();
       await app.page.getByRole('alert').filter({ hasText: message }).waitFor();
     }
+    // The whole balance is more than can go: the 2 USDT fee comes on top. The message names
+    // the fee and the most that can be withdrawn, which Max fills in.
+    const availableText = await app.page.getByText(/^Available: [\d,.]+ USDT$/).textContent();
+    const available = Number(/([\d.]+) USDT/.exec(availableText!.replaceAll(',', ''))![1]);
+    await withdrawAmount.fill(String(available));
+    await apply.click();
+    await app.page
+      .getByRole('alert')
+      .filter({
+        hasText: `Not enough balance for this amount and the 2 USDT fee: you can withdraw at most ${available - 2} USDT.`,
+      })
+      .waitFor();
+    await app.page.getByRole('button', { name: 'Max', exact: true }).click();
+    expect(await withdrawAmount.inputValue()).toBe(String(available - 2));
     // JU goes to an EVM address.
     await app.page.getByText('JU · JuChain').click();
     await withdrawAddress.fill(TRON_ADDRESS);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../../server/db/database.ts';
-import { withdrawOk, TRON_ADDRESS } from './support/money.ts';
+import { tronTxid, withdrawOk, TRON_ADDRESS } from './support/money.ts';
 import { exitOf, startServerProcess } from './support/serverProcess.ts';
 import {
   createHttpClient,
@@ -201,10 +201,12 @@ describe('admin CLI', { timeout: 30_000 }, () => {
     const unknown = await runCli(['withdraw', 'unknown', first.id], cliEnv);
     expect(unknown.stdout).toContain(`Withdrawal ${first.id} marked unknown`);
 
-    const completed = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    const completed = await runCli(['withdraw', 'complete', first.id, tronTxid('cli')], cliEnv);
     expect(completed.stderr).toBe('');
-    expect(completed.stdout).toContain(`Withdrawal ${first.id} completed with transaction 0xfeed.`);
-    const again = await runCli(['withdraw', 'complete', first.id, '0xfeed'], cliEnv);
+    expect(completed.stdout).toContain(
+      `Withdrawal ${first.id} completed with transaction ${tronTxid('cli')}.`,
+    );
+    const again = await runCli(['withdraw', 'complete', first.id, tronTxid('cli')], cliEnv);
     expect(again.stdout).toContain('Already so:');
 
     const failed = await runCli(['withdraw', 'fail', second.id, 'chain rejected it'], cliEnv);

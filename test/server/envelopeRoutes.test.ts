@@ -231,6 +231,12 @@ const STEPS: Step[] = [
   { route: 'GET /api/v1/user/zhiList', input: () => ({ page: 1, page_size: 10 }), status: 200 },
   { route: 'GET /admin/v1/users', as: 'admin', input: () => ({ page: 1, page_size: 10 }) },
   { route: 'GET /admin/v1/team/check', as: 'admin', status: 200 },
+  {
+    route: 'POST /admin/v1/users/level',
+    as: 'admin',
+    input: () => ({ address: wallets.carol.address, level: 1 }),
+    status: 200,
+  },
 
   // Money.
   credit('USDT', '5000'),

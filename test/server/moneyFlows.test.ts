@@ -18,6 +18,7 @@ import {
   expectRefusal,
   finish,
   finishOk,
+  tronTxid,
   transfer,
   transferOk,
   TRON_ADDRESS,
@@ -180,16 +181,25 @@ describe('money', () => {
       withdrawal_id: applied.id,
     });
 
-    const done = await finishOk(server, applied.id, { txid: 'abc123' });
+    // A transaction id of another network, or one digit short, is refused and changes nothing.
+    for (const txid of [`0x${tronTxid('paid').slice(1)}`, `0x${tronTxid('paid')}`, 'abc123'])
+      expectRefusal(
+        await finish(server, applied.id, { txid }),
+        400,
+        apiErrors.withdrawal_txid_invalid.code,
+      );
+    expect((await walletOf(server, aliceToken)).USDT).toEqual({ available: '398', frozen: '102' });
+    const txid = tronTxid('paid');
+    const done = await finishOk(server, applied.id, { txid });
     expect(done.changed).toBe(true);
     expect(done.withdrawal).toMatchObject({
       status: 'completed',
-      txid: 'abc123',
-      explorer_url: 'https://tronscan.org/#/transaction/abc123',
+      txid,
+      explorer_url: `https://tronscan.org/#/transaction/${txid}`,
     });
     expect((await walletOf(server, aliceToken)).USDT).toEqual({ available: '398', frozen: '0' });
     // The same command again changes nothing; failing it now is refused.
-    expect((await finishOk(server, applied.id, { txid: 'abc123' })).changed).toBe(false);
+    expect((await finishOk(server, applied.id, { txid })).changed).toBe(false);
     expectRefusal(
       await finish(server, applied.id, { reason: 'too late' }),
       409,
@@ -242,7 +252,7 @@ describe('money', () => {
     );
     expect(log.list[0]).toMatchObject({ withdrawal_id: applied.id, status: 'pending' });
 
-    const done = await finishOk(server, applied.id, { txid: 'checked-on-chain' });
+    const done = await finishOk(server, applied.id, { txid: tronTxid('checked on chain') });
     expect(done.withdrawal.status).toBe('completed');
     expect((await walletOf(server, carolToken)).USDT).toEqual({ available: '8', frozen: '0' });
     expectRefusal(

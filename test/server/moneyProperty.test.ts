@@ -5,7 +5,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { credit, finish, transfer, TRON_ADDRESS, walletOf, withdraw } from './support/money.ts';
+import {
+  credit,
+  finish,
+  transfer,
+  TRON_ADDRESS,
+  tronTxid,
+  walletOf,
+  withdraw,
+} from './support/money.ts';
 
 const USERS = 3;
 /** Whole coins keep the model simple; the server's units are 10^6 of them. */
@@ -113,7 +121,7 @@ describe('money against a model', () => {
             const answer = await finish(
               server,
               target.id,
-              step.complete ? { txid: `tx-${target.id}` } : { reason: 'model says no' },
+              step.complete ? { txid: tronTxid(`tx-${target.id}`) } : { reason: 'model says no' },
             );
             const outcome = step.complete ? 'completed' : 'failed';
             // Repeating the outcome a withdrawal already has is answered as is (200);

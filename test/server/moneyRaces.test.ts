@@ -6,7 +6,15 @@ import * as v from 'valibot';
 import { apiResponse } from '../../src/api/response.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { credit, finish, transfer, TRON_ADDRESS, walletOf, withdrawOk } from './support/money.ts';
+import {
+  credit,
+  finish,
+  transfer,
+  TRON_ADDRESS,
+  tronTxid,
+  walletOf,
+  withdrawOk,
+} from './support/money.ts';
 
 describe('money races', { timeout: 30_000 }, () => {
   let server: TestServer;
@@ -69,9 +77,9 @@ describe('money races', { timeout: 30_000 }, () => {
         amount: '10',
       });
       const answers = await Promise.all([
-        finish(server, applied.id, { txid: `tx-${round}` }),
+        finish(server, applied.id, { txid: tronTxid(`tx-${round}`) }),
         finish(server, applied.id, { reason: 'race' }),
-        finish(server, applied.id, { txid: `tx-${round}-other` }),
+        finish(server, applied.id, { txid: tronTxid(`tx-${round}-other`) }),
         finish(server, applied.id, { reason: 'race again' }),
       ]);
       const winners = answers.filter((answer) => answer.status === 200);

@@ -130,6 +130,10 @@ export function WithdrawScreen() {
       });
       if (limit === AMOUNT_ERRORS.below_minimum) {
         found.amount = catalogueMessage(limit, { minimum });
+      } else if (limit && !feeOnChain && fee) {
+        // The fee comes on top: say so, and how much can go (what Max fills in).
+        const most = show(maximum);
+        found.amount = t`Not enough balance for this amount and the ${fee} fee: you can withdraw at most ${most}.`;
       } else if (limit) {
         found.amount = catalogueMessage(limit);
       }

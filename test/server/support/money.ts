@@ -1,5 +1,5 @@
 // Money calls for the server tests: every answer is validated with the contract's schemas.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { apiResponse } from '../../../src/api/response.ts';
@@ -106,4 +106,7 @@ export async function walletOf(server: HttpClient, token: string) {
 }
 
 export const TRON_ADDRESS = 'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38';
+
+/** A TRON transaction id (64 hexadecimal digits) named by `seed`: the same seed, the same id. */
+export const tronTxid = (seed: string) => createHash('sha256').update(seed).digest('hex');
 export const OTHER_TRON_ADDRESS = 'TDQ6C92wuNqvMWE967sMptCFaXq77uj1PF';
