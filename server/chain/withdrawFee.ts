@@ -9,7 +9,7 @@ import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
-import { finishWithdrawal } from '../money/withdrawals.ts';
+import { finishWithdrawal, refundFeePaidOnChain } from '../money/withdrawals.ts';
 import {
   checkOwnPayment,
   decide,
@@ -23,7 +23,16 @@ import {
 import type { PurposeHandler } from './purposeHandler.ts';
 
 export const withdrawFeePaymentHandler: PurposeHandler = {
-  async onConfirmed() {},
+  // A withdrawal failed while its fee was still unconfirmed gets the fee back now.
+  async onConfirmed(trx, payment, context) {
+    const failed = await trx.kysely
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('fee_payment_id', '=', payment.id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    if (failed) await refundFeePaidOnChain(trx, failed.id, context.now());
+  },
   async onRejected(trx, payment, context) {
     const withdrawal = await trx.kysely
       .selectFrom('withdrawals')

@@ -23,7 +23,7 @@ export async function listAllWithdrawals(
     (q) =>
       q
         .selectAll('withdrawals')
-        .select([FEE_PAID_ON_CHAIN, 'users.address as user_address'])
+        .select([...FEE_PAID_ON_CHAIN, 'users.address as user_address'])
         .orderBy('withdrawals.id', 'desc'),
     query,
   );

@@ -189,6 +189,7 @@ export async function finishWithdrawal(
       .set({ finish_transfer_id: transfer.id })
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
+    if (outcome.status === 'failed') await refundFeePaidOnChain(trx, row.id, now);
     return {
       withdrawal: withdrawalWire((await findWithdrawal(trx, id))!, settings),
       changed: true,
@@ -270,7 +271,10 @@ async function finishLegs(
 }
 
 /** A withdrawal with what its JU fee paid on chain came to (null: none was). */
-export type WithdrawalWithFee = WithdrawalRow & { fee_paid_on_chain: bigint | null };
+export type WithdrawalWithFee = WithdrawalRow & {
+  fee_paid_on_chain: bigint | null;
+  fee_payment_status: 'pending' | 'confirmed' | 'rejected' | null;
+};
 
 /**
  * Withdrawals joined to their fee's payment on chain: select `withdrawals.*` and
@@ -282,7 +286,10 @@ export function selectWithdrawals(db: AppDatabase) {
     .leftJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id');
 }
 
-export const FEE_PAID_ON_CHAIN = 'chain_payments.amount as fee_paid_on_chain';
+export const FEE_PAID_ON_CHAIN = [
+  'chain_payments.amount as fee_paid_on_chain',
+  'chain_payments.status as fee_payment_status',
+] as const;
 
 export function findWithdrawal(
   db: AppDatabase,
@@ -343,5 +350,52 @@ export function withdrawalWire(row: WithdrawalWithFee, settings: WithdrawSetting
         ? explorer + encodeURIComponent(row.txid)
         : null,
     failure_reason: row.failure_reason,
+    fee_outcome:
+      row.status !== 'failed' || row.fee_payment_status === null
+        ? null
+        : FEE_OUTCOME[row.fee_payment_status],
   };
+}
+
+/** What became of a JU fee paid on chain for a withdrawal that was not sent. */
+const FEE_OUTCOME = {
+  confirmed: 'returned',
+  pending: 'returned_when_confirmed',
+  rejected: 'not_taken',
+} as const;
+
+/**
+ * The chain area's kind for JU paid on chain and credited back to the balance
+ * (chain/balanceCredit.ts): a refunded withdrawal fee is one, in the same money log type.
+ */
+const FEE_REFUND_KIND = 'chain_payment_credit';
+
+/**
+ * A withdrawal that was not sent gives back the network fee its user paid from the wallet,
+ * once the chain has confirmed that payment (the JU is at the treasury then): now, or when
+ * the chain confirms it later (chain/withdrawFee.ts). Exactly once: the transfer's
+ * idempotency key is the withdrawal's.
+ */
+export async function refundFeePaidOnChain(trx: AppDatabase, id: bigint, now: Date) {
+  const fee = await trx.kysely
+    .selectFrom('withdrawals')
+    .innerJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id')
+    .select(['withdrawals.user_id', 'chain_payments.amount', 'chain_payments.hash'])
+    .where('withdrawals.id', '=', id)
+    .where('withdrawals.status', '=', 'failed')
+    .where('chain_payments.status', '=', 'confirmed')
+    .executeTakeFirst();
+  if (!fee) return;
+  const received = await ensureSystemAccount(trx, 'JU', ACCOUNT_KIND.chain_received, now);
+  const available = await ensureUserAccount(trx, fee.user_id, 'JU', now);
+  await postTransfer(trx, {
+    idempotencyKey: `withdraw-fee-refund:${id}`,
+    kind: FEE_REFUND_KIND,
+    memo: fee.hash,
+    legs: [
+      { accountId: received, amount: -fee.amount },
+      { accountId: available, amount: fee.amount },
+    ],
+    now,
+  });
 }

@@ -102,7 +102,14 @@ export const withdrawalSchema = v.object({
   finished_at: v.nullable(v.string()),
   txid: v.nullable(v.string()),
   explorer_url: v.nullable(v.string()),
+  /** An error name for the server's own reasons (ju_fee_payment_failed); else the operator's words. */
   failure_reason: v.nullable(v.string()),
+  /**
+   * A withdrawal not sent whose JU network fee was paid from the wallet: the fee 'returned' to
+   * the JU balance, 'returned_when_confirmed' once the chain confirms the payment, or
+   * 'not_taken' (the chain refused the payment). Null otherwise.
+   */
+  fee_outcome: v.nullable(v.picklist(['returned', 'returned_when_confirmed', 'not_taken'])),
 });
 export type Withdrawal = v.InferOutput<typeof withdrawalSchema>;
 

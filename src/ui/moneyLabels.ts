@@ -42,7 +42,8 @@ export const moneyStatusLabels: Record<MoneyStatus, MessageDescriptor> = {
 export const withdrawStatusLabels: Record<WithdrawStatus, MessageDescriptor> = {
   processing: msg`Processing on chain`,
   completed: msg`Completed`,
-  failed: msg`Failed on chain`,
+  // Nothing went out on chain: refused by the operator, or its fee payment failed.
+  failed: msg`Not sent`,
   unknown: msg`Unknown`,
 };
 

@@ -63,7 +63,7 @@ describe('withdrawal', () => {
 });
 
 describe('failed withdrawal', () => {
-  it('shows failed on chain with the reason, and the hold returns to the balance', async () => {
+  it('shows a withdrawal the operator refused as not sent, with their reason; the hold and the network fee return', async () => {
     const bob = await signInAs(app, BOB_KEY);
     await app.server.operator.credit(bob.address, 'JU', '40');
     // The JU network fee is paid from the wallet on the chain before the withdrawal is queued.
@@ -83,11 +83,16 @@ describe('failed withdrawal', () => {
     const mine = (await app.server.operator.withdrawals('processing')).find(
       (w) => w.coin === 'JU' && w.amount === '15',
     );
-    await app.server.operator.failWithdrawal(mine!.id, 'Address rejected by the chain');
+    await app.server.operator.failWithdrawal(mine!.id, 'address frozen by compliance');
     const record = app.page.getByTestId('withdraw-record').first();
     await refreshUntil(app, () => record.getAttribute('data-status'), 'failed');
-    await expect.poll(() => record.textContent()).toContain('Failed on chain');
-    await expect.poll(() => record.textContent()).toContain('Address rejected by the chain');
+    await expect.poll(() => record.textContent()).toContain('Not sent');
+    expect(await record.getByTestId('withdraw-reason').textContent()).toBe(
+      'Refused by the operator: address frozen by compliance',
+    );
+    expect(await record.getByTestId('withdraw-fee-outcome').textContent()).toBe(
+      'The network fee paid from your wallet was returned to your JU balance.',
+    );
     // Named as on the form, with the network fee the wallet paid, not a fee of 0.
     expect(await record.textContent()).toContain('JU · JuChain');
     expect(await record.textContent()).toContain('Network fee 0.01 JU');
@@ -95,7 +100,7 @@ describe('failed withdrawal', () => {
     await openWalletFromMenu(app);
     await expect
       .poll(() => app.page.getByTestId('balance-JU').textContent())
-      .toMatch(/Available\s*40.*Frozen\s*0/);
+      .toMatch(/Available\s*40\.01.*Frozen\s*0/);
   });
 });
 

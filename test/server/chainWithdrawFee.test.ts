@@ -124,12 +124,60 @@ describe('JU withdrawal fee paid on chain', () => {
         await server.request('GET', `${withdrawPaths.detail}?id=${withdrawal.id}`, { token }),
         withdrawalSchema,
       );
-      expect(after).toMatchObject({ status: 'failed', failure_reason: 'ju_fee_payment_failed' });
+      expect(after).toMatchObject({
+        status: 'failed',
+        failure_reason: 'ju_fee_payment_failed',
+        fee_outcome: 'not_taken',
+      });
       expect((await walletOf(server, token)).JU).toEqual({ available: '90.02', frozen: '0' });
       await assertLedgerInvariants(server.db);
     } finally {
       await chain.setAutomine(true);
     }
+  });
+
+  it('returns the network fee, once, when the operator refuses a withdrawal: at once if confirmed, else on confirmation', async () => {
+    const fail = (id: string) =>
+      server.admin('POST', adminPaths.withdrawalFail, {
+        id,
+        reason: 'address frozen by compliance',
+      });
+    const detail = async (id: string) =>
+      dataOf(
+        await server.request('GET', `${withdrawPaths.detail}?id=${id}`, { token }),
+        withdrawalSchema,
+      );
+    const before = (await walletOf(server, token)).JU.available;
+    const plus = (amount: string) => (Number(before) + Number(amount)).toFixed(2);
+
+    // A confirmed fee comes back with the hold, and a repeated refusal gives nothing more.
+    const confirmedFee = await chain.pay(alice, treasury, '0.01');
+    await chain.mine(1);
+    const first = dataOf(await withdraw({ fee_hash: confirmedFee }), withdrawalSchema);
+    await server.admin('POST', adminChainPaths.runJobs);
+    expect((await fail(first.id)).status).toBe(200);
+    expect((await fail(first.id)).status).toBe(200);
+    expect(await detail(first.id)).toMatchObject({ status: 'failed', fee_outcome: 'returned' });
+    expect((await walletOf(server, token)).JU.available).toBe(plus('0.01'));
+
+    // A fee still unconfirmed when the operator refuses comes back once the chain confirms it.
+    await chain.setAutomine(false);
+    let second: { id: string };
+    try {
+      const pendingFee = await chain.send(alice, treasury, '0.01', { gasPrice: 3_000_000_011n });
+      second = dataOf(await withdraw({ fee_hash: pendingFee }), withdrawalSchema);
+      expect((await fail(second.id)).status).toBe(200);
+      expect(await detail(second.id)).toMatchObject({ fee_outcome: 'returned_when_confirmed' });
+      expect((await walletOf(server, token)).JU.available).toBe(plus('0.01'));
+    } finally {
+      await chain.setAutomine(true);
+    }
+    await chain.mine(2);
+    await server.admin('POST', adminChainPaths.runJobs);
+    await server.admin('POST', adminChainPaths.runJobs);
+    expect(await detail(second.id)).toMatchObject({ fee_outcome: 'returned' });
+    expect((await walletOf(server, token)).JU.available).toBe(plus('0.02'));
+    await assertLedgerInvariants(server.db);
   });
 
   it('gives back a fee paid on chain when the withdrawal itself is refused', async () => {

@@ -1,6 +1,7 @@
 // /withdraw/list (spec §2, §4): coin and network (named as on the form), status, time, amount,
 // the fee and how it was paid; the chain transaction with an explorer link once settled.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { isApiErrorName } from '../../api/errors.ts';
 import type { Withdrawal } from '../../api/withdraw.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { withdrawListSource } from '../../state/queries/money.ts';
@@ -8,6 +9,7 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { shortAddress } from '../../ui/format.ts';
+import { catalogueMessage } from '../../ui/formErrors.ts';
 import { statusTone, withdrawStatusLabels } from '../../ui/moneyLabels.ts';
 import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
@@ -30,6 +32,8 @@ export function WithdrawRecordsScreen() {
 function WithdrawItem({ row }: { row: Withdrawal }) {
   const txid = row.txid ? shortAddress(row.txid) : '';
   const reason = row.failure_reason ?? '';
+  // The server's own reasons are error names, said in the user's language.
+  const ownReason = isApiErrorName(reason) ? catalogueMessage(reason) : '';
   return (
     <div className="record-body" data-testid="withdraw-record" data-status={row.status}>
       <span className="record-line">
@@ -69,8 +73,26 @@ function WithdrawItem({ row }: { row: Withdrawal }) {
         </span>
       )}
       {row.status === 'failed' && row.failure_reason && (
-        <span className="record-meta">
-          <Trans>Reason: {reason}</Trans>
+        <span className="record-meta" data-testid="withdraw-reason">
+          {isApiErrorName(reason) ? (
+            <Trans>Reason: {ownReason}</Trans>
+          ) : (
+            <Trans>Refused by the operator: {reason}</Trans>
+          )}
+        </span>
+      )}
+      {row.fee_outcome && (
+        <span className="record-meta" data-testid="withdraw-fee-outcome">
+          {row.fee_outcome === 'returned' ? (
+            <Trans>The network fee paid from your wallet was returned to your JU balance.</Trans>
+          ) : row.fee_outcome === 'returned_when_confirmed' ? (
+            <Trans>
+              The network fee paid from your wallet comes back to your JU balance once its payment
+              is confirmed.
+            </Trans>
+          ) : (
+            <Trans>The network fee payment was not confirmed: nothing was taken.</Trans>
+          )}
         </span>
       )}
     </div>
