@@ -16,6 +16,7 @@ export const adminChainPaths = {
   cycleFund: '/admin/v1/cycle/fund',
   cyclePool: '/admin/v1/cycle/pool',
   releaseFund: '/admin/v1/release/fund',
+  releaseAdvance: '/admin/v1/release/advance',
 } as const;
 
 const idempotencyKey = v.pipe(
@@ -56,6 +57,22 @@ export const chainJobsRequestSchema = v.object({
   at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
 });
 export type ChainJobsRequest = v.InferInput<typeof chainJobsRequestSchema>;
+
+/**
+ * A demo's way to see a dividend release without waiting: the user's approved application
+ * counts as approved `periods` release periods earlier — only against a development chain.
+ */
+export const releaseAdvanceRequestSchema = v.object({
+  address: v.string(),
+  periods: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+});
+
+export const releaseAdvanceDataSchema = v.object({
+  address: v.string(),
+  /** The application's approval time as it now counts. */
+  approved_at: v.string(),
+});
+export type ReleaseAdvanceData = v.InferOutput<typeof releaseAdvanceDataSchema>;
 
 export const chainJobsDataSchema = v.object({
   decided_payments: v.number(),
@@ -158,5 +175,12 @@ export const adminChainEndpoints = {
     auth: 'admin',
     input: poolFundRequestSchema,
     output: poolFundDataSchema,
+  }),
+  releaseAdvance: defineEndpoint({
+    method: 'POST',
+    path: adminChainPaths.releaseAdvance,
+    auth: 'admin',
+    input: releaseAdvanceRequestSchema,
+    output: releaseAdvanceDataSchema,
   }),
 };

@@ -23,7 +23,7 @@ import { wireAmount } from '../money/wireAmounts.ts';
 import { applicationWire, listApplications, reviewApplication } from '../ticket/applications.ts';
 
 /** Anvil says so in its client version; a real chain never does. */
-async function isDevelopmentChain(rpcUrl: string): Promise<boolean> {
+export async function isDevelopmentChain(rpcUrl: string): Promise<boolean> {
   try {
     const version: unknown = await chainClient(rpcUrl).request({
       method: 'web3_clientVersion',
@@ -123,7 +123,7 @@ export const adminChainRoutes = [
         throw new DomainError('validation', { values: { field: 'at' }, data: { field: 'at' } });
       if (!(await isDevelopmentChain(context.settings.chain.rpcUrl)))
         throw new DomainError('forbidden');
-      return runChainJobs({ ...context, now: () => at });
+      return runChainJobs(context, at);
     },
   }),
   defineRoute({

@@ -30,15 +30,21 @@ function oneAtATime(context: ServerContext, run: () => Promise<ChainJobReport>) 
   return next;
 }
 
-/** One run of the jobs asked for by the operator (counted like the timer's). */
-export function runChainJobs(context: ServerContext): Promise<ChainJobReport> {
-  return oneAtATime(context, () => context.metrics.jobs.run(CHAIN_JOB, () => runOnce(context)));
+/**
+ * One run of the jobs asked for by the operator (counted like the timer's). `asOf`, on a
+ * development chain only, decides what is due as if it were then (a demo's clock travel);
+ * what the run records — payouts, money log entries — is dated now, never in the future.
+ */
+export function runChainJobs(context: ServerContext, asOf?: Date): Promise<ChainJobReport> {
+  return oneAtATime(context, () =>
+    context.metrics.jobs.run(CHAIN_JOB, () => runOnce(context, asOf ?? context.now())),
+  );
 }
 
-async function runOnce(context: ServerContext): Promise<ChainJobReport> {
+async function runOnce(context: ServerContext, asOf: Date): Promise<ChainJobReport> {
   const decided = await recheckPendingPayments(context, context.areas.paymentPurposes);
-  const cycles = await payDueCycles(context);
-  const expired = await expireNodeOrders(context);
+  const cycles = await payDueCycles(context, asOf);
+  const expired = await expireNodeOrders(context, asOf);
   return {
     decided_payments: decided,
     paid_cycles: cycles.paid,
@@ -52,5 +58,5 @@ export const chainJob: BackgroundJob = {
   name: CHAIN_JOB,
   logAs: 'chain jobs',
   intervalMs: (settings) => (settings.chain.treasury ? settings.payments.pollMs : null),
-  run: (context) => oneAtATime(context, () => runOnce(context)),
+  run: (context) => oneAtATime(context, () => runOnce(context, context.now())),
 };

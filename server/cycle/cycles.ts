@@ -153,21 +153,24 @@ export function findCycle(db: AppDatabase, id: bigint): Promise<CycleRow | undef
 }
 
 /**
- * Pays every due cycle the pool can cover, oldest first; the first it cannot cover (and
+ * Pays every cycle due by `dueBy` (now, unless a demo travels in time) that the pool can
+ * cover, oldest first; the first it cannot cover (and
  * every later one) waits as pending_payout. Each payout is one transaction that flips the
  * cycle from running/pending_payout to paid and posts the transfer keyed by the cycle, so
  * running this twice, or in two processes at once, pays each cycle exactly once.
  */
 export async function payDueCycles(
   context: ServerContext,
+  dueBy: Date = context.now(),
 ): Promise<{ paid: number; waiting: number }> {
   const { db } = context;
+  // Due by `dueBy` (later than now in a demo's clock travel); paid and dated now.
   const now = context.now();
   const due = await db.kysely
     .selectFrom('cycles')
     .selectAll()
     .where('status', 'in', ['running', 'pending_payout'])
-    .where('due_at', '<=', now.toISOString())
+    .where('due_at', '<=', dueBy.toISOString())
     .orderBy('due_at')
     .orderBy('id')
     .limit(1000)

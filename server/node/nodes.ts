@@ -293,13 +293,16 @@ export async function payNodeOrderOnChain(
   });
 }
 
-export async function expireNodeOrders(context: ServerContext): Promise<number> {
+export async function expireNodeOrders(
+  context: ServerContext,
+  asOf: Date = context.now(),
+): Promise<number> {
   const graceMs = context.settings.payments.nodeChainPayGraceMs;
   const result = await context.db.kysely
     .updateTable('node_orders')
     .set({ status: 'expired' })
     .where('status', '=', 'open')
-    .where('expires_at', '<=', new Date(context.now().getTime() - graceMs).toISOString())
+    .where('expires_at', '<=', new Date(asOf.getTime() - graceMs).toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -211,3 +211,33 @@ export async function releaseTransferLog(
   );
   return { list: rows.map(releaseTransferWire), total };
 }
+
+/**
+ * Development chains only (adminRoutes.ts): the user's approved application counts as
+ * approved `periods` periods earlier, so that many periods are released now. Nothing is
+ * dated in the future, and no money moves: what is released is transferred by the user.
+ */
+export async function advanceRelease(
+  context: ServerContext,
+  address: string,
+  periods: number,
+): Promise<{ address: string; approved_at: string }> {
+  const user = await context.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  if (!user) throw new DomainError('user_not_found');
+  const approval = await approvedApplication(context.db, user.id);
+  if (!approval?.reviewed_at) throw new DomainError('release_not_approved');
+  const earlier = new Date(
+    Date.parse(approval.reviewed_at) - periods * context.settings.payments.releasePeriodMs,
+  ).toISOString();
+  await context.db.kysely
+    .updateTable('ticket_applications')
+    .set({ reviewed_at: earlier })
+    .where('user_id', '=', user.id)
+    .where('status', '=', 'approved')
+    .execute();
+  return { address, approved_at: earlier };
+}

@@ -437,6 +437,15 @@ export const apiErrors = {
       message: 'That is more than has been released to you',
     },
   },
+  /** Operator's release demo (release advance): nothing to advance without an approval. */
+  release_not_approved: {
+    code: 40933,
+    status: 409,
+    message: /*i18n*/ {
+      id: 'error.release_not_approved',
+      message: 'This user has no approved ticket dividend application',
+    },
+  },
   release_pool_underfunded: {
     code: 40055,
     status: 400,

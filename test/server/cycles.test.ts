@@ -11,6 +11,7 @@ import {
   cyclePoolDataSchema,
 } from '../../src/api/cycle.ts';
 import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { moneyLogDataSchema, walletPaths } from '../../src/api/wallet.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import {
   adminChainPaths,
@@ -259,11 +260,20 @@ describe('mutual-aid cycles', () => {
     const ran = await cli(['chain', 'run-jobs', later]);
     expect(ran.exitCode).toBe(0);
     expect(ran.output).toContain('cycles paid: 1');
+    // Due as of the later time, but paid now: nothing is dated in the future.
+    const now = server().clock.now().toISOString();
     const list = await cycles(bobToken);
     expect(list.list.find((c: { id: string }) => c.id === joined.cycle.id)).toMatchObject({
       status: 'paid',
-      paid_at: later,
+      paid_at: now,
     });
+    const log = dataOf(
+      await server().request('GET', `${walletPaths.moneyLog}?type=cycle_return`, {
+        token: bobToken,
+      }),
+      moneyLogDataSchema,
+    );
+    expect(log.list[0]).toMatchObject({ created_at: now });
     await assertLedgerInvariants(server().db);
   });
 });

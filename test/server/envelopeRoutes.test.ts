@@ -333,6 +333,11 @@ const STEPS: Step[] = [
     as: 'admin',
     input: () => ({ amount: '10', idempotency_key: 'release-fund-1' }),
   },
+  {
+    route: 'POST /admin/v1/release/advance',
+    as: 'admin',
+    input: () => ({ address: wallets.alice.address, periods: 1 }),
+  },
   { route: 'GET /api/v1/ticket/config', status: 200 },
   { route: 'POST /api/v1/ticket/buy', input: () => ({ hash: HASH }), key: 'ticket-buy-1' },
   { route: 'GET /api/v1/ticket/mine', input: () => ({ page: 1 }), status: 200 },

@@ -133,4 +133,36 @@ describe('dividend release', () => {
     expect(transfers.list.map((row: { amount: string }) => row.amount)).toEqual(['59.4', '0.6']);
     await assertLedgerInvariants(server.db);
   });
+
+  it('lets the operator of a development chain release periods now, for a demo, dating nothing in the future', async () => {
+    const bob = testWallet('release bob');
+    const bobToken = await register(server, bob, token);
+    const advance = (address: string, periods: number) =>
+      server.admin('POST', adminChainPaths.releaseAdvance, { address, periods });
+    expectRefusal(await advance(bob.address, 1), 409, apiErrors.release_not_approved.code);
+    expectRefusal(
+      await advance(testWallet('nobody').address, 1),
+      404,
+      apiErrors.user_not_found.code,
+    );
+
+    await chain.fund(bob.address, '100');
+    const hash = await chain.pay(bob, treasury, '60');
+    await moneyPost(server, bobToken, ticketPaths.apply, { hash });
+    const bobSummary = async () =>
+      dataOf(
+        await server.request('GET', releasePaths.summary, { token: bobToken }),
+        releaseSummarySchema,
+      );
+    expect(await bobSummary()).toMatchObject({ released_total: '0' });
+    expect((await advance(bob.address, 2)).status).toBe(200);
+    expect(await bobSummary()).toMatchObject({ released_total: '1.2', transferable: '1.2' });
+    // The released periods are dated in the past, as if approved two periods ago.
+    const log = dataOf(
+      await server.request('GET', releasePaths.log, { token: bobToken }),
+      releaseLogDataSchema,
+    );
+    const now = server.clock.now().getTime();
+    for (const row of log.list) expect(Date.parse(row.released_at)).toBeLessThanOrEqual(now);
+  });
 });

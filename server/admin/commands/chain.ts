@@ -24,6 +24,9 @@ const CHAIN_HELP = `  npm run admin -- chain status
       Put JU into the mutual-aid pool (pays cycle returns). --key makes a retry safe.
   npm run admin -- release fund <amount> [--key K]
       Put JU into the release pool (pays released ticket dividends).
+  npm run admin -- release advance <address> [<periods>]
+      Demo, development chains only: release <periods> (default 1) more periods of the
+      user's ticket dividend now, so "Transfer to balance" can be tried without waiting.
 `;
 
 type Result = CommandResult;
@@ -135,6 +138,15 @@ async function runChainCommand(
         `Mutual-aid pool holds ${p.funded} JU and owes ${p.owed} JU (${p.covered ? 'covered' : 'NOT covered'}); ` +
           `${p.pending_payout_count} due returns (${p.pending_payout} JU) wait for funds.`,
       );
+    }
+    if (area === 'release' && action === 'advance' && args.length >= 1 && args.length <= 2) {
+      const [address, periods = '1'] = args;
+      if (!/^\d{1,4}$/.test(periods)) return usage('release advance needs a number of periods');
+      const r = await api(env).call(adminChainEndpoints.releaseAdvance, {
+        address: address!,
+        periods: Number(periods),
+      });
+      return ok(`${r.address}'s dividend release now counts from ${r.approved_at}.`);
     }
     if (action === 'fund') {
       const [amount, ...extra] = args;
