@@ -128,6 +128,12 @@ describe('reading kept records after the app is reopened', () => {
 
       // The home page opens too; signing in there says it needs a connection.
       await app.page.goto(`${app.server.url}/index`);
+      // No empty grey announcement bar: the news shows as kept, or not at all.
+      await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).waitFor();
+      const marquee = app.page.getByRole('region', { name: 'Announcements' });
+      await expect
+        .poll(async () => (await marquee.count()) === 0 || !!(await marquee.textContent())?.trim())
+        .toBe(true);
       await app.page.getByRole('button', { name: /^Sign in again as 0x/ }).click();
       await app.page
         .getByText('Signing in needs an internet connection. Connect and try again.')

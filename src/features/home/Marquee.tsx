@@ -12,10 +12,11 @@ const CHARACTERS_PER_SECOND = 8;
 
 export function Marquee() {
   const { i18n, t } = useLingui();
-  const { data, isError } = useQuery(marqueeOptions(useApi(), i18n.locale));
+  const { data, isError, fetchStatus } = useQuery(marqueeOptions(useApi(), i18n.locale));
   const items = data?.list ?? [];
-  // Offline with nothing saved there is no news to wait for: no empty grey bar.
-  if (isError && items.length === 0) return null;
+  // Offline with nothing saved there is no news to wait for (the query failed, or waits for
+  // a connection): no empty grey bar.
+  if (items.length === 0 && (isError || fetchStatus === 'paused')) return null;
   const characters = items.reduce((sum, item) => sum + item.length, 0);
   const seconds = Math.max(12, Math.round(characters / CHARACTERS_PER_SECOND));
   return (
