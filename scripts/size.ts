@@ -20,7 +20,9 @@ const FIRST_SCREEN_TARGET = 130 * KB;
 // one file and its lazy parts moved out, so the limit holds that gain with a little room.
 // 133 → 134 KB when the request envelope's switch joined it (0.1 KB: every call, the first
 // screen's too, may need sealing; the sealing code itself loads only when the envelope is on).
-const FIRST_SCREEN_LIMIT = 134 * KB;
+// 134 → 133 KB once the entry stopped listing every later screen's files for preloading
+// (vite.config.ts modulePreload: 134.0 → 131.4 KB).
+const FIRST_SCREEN_LIMIT = 133 * KB;
 const CONNECT_STEP_TARGET = 120 * KB;
 const CONNECT_STEP_LIMIT = 120 * KB;
 
