@@ -1,8 +1,11 @@
 // The route table's shape, and how failures become answers.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycleEndpoints } from '../../src/api/cycle.ts';
+import type { Endpoint } from '../../src/api/endpoint.ts';
 import { nodeEndpoints } from '../../src/api/node.ts';
 import { releaseEndpoints } from '../../src/api/release.ts';
 import { ticketEndpoints } from '../../src/api/ticket.ts';
@@ -21,9 +24,49 @@ import { withdrawEndpoints } from '../../src/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
 import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
+import { servedRoutes } from '../../server/app.ts';
 import { areaCatalogue, routeTable } from '../../server/areas.ts';
 
+/**
+ * Every endpoint descriptor of the contract, from every module that exports one (`…Endpoint`)
+ * or a set (`…Endpoints`): the app's (src/api) and the operator's (server/admin/contract*.ts).
+ */
+async function contractEndpoints(): Promise<string[]> {
+  const files = [
+    ...readdirSync(path.join(ROOT, 'src/api'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => path.join(ROOT, 'src/api', name)),
+    ...readdirSync(path.join(ROOT, 'server/admin'))
+      .filter((name) => /^contract\w*\.ts$/.test(name))
+      .map((name) => path.join(ROOT, 'server/admin', name)),
+  ];
+  const found: string[] = [];
+  for (const file of files) {
+    const module = (await import(file)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const endpoints = name.endsWith('Endpoints')
+        ? Object.values(value as Record<string, Endpoint>)
+        : name.endsWith('Endpoint')
+          ? [value as Endpoint]
+          : [];
+      for (const endpoint of endpoints) found.push(`${endpoint.method} ${endpoint.path}`);
+    }
+  }
+  return found;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
 describe('route table', () => {
+  it('serves every endpoint the contract describes, and none it does not', async () => {
+    const described = new Set(await contractEndpoints());
+    const served = new Set(servedRoutes.map((route) => `${route.method} ${route.path}`));
+    expect(described.size).toBeGreaterThan(100);
+    expect([...described].filter((key) => !served.has(key))).toEqual([]);
+    expect([...served].filter((key) => !described.has(key))).toEqual([]);
+  });
+
   it('has each method and path once', () => {
     const keys = routeTable.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
