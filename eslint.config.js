@@ -15,14 +15,8 @@ const importSettings = {
 /** import-x matches zones against absolute paths: globs are anchored at this folder. */
 const fromRoot = (glob) => resolve(import.meta.dirname, glob);
 
-/** The part of src/ that is free of the app, so the server and the scripts may import it. */
-const SHARED_SRC = [
-  'src/api/**',
-  'src/money/**',
-  'src/wallet/{address,addressShape,eip191,siwe,tronAddress}.ts',
-  // Single files as @(name) globs: import-x wants globs throughout a zone once one is a glob.
-  'src/i18n/@(locales).ts',
-];
+/** What both halves share (contract/README.md): it imports neither of them. */
+const CONTRACT = ['contract/**', 'test/fixtures/lint/contract/**'];
 
 /**
  * The server's layers under `root`: http handlers (http/, each area's routes.ts, *Routes.ts and
@@ -137,14 +131,9 @@ export default tseslint.config(
                 'test/fixtures/lint/server/**',
                 'test/fixtures/lint/scripts/**',
               ].map(fromRoot),
-              from: fromRoot('src/**'),
-              except: [
-                ...SHARED_SRC,
-                // The early-tap marker the first paint shares with the app's boot code; app-free.
-                'src/boot/@(earlyTap).ts',
-              ].map(fromRoot),
+              from: ['src/**', 'test/fixtures/lint/src/**'].map(fromRoot),
               message:
-                'The server and the scripts use only the shared, app-free part of src/: api, money, the pure wallet files and i18n/locales.ts.',
+                'The server and the scripts never import the app: what both halves need lives in contract/.',
             },
           ],
         },
@@ -152,21 +141,26 @@ export default tseslint.config(
     },
   },
   {
-    // What the server shares with the app never reaches into the app's layers.
-    files: [...SHARED_SRC, 'test/fixtures/lint/src/api/**/*.ts'],
+    // The contract both halves stand on imports neither: only itself and libraries.
+    files: CONTRACT.map((glob) => `${glob}/*.ts`),
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             {
-              target: [...SHARED_SRC, 'test/fixtures/lint/src/api/**'].map(fromRoot),
-              from: ['src/**', 'test/fixtures/lint/src/**'].map(fromRoot),
-              except: [...SHARED_SRC, 'test/fixtures/lint/src/api/**'].map(fromRoot),
+              target: CONTRACT.map(fromRoot),
+              from: [
+                'src/**',
+                'server/**',
+                'test/fixtures/lint/src/**',
+                'test/fixtures/lint/server/**',
+              ].map(fromRoot),
               message:
-                'src/api, src/money, the pure wallet files and i18n/locales.ts are shared with the server: they import only each other and libraries, never the app.',
+                'contract/ is what the app and the server share: it imports neither of them, only itself and libraries.',
             },
           ],
         },

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { QueryStats } from '../server/db/queryStats.ts';
-import { privateKeyToAddress, signPersonalMessage } from '../src/wallet/eip191.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../contract/wallet/eip191.ts';
 import { envelopeRefusalRows, notFoundRow, overBudgetRow } from './bench/envelopeRefusals.ts';
 import { benchRealtime } from './bench/realtime.ts';
 import { currentKey, sealedLoad } from './bench/sealedLoad.ts';

@@ -15,7 +15,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/support/browser.ts';
 import { APP_CHAIN_ID, startAppServer } from '../test/e2e/support/appServer.ts';
 import { installTestWallet } from '../test/e2e/support/testWallet.ts';
-import { privateKeyToAddress } from '../src/wallet/eip191.ts';
+import { privateKeyToAddress } from '../contract/wallet/eip191.ts';
 
 // Two of the local chain's well-known test accounts.
 const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

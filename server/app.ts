@@ -2,7 +2,7 @@
 // applied by the route dispatcher (http/routeTable.ts, http/rateLimiter.ts).
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { FALLBACK_LOCALE } from '../src/i18n/locales.ts';
+import { FALLBACK_LOCALE } from '../contract/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import { homeContentCopies } from './content/blocks.ts';
 import type { HttpContext } from './http/httpContext.ts';

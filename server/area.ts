@@ -1,8 +1,8 @@
 // What a server area (a folder: auth, money, chain, card…) owns and exports from its area.ts,
 // for the registry (areas.ts) to assemble. An area lists only what is its own; nothing
 // outside the area and the registry names its routes, transfer kinds or payment purposes.
-import type { PaymentPurpose } from '../src/api/chain.ts';
-import type { MoneyLogType } from '../src/api/wallet.ts';
+import type { PaymentPurpose } from '../contract/api/chain.ts';
+import type { MoneyLogType } from '../contract/api/wallet.ts';
 import type { BackgroundJob } from './backgroundJob.ts';
 import type { PurposeHandler } from './chain/purposeHandler.ts';
 import type { Route } from './http/route.ts';

@@ -1,8 +1,8 @@
 // The registry: every area of the server, once, and what they contribute assembled — the
 // route table, the background jobs and the catalogue the areas use of one another (payment
 // purposes, money-log sources, transfer kinds). A new area adds its area.ts and one line here.
-import { MONEY_LOG_TYPES, type MoneyLogType } from '../src/api/wallet.ts';
-import { paymentPurposeSchema, type PaymentPurpose } from '../src/api/chain.ts';
+import { MONEY_LOG_TYPES, type MoneyLogType } from '../contract/api/wallet.ts';
+import { paymentPurposeSchema, type PaymentPurpose } from '../contract/api/chain.ts';
 import type { ServerArea } from './area.ts';
 import type { AreaCatalogue } from './areaCatalogue.ts';
 import { authArea } from './auth/area.ts';

@@ -2,10 +2,10 @@
 // Reading is pure; preparing the data directory and the admin token is in dataDir.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AssetCode } from '../src/api/assets.ts';
-import type { WithdrawCoin } from '../src/api/withdraw.ts';
-import { parseAssetAmount } from '../src/money/parseAmount.ts';
-import { toChecksumAddress, isValidAddress } from '../src/wallet/address.ts';
+import type { AssetCode } from '../contract/api/assets.ts';
+import type { WithdrawCoin } from '../contract/api/withdraw.ts';
+import { parseAssetAmount } from '../contract/money/parseAmount.ts';
+import { toChecksumAddress, isValidAddress } from '../contract/wallet/address.ts';
 import { readPaymentSettings, type PaymentSettings } from './chain/settings.ts';
 import { readCardSettings, type CardSettings } from './card/settings.ts';
 import { isLoopbackHost } from './loopbackHost.ts';

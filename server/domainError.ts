@@ -1,7 +1,11 @@
 // The one error class the server's domain code throws. It carries the name of a catalogue
-// entry (src/api/errors.ts) and nothing about HTTP: whoever dispatches the request (the
+// entry (contract/api/errors.ts) and nothing about HTTP: whoever dispatches the request (the
 // Fastify route table today, the request envelope later) turns the name into an answer.
-import { apiErrorByName, type ApiErrorDefinition, type ApiErrorName } from '../src/api/errors.ts';
+import {
+  apiErrorByName,
+  type ApiErrorDefinition,
+  type ApiErrorName,
+} from '../contract/api/errors.ts';
 import type { MessageValues } from './i18n/catalogs.ts';
 
 export interface DomainErrorOptions {

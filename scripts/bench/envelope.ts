@@ -18,9 +18,9 @@ import {
   sealResponse,
   type EnvelopeCrypto,
   type EnvelopeRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { nobleChaCha20Poly1305, nobleCrypto } from '../../src/api/envelope/nobleCrypto.ts';
-import type { GatewayKey } from '../../src/api/envelope/ohttp.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { nobleChaCha20Poly1305, nobleCrypto } from '../../contract/api/envelope/nobleCrypto.ts';
+import type { GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 import { nodeChaCha20Poly1305, nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 
 const BODY_BYTES = Number(process.env.BENCH_BODY_BYTES ?? 2048);

@@ -6,9 +6,9 @@ import {
   openResponse,
   sealRequest,
   sealResponse,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { nobleCrypto } from '../../src/api/envelope/nobleCrypto.ts';
-import type { GatewayKey } from '../../src/api/envelope/ohttp.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { nobleCrypto } from '../../contract/api/envelope/nobleCrypto.ts';
+import type { GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 
 export function measure(bodyBytes: number, calls: number): { sealOpenUs: number } {
   const crypto = nobleCrypto();

@@ -11,9 +11,9 @@ import {
   MAX_SEALED_REQUEST_BYTES,
   MD5_EXPORTER_LABEL,
   sealRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../src/api/envelope/ohttp.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../contract/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 
 const crypto = nodeCrypto();

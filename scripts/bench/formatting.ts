@@ -2,8 +2,8 @@
 // language, beside the arbitrary-precision formatter the app used before (dnum's `format`,
 // which builds an Intl.NumberFormat per call). A report, never a test: it prints.
 import * as dn from 'dnum';
-import { LOCALES } from '../../src/i18n/locales.ts';
-import { formatAmount } from '../../src/money/formatAmount.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
+import { formatAmount } from '../../contract/money/formatAmount.ts';
 
 const AMOUNTS = 1_000;
 const ROUNDS = 5;

@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { REALTIME_STREAMS } from '../../src/api/realtime.ts';
+import { REALTIME_STREAMS } from '../../contract/api/realtime.ts';
 
 const SIZES = (process.env.BENCH_SOCKETS ?? '1000,10000').split(',').map(Number);
 const TICKET_CONCURRENCY = 50;

@@ -3,9 +3,9 @@
 // Sealed here with the server's primitives (nodeCrypto), so the load generator's own cost
 // stays small beside the server's; the server's work is the same whoever sealed.
 import type autocannon from 'autocannon';
-import { sealingKey, sealRequest } from '../../src/api/envelope/envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../src/api/envelope/ohttp.ts';
-import { ENVELOPE_PATH, readKeyList } from '../../src/api/envelope/transport.ts';
+import { sealingKey, sealRequest } from '../../contract/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../contract/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH, readKeyList } from '../../contract/api/envelope/transport.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 
 const crypto = nodeCrypto();

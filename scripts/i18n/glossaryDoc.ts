@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { CONCEPTS, EXCEPTIONS, FORBIDDEN, TARGET_LOCALES, type TargetLocale } from './glossary.ts';
 import { PORTUGAL_MARKERS } from './portugal.ts';
 

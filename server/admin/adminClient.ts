@@ -2,8 +2,8 @@
 // (server/admin/contract*.ts), with the operator token, and checks each answer against the
 // endpoint's output schema. Every command (money, cards, chain, content) goes through it.
 import * as v from 'valibot';
-import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../src/api/endpoint.ts';
-import { anyApiResponseSchema, SUCCESS_CODE } from '../../src/api/response.ts';
+import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../contract/api/endpoint.ts';
+import { anyApiResponseSchema, SUCCESS_CODE } from '../../contract/api/response.ts';
 
 /** The server refused the request; `message` is its explanation. */
 export class AdminRequestError extends Error {

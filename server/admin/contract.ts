@@ -1,10 +1,14 @@
 // The operator API under /admin/v1, shared by the server and the admin CLI. It is not part
-// of the app's contract (src/api): only operators holding the admin token use it.
+// of the app's contract (contract/api): only operators holding the admin token use it.
 import * as v from 'valibot';
-import { balancesSchema } from '../../src/api/assets.ts';
-import { pagedList } from '../../src/api/response.ts';
-import { recordIdSchema, withdrawalSchema, withdrawStatusSchema } from '../../src/api/withdraw.ts';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { balancesSchema } from '../../contract/api/assets.ts';
+import { pagedList } from '../../contract/api/response.ts';
+import {
+  recordIdSchema,
+  withdrawalSchema,
+  withdrawStatusSchema,
+} from '../../contract/api/withdraw.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const adminPaths = {
   users: '/admin/v1/users',

@@ -1,7 +1,7 @@
 // Operator calls of the card service under /admin/v1/card (admin token), shared by the
 // server and the admin CLI.
 import * as v from 'valibot';
-import { recordIdSchema } from '../../src/api/withdraw.ts';
+import { recordIdSchema } from '../../contract/api/withdraw.ts';
 import {
   APPLICATION_STATUSES,
   cardApplicationSchema,
@@ -14,9 +14,9 @@ import {
   imageBytesSchema,
   RECHARGE_STATUSES,
   rechargeRecordSchema,
-} from '../../src/api/card.ts';
-import { pagedList } from '../../src/api/response.ts';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+} from '../../contract/api/card.ts';
+import { pagedList } from '../../contract/api/response.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 const ADMIN_CARD = '/admin/v1/card';
 

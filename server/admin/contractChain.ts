@@ -1,11 +1,11 @@
 // The operator API for payments on the chain (/admin/v1/chain, ticket, cycle, release),
 // shared by the server and the admin CLI's `chain`, `ticket`, `cycle` and `release` commands.
 import * as v from 'valibot';
-import { pagedList } from '../../src/api/response.ts';
-import { ticketApplicationSchema } from '../../src/api/ticket.ts';
-import { cyclePoolDataSchema } from '../../src/api/cycle.ts';
-import { recordIdSchema } from '../../src/api/withdraw.ts';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { pagedList } from '../../contract/api/response.ts';
+import { ticketApplicationSchema } from '../../contract/api/ticket.ts';
+import { cyclePoolDataSchema } from '../../contract/api/cycle.ts';
+import { recordIdSchema } from '../../contract/api/withdraw.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const adminChainPaths = {
   status: '/admin/v1/chain/status',

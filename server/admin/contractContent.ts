@@ -1,10 +1,10 @@
 // Operator API for content (home, marquee, notices) and mall orders, under /admin/v1; shared
 // by the server (content/adminRoutes.ts) and the admin CLI (admin/commands/content.ts).
 import * as v from 'valibot';
-import { NOTICE_BODY_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../../src/api/notice.ts';
-import { ORDER_COINS, orderSchema } from '../../src/api/machine.ts';
-import { recordIdSchema } from '../../src/api/withdraw.ts';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { NOTICE_BODY_MAX_LENGTH, NOTICE_TITLE_MAX_LENGTH } from '../../contract/api/notice.ts';
+import { ORDER_COINS, orderSchema } from '../../contract/api/machine.ts';
+import { recordIdSchema } from '../../contract/api/withdraw.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const adminContentPaths = {
   home: '/admin/v1/content/home',

@@ -2,7 +2,7 @@
 // (envelope/adminRoutes.ts) and the admin CLI's `envelope keys` and `envelope rotate`. No
 // answer ever holds a secret key.
 import * as v from 'valibot';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const adminEnvelopePaths = {
   keys: '/admin/v1/envelope/keys',

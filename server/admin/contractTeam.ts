@@ -1,7 +1,7 @@
 // The operator API for the team figures (/admin/v1/team), shared by the server
 // (users/adminRoutes.ts) and the admin CLI's `team check`.
 import * as v from 'valibot';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const adminTeamPaths = {
   check: '/admin/v1/team/check',

@@ -2,7 +2,7 @@
 // (users/adminRoutes.ts) and the admin CLI's `user level`. Levels (V0, V1, …) are the
 // operator's to give: no rule of the product raises them by itself.
 import * as v from 'valibot';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 
 export const MAX_USER_LEVEL = 99;
 

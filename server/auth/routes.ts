@@ -6,9 +6,9 @@ import {
   type LoginMessageData,
   type SessionsData,
   authEndpoints,
-} from '../../src/api/auth.ts';
+} from '../../contract/api/auth.ts';
 import { createLoginMessage, login, type SignInSettings, type SignInSite } from './signIn.ts';
-import { summarizeUserAgent } from '../../src/api/userAgent.ts';
+import { summarizeUserAgent } from '../../contract/api/userAgent.ts';
 import { registrationStatus } from '../users/registration.ts';
 import {
   deleteSession,

@@ -1,6 +1,6 @@
 // Sign-In with Ethereum (EIP-4361): the message the wallet signs, and trading a signed
 // message for a session. The rules are in docs/operations.md ("Sign-in and sessions").
-import type { ApiErrorName } from '../../src/api/errors.ts';
+import type { ApiErrorName } from '../../contract/api/errors.ts';
 import {
   formatSiweMessage,
   parseSiweMessage,
@@ -9,8 +9,8 @@ import {
   verifySiweMessage,
   type SiweFields,
   type SiweVerifyFailure,
-} from '../../src/wallet/siwe.ts';
-import { sameAddress } from '../../src/wallet/address.ts';
+} from '../../contract/wallet/siwe.ts';
+import { sameAddress } from '../../contract/wallet/address.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { DomainError } from '../domainError.ts';
 import { findOrRegisterUser } from '../users/registration.ts';

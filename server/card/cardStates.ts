@@ -1,6 +1,6 @@
-// The card state machine (src/api/card.ts, "Card states"). One table of allowed moves; any
+// The card state machine (contract/api/card.ts, "Card states"). One table of allowed moves; any
 // other move is refused with the error that says why.
-import type { ApiErrorName } from '../../src/api/errors.ts';
+import type { ApiErrorName } from '../../contract/api/errors.ts';
 import type { CardRow } from '../db/schemaCard.ts';
 
 export type CardState = CardRow['status'];

@@ -1,7 +1,7 @@
-// /api/v1/visa/*: card applications, cards, recharges and card controls (src/api/card.ts).
+// /api/v1/visa/*: card applications, cards, recharges and card controls (contract/api/card.ts).
 // Every id is looked up with the session's user: another user's card, application or
 // record answers exactly like a missing one.
-import { assetDecimals } from '../../src/api/assets.ts';
+import { assetDecimals } from '../../contract/api/assets.ts';
 import {
   CARD_COIN,
   type ApplicationListData,
@@ -15,8 +15,8 @@ import {
   type RevealData,
   type RevealMessageData,
   cardEndpoints,
-} from '../../src/api/card.ts';
-import { parseAmount } from '../../src/money/parseAmount.ts';
+} from '../../contract/api/card.ts';
+import { parseAmount } from '../../contract/money/parseAmount.ts';
 import { applicationWire, applyForCard, listApplications, reapplyForCard } from './applications.ts';
 import { cardContext } from './cardContext.ts';
 import type { CardAction } from './cardStates.ts';

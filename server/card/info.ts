@@ -1,13 +1,13 @@
 // What the card service offers and costs (visa/info, getVirtualCardBin), from the settings.
-import { CARD_AGREEMENTS } from '../../src/api/cardAgreements.ts';
-import type { MessageDescriptor } from '../../src/api/errors.ts';
+import { CARD_AGREEMENTS } from '../../contract/api/cardAgreements.ts';
+import type { MessageDescriptor } from '../../contract/api/errors.ts';
 import {
   CARD_COIN,
   type AcceptedAgreement,
   type CardBin,
   type CardType,
   type CardInfoData,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import type { CardSettings } from './settings.ts';

@@ -2,9 +2,9 @@
 // the server issues a single-use message valid for a minute, naming the card; the signed
 // message is accepted once, by the card's owner, before it expires. Any failure answers
 // reveal_signature_invalid and spends the challenge.
-import type { RevealData, RevealMessageData } from '../../src/api/card.ts';
-import { sameAddress } from '../../src/wallet/address.ts';
-import { recoverPersonalSignAddress } from '../../src/wallet/eip191.ts';
+import type { RevealData, RevealMessageData } from '../../contract/api/card.ts';
+import { sameAddress } from '../../contract/wallet/address.ts';
+import { recoverPersonalSignAddress } from '../../contract/wallet/eip191.ts';
 import { randomText } from '../auth/randomText.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';

@@ -1,4 +1,4 @@
-// /api/v1/visa/*: the card service (src/api/card.ts). Every id in a request is looked up
+// /api/v1/visa/*: the card service (contract/api/card.ts). Every id in a request is looked up
 // together with the session's user, so another user's object answers exactly like a
 // missing one. Domain rules live in server/card/.
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ import {
   type UploadPutData,
   type CardInfoData,
   cardEndpoints,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import {
   addAddress,
   addressWire,

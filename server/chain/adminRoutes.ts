@@ -1,6 +1,6 @@
 // /admin/v1/{chain,ticket,cycle,release}/*: the operator's side of payments on the chain.
 import { formatEther, parseEther, type Hex } from 'viem';
-import type { CyclePoolData } from '../../src/api/cycle.ts';
+import type { CyclePoolData } from '../../contract/api/cycle.ts';
 import {
   type AdminApplicationsData,
   type ChainFundData,

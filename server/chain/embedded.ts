@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { privateKeyToAddress } from '../../contract/wallet/eip191.ts';
 import type { ChainSettings } from '../config.ts';
 import { startLocalNode, type LocalNode } from './localNode.ts';
 

@@ -1,9 +1,9 @@
 // A payment sent from another of the user's wallets: it is theirs to claim only with a
 // signature by the wallet that sent it (EIP-191 personal_sign over paymentClaimMessage), so
 // nobody can claim a payment by naming it, and an operator never has to decide whose it is.
-import { paymentClaimMessage } from '../../src/api/chain.ts';
-import { sameAddress } from '../../src/wallet/addressShape.ts';
-import { recoverPersonalSignAddress } from '../../src/wallet/eip191.ts';
+import { paymentClaimMessage } from '../../contract/api/chain.ts';
+import { sameAddress } from '../../contract/wallet/addressShape.ts';
+import { recoverPersonalSignAddress } from '../../contract/wallet/eip191.ts';
 import type { ServerContext } from '../context.ts';
 import { DomainError } from '../domainError.ts';
 

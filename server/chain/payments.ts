@@ -20,7 +20,7 @@ import {
   type ChainPayment,
   type PaymentFailure,
   type PaymentPurpose,
-} from '../../src/api/chain.ts';
+} from '../../contract/api/chain.ts';
 import type { ServerSettings } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';

@@ -2,7 +2,7 @@
 // payments on chain exports its handler (its area.ts lists it under `paymentPurposes`); the
 // registry (server/areas.ts) assembles them, and the deciders (payments.ts, recheck.ts) are
 // handed the assembled map, so no file here needs to know which areas exist.
-import type { PaymentPurpose } from '../../src/api/chain.ts';
+import type { PaymentPurpose } from '../../contract/api/chain.ts';
 import type { ServerSettings } from '../config.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { ChainPaymentRow } from '../db/schemaChain.ts';

@@ -5,8 +5,8 @@
 // nonce, paying the same) completes it with the mined replacement; a cancel rejects it as
 // cancelled; a drop is given up after the waiting time. Every step is a guarded update, so
 // two checkers at once (two processes, the job and a request) do nothing twice.
-import type { PaymentPurpose } from '../../src/api/chain.ts';
-import { sameAddress } from '../../src/wallet/addressShape.ts';
+import type { PaymentPurpose } from '../../contract/api/chain.ts';
+import { sameAddress } from '../../contract/wallet/addressShape.ts';
 import type { ServerContext } from '../context.ts';
 import type { ChainPaymentRow } from '../db/schemaChain.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';

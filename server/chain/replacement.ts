@@ -3,7 +3,7 @@
 // instead. The first hash then never gets mined. To know what happened, look for the mined
 // transaction that used the sender's nonce, in the blocks after the payment was first seen.
 import type { Hex, PublicClient } from 'viem';
-import { sameAddress } from '../../src/wallet/addressShape.ts';
+import { sameAddress } from '../../contract/wallet/addressShape.ts';
 
 /** The most blocks one search reads: a replacement is mined soon after its original. */
 export const REPLACEMENT_SEARCH_BLOCKS = 2_000;

@@ -4,7 +4,7 @@ import {
   type ChainPayment,
   type ChainPaymentsData,
   chainEndpoints,
-} from '../../src/api/chain.ts';
+} from '../../contract/api/chain.ts';
 import { findPaymentByHash, paymentWire } from './payments.ts';
 import { recheckPayment } from './recheck.ts';
 import { readPage } from '../db/pages.ts';

@@ -9,8 +9,8 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
-import type { PaymentFailure } from '../../src/api/chain.ts';
-import { sameAddress } from '../../src/wallet/addressShape.ts';
+import type { PaymentFailure } from '../../contract/api/chain.ts';
+import { sameAddress } from '../../contract/wallet/addressShape.ts';
 import { unitsToWei, weiToWholeUnits } from './client.ts';
 
 export interface ExpectedPayment {

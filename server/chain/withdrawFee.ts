@@ -4,7 +4,7 @@
 // still in the pool or under too few blocks is recorded with the withdrawal, which the
 // operator can complete only once the chain confirms the fee — and which fails by itself,
 // its hold returned, if the chain refuses it.
-import { PAYMENT_FAILURES } from '../../src/api/chain.ts';
+import { PAYMENT_FAILURES } from '../../contract/api/chain.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';

@@ -1,8 +1,8 @@
 // Home content and the marquee: one JSON block per kind and language.
 import * as v from 'valibot';
-import { MARQUEE_ITEM_MAX_LENGTH, type MarqueeData } from '../../src/api/common.ts';
-import { homeContentSchema, type HomeData } from '../../src/api/content.ts';
-import type { Locale } from '../../src/i18n/locales.ts';
+import { MARQUEE_ITEM_MAX_LENGTH, type MarqueeData } from '../../contract/api/common.ts';
+import { homeContentSchema, type HomeData } from '../../contract/api/content.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { DomainError } from '../domainError.ts';
 import { localesFor } from './locales.ts';

@@ -1,5 +1,5 @@
 // /api/v1/common/*: public calls every visitor may make.
-import { type MarqueeData, commonEndpoints } from '../../src/api/common.ts';
+import { type MarqueeData, commonEndpoints } from '../../contract/api/common.ts';
 import { marqueeFor } from './blocks.ts';
 import { defineRoute } from '../http/route.ts';
 

@@ -1,5 +1,10 @@
 // Which stored language answers a request: the reader's own, else English (DESIGN.md).
-import { FALLBACK_LOCALE, isLocale, localeOfLang, type Locale } from '../../src/i18n/locales.ts';
+import {
+  FALLBACK_LOCALE,
+  isLocale,
+  localeOfLang,
+  type Locale,
+} from '../../contract/i18n/locales.ts';
 import { DomainError } from '../domainError.ts';
 
 /** The locales to try, best first. */

@@ -1,5 +1,9 @@
 // /api/v1/notice/*: the notice list with read marks, and one notice (which marks it read).
-import { type NoticeDetail, type NoticeListData, noticeEndpoints } from '../../src/api/notice.ts';
+import {
+  type NoticeDetail,
+  type NoticeListData,
+  noticeEndpoints,
+} from '../../contract/api/notice.ts';
 import { listNotices, openNotice } from './notices.ts';
 import { defineRoute } from '../http/route.ts';
 

@@ -2,8 +2,8 @@
 // per user. A reader sees the text in their language, else the English one; a notice with
 // neither is not shown to them. Publishing, editing or removing a notice tells every user's
 // app (realtime, user@notice) as one broadcast: its cost does not grow with the users.
-import type { NoticeDetail, NoticeListData } from '../../src/api/notice.ts';
-import { FALLBACK_LOCALE, type Locale } from '../../src/i18n/locales.ts';
+import type { NoticeDetail, NoticeListData } from '../../contract/api/notice.ts';
+import { FALLBACK_LOCALE, type Locale } from '../../contract/i18n/locales.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';

@@ -1,5 +1,5 @@
 // /api/v1/content/*: the home page's operator content, public (visitors see the home page).
-import { type HomeData, contentEndpoints } from '../../src/api/content.ts';
+import { type HomeData, contentEndpoints } from '../../contract/api/content.ts';
 import { homeContentFor } from './blocks.ts';
 import { defineRoute } from '../http/route.ts';
 

@@ -1,5 +1,5 @@
 // The mutual-aid pool's coverage, shown to users: what it holds against what it owes.
-import type { CyclePoolData } from '../../src/api/cycle.ts';
+import type { CyclePoolData } from '../../contract/api/cycle.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';

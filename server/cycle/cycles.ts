@@ -4,7 +4,7 @@
 // the profit go from the pool to the user's JU balance — only if the pool holds them, or
 // the cycle waits as 'pending_payout'. Money never comes from nowhere: the pool holds what
 // users paid in plus what the operator funded (`cycle fund`).
-import type { Cycle, CycleJoinData } from '../../src/api/cycle.ts';
+import type { Cycle, CycleJoinData } from '../../contract/api/cycle.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';

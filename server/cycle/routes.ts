@@ -5,7 +5,7 @@ import {
   type CycleListData,
   type CyclePoolData,
   cycleEndpoints,
-} from '../../src/api/cycle.ts';
+} from '../../contract/api/cycle.ts';
 import { joinCycle, listCycles } from './cycles.ts';
 import { poolCoverage } from './coverage.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,8 +1,8 @@
 // The neutral sample content a new installation starts with, in all ten languages: home
 // page, marquee and two notices. It promises nothing (no yields, no figures to hold the
 // operator to); operators replace it with `npm run admin -- home set | marquee set | notice …`.
-import type { HomeContent } from '../../src/api/content.ts';
-import type { Locale } from '../../src/i18n/locales.ts';
+import type { HomeContent } from '../../contract/api/content.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 
 export interface SampleText {
   highlights: [string, string, string];

@@ -7,7 +7,7 @@ import type {
   HolderStatus,
   IdType,
   RechargeStatus,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 
 export interface CardHoldersTable {
   id: Generated<bigint>;

@@ -4,7 +4,7 @@ import type { Generated, Selectable } from 'kysely';
 /** One block of operator content per kind and language, e.g. ('home', 'ja'). */
 export interface ContentBlocksTable {
   kind: string;
-  /** A locale tag of src/i18n/locales.ts ('zh-TW', 'en', …). */
+  /** A locale tag of contract/i18n/locales.ts ('zh-TW', 'en', …). */
   locale: string;
   /** JSON: the home content, or the marquee's list of lines. */
   body: string;
@@ -42,7 +42,7 @@ export interface MallOrdersTable {
   product: string;
   quantity: bigint;
   coin: string;
-  /** Units of `coin` (see src/api/assets.ts). Record only: no money moves with an order. */
+  /** Units of `coin` (see contract/api/assets.ts). Record only: no money moves with an order. */
   amount: bigint;
   status: MallOrderStatus;
   tracking_no: string | null;

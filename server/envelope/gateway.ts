@@ -10,9 +10,9 @@ import {
   sealResponse,
   type EnvelopeResponse,
   type OpenedRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { requestKeyOf, type ExchangeContext } from '../../src/api/envelope/ohttp.ts';
-import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { requestKeyOf, type ExchangeContext } from '../../contract/api/envelope/ohttp.ts';
+import { EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
 import type { EnvelopeService } from './service.ts';
 
 export interface OpenedEnvelope {

@@ -14,10 +14,13 @@
 // Retry-After before any of their body is read, until the window ends.
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EnvelopeResponse, OpenedRequest } from '../../src/api/envelope/envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE } from '../../src/api/envelope/ohttp.ts';
-import { envelopeRefusals, EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+import type {
+  EnvelopeResponse,
+  OpenedRequest,
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE } from '../../contract/api/envelope/ohttp.ts';
+import { envelopeRefusals, EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
 import { DomainError } from '../domainError.ts';
 import { failureAnswer, toDomainError } from '../http/errorHandler.ts';
 import type { HttpContext } from '../http/httpContext.ts';

@@ -21,14 +21,17 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { BackgroundJob } from '../backgroundJob.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { ENVELOPE_SUITE, type EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from '../../src/api/envelope/hpke.ts';
+import {
+  ENVELOPE_SUITE,
+  type EnvelopeCrypto,
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { KEM_X25519_HKDF_SHA256 } from '../../contract/api/envelope/hpke.ts';
 import {
   encodeKeyConfigList,
   type GatewayKey,
   type KeyConfig,
-} from '../../src/api/envelope/ohttp.ts';
-import { KEY_LIST_ENCODING } from '../../src/api/envelope/transport.ts';
+} from '../../contract/api/envelope/ohttp.ts';
+import { KEY_LIST_ENCODING } from '../../contract/api/envelope/transport.ts';
 import { keySealFor, type KeySeal } from './keySeal.ts';
 import { nodeCrypto } from './nodeCrypto.ts';
 

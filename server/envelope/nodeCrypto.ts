@@ -1,5 +1,5 @@
 // The envelope's primitives for the server: the same HPKE and framing code as the app
-// (src/api/envelope/), with what is faster in Node put in. Measured by
+// (contract/api/envelope/), with what is faster in Node put in. Measured by
 // scripts/bench/envelope.ts (docs/protocol.md "Request envelope", "Implementations"):
 // - X25519 on OpenSSL: ~35 µs against noble's ~1 ms. The gateway's key becomes a KeyObject
 //   once, when it is loaded; the client's `enc` has to be imported per request (~25 µs, most
@@ -18,13 +18,13 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import type { EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
+import type { EnvelopeCrypto } from '../../contract/api/envelope/envelopeMessage.ts';
 import {
   AEAD_CHACHA20_POLY1305,
   type Aead,
   type X25519KeyPair,
-} from '../../src/api/envelope/hpke.ts';
-import { nobleAes128Gcm, nobleChaCha20Poly1305 } from '../../src/api/envelope/nobleCrypto.ts';
+} from '../../contract/api/envelope/hpke.ts';
+import { nobleAes128Gcm, nobleChaCha20Poly1305 } from '../../contract/api/envelope/nobleCrypto.ts';
 
 // DER prefixes of RFC 8410: an X25519 key is these bytes followed by the 32 raw key bytes.
 const PKCS8_X25519_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');

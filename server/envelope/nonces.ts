@@ -21,8 +21,8 @@ import { inGroupTransaction } from '../db/groupCommit.ts';
 import { prepared } from '../db/prepared.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { withFirstStatement, type FirstStatement } from '../db/transaction.ts';
-import { TIMESTAMP_WINDOW_MS } from '../../src/api/envelope/envelopeMessage.ts';
-import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+import { TIMESTAMP_WINDOW_MS } from '../../contract/api/envelope/envelopeMessage.ts';
+import { EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
 
 /** How long a stored nonce is kept: a timestamp accepted at `seen_at` passes for 2 windows. */
 export const NONCE_RETENTION_MS = 2 * TIMESTAMP_WINDOW_MS;

@@ -12,8 +12,8 @@ import type { Readable } from 'node:stream';
 import {
   MAX_SEALED_REQUEST_BYTES,
   REQUEST_HEADER_LENGTH,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
 
 /** Unread bytes worth a new connection rather than reading them (and Node's discarding them). */
 export const SMALL_REST_BYTES = 16 * 1024;

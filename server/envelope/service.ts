@@ -1,7 +1,7 @@
 // The request envelope's state in a running server: its primitives, its keys and this
 // process's nonce cache. It exists only while the envelope is on (ENVELOPE, or a public
 // PUBLIC_URL: config.ts); main.ts starts it, and the server context carries it.
-import type { EnvelopeCrypto } from '../../src/api/envelope/envelopeMessage.ts';
+import type { EnvelopeCrypto } from '../../contract/api/envelope/envelopeMessage.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { KeySeal } from './keySeal.ts';
 import { startEnvelopeKeys, type EnvelopeKeys } from './keys.ts';

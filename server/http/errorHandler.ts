@@ -1,8 +1,8 @@
 // Every failure, whatever raised it, leaves as a catalogue error in a {code, message, data} reply. Bad input
 // is a 4xx with a clear message; only a genuine fault of the server is a 500 (and is logged).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiResponse } from '../../src/api/response.ts';
-import type { ApiErrorName } from '../../src/api/errors.ts';
+import type { ApiResponse } from '../../contract/api/response.ts';
+import type { ApiErrorName } from '../../contract/api/errors.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
 import { DomainError } from '../domainError.ts';
 import type { Replies } from './replies.ts';

@@ -1,5 +1,5 @@
 // Request properties this server adds to Fastify's.
-import type { Locale } from '../../src/i18n/locales.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 
 /** What an enveloped call ran: its inner method, route pattern and status. */
 export interface InnerCall {

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { HomeData, InlineHomeContent } from '../../src/api/content.ts';
-import type { Locale } from '../../src/i18n/locales.ts';
+import type { HomeData, InlineHomeContent } from '../../contract/api/content.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 
 /** Where the build puts the renderer, under the app's build directory. */
 export const FIRST_PAINT_MODULE = path.join('.first-paint', 'firstPaint.js');

@@ -1,10 +1,10 @@
 // Checking request input against the contract's valibot schemas. Bad input becomes a 400
 // that names the field; it never reaches a handler, so it changes nothing.
 import * as v from 'valibot';
-import { ASSET_CODES, assetDecimals, type AssetCode } from '../../src/api/assets.ts';
-import { isApiErrorName } from '../../src/api/errors.ts';
-import { checkAmountText } from '../../src/api/money.ts';
-import { isValidAddress, toChecksumAddress } from '../../src/wallet/address.ts';
+import { ASSET_CODES, assetDecimals, type AssetCode } from '../../contract/api/assets.ts';
+import { isApiErrorName } from '../../contract/api/errors.ts';
+import { checkAmountText } from '../../contract/api/money.ts';
+import { isValidAddress, toChecksumAddress } from '../../contract/wallet/address.ts';
 import { DomainError } from '../domainError.ts';
 
 // The amount_too_precise message names the decimals; every asset keeps the same number.

@@ -5,8 +5,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { apiErrorByName, type ApiErrorName } from '../../src/api/errors.ts';
-import { FALLBACK_LOCALE } from '../../src/i18n/locales.ts';
+import { apiErrorByName, type ApiErrorName } from '../../contract/api/errors.ts';
+import { FALLBACK_LOCALE } from '../../contract/i18n/locales.ts';
 import type { Translator } from '../i18n/catalogs.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
 import { toDomainError } from './errorHandler.ts';

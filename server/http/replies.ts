@@ -1,7 +1,7 @@
 // Builds the `{code, message, data}` bodies, with `message` in the request's language.
 import type { FastifyRequest } from 'fastify';
-import { fieldLabel } from '../../src/api/fieldLabels.ts';
-import { SUCCESS_CODE, successMessage, type ApiResponse } from '../../src/api/response.ts';
+import { fieldLabel } from '../../contract/api/fieldLabels.ts';
+import { SUCCESS_CODE, successMessage, type ApiResponse } from '../../contract/api/response.ts';
 import type { MessageValues, Translator } from '../i18n/catalogs.ts';
 import type { DomainError } from '../domainError.ts';
 

@@ -8,7 +8,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import { REQUEST_ID_HEADER } from '../../src/api/response.ts';
+import { REQUEST_ID_HEADER } from '../../contract/api/response.ts';
 
 export { REQUEST_ID_HEADER };
 

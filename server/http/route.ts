@@ -1,4 +1,4 @@
-// One route: the contract's descriptor of its endpoint (src/api/endpoint.ts: method, path, who
+// One route: the contract's descriptor of its endpoint (contract/api/endpoint.ts: method, path, who
 // may call it, input and output schemas, idempotency, rate limits) and a handler that returns
 // the answer's `data`. The Fastify registrar (routeTable.ts) serves these lists, and the
 // request envelope will dispatch the very same lists, so a handler never sees a reply object:
@@ -12,7 +12,7 @@ import type {
   EndpointOutput,
   EndpointParsedInput,
   RateLimitClass,
-} from '../../src/api/endpoint.ts';
+} from '../../contract/api/endpoint.ts';
 import type { HttpContext } from './httpContext.ts';
 import type { UserRow } from '../db/schema.ts';
 

@@ -5,7 +5,7 @@
 // a call counts the same whichever way it came.
 import querystring from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../src/api/money.ts';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../contract/api/money.ts';
 import * as v from 'valibot';
 import type { UserRow } from '../db/schema.ts';
 import type { HttpContext } from './httpContext.ts';

@@ -1,8 +1,8 @@
-// GET /config.json: deployment settings for the app (src/api/runtimeConfig.ts). The same
+// GET /config.json: deployment settings for the app (contract/api/runtimeConfig.ts). The same
 // settings are written into index.html when the server sends it (http/staticApp.ts), so the
 // app starts without waiting for this request.
 import type { FastifyRequest } from 'fastify';
-import { runtimeConfigEndpoint, type RuntimeConfig } from '../../src/api/runtimeConfig.ts';
+import { runtimeConfigEndpoint, type RuntimeConfig } from '../../contract/api/runtimeConfig.ts';
 import type { ServerSettings } from '../config.ts';
 import type { EnvelopeService } from '../envelope/service.ts';
 import { realtimeOrigin, requireSite } from './origin.ts';
@@ -34,7 +34,7 @@ export function runtimeConfigFor(
       ...(settings.chain.explorerUrl ? { explorer_url: settings.chain.explorerUrl } : {}),
       ...(settings.chain.treasury ? { treasury: settings.chain.treasury } : {}),
     },
-    // While on: the live keys' configurations (src/api/envelope/transport.ts), two during a
+    // While on: the live keys' configurations (contract/api/envelope/transport.ts), two during a
     // rotation. The app seals every call to the first and POSTs it to ENVELOPE_PATH.
     envelope: envelope !== undefined,
     server_public_key: envelope?.keys.published() ?? null,

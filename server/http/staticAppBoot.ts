@@ -4,7 +4,7 @@
 // small inline script, allowed by its hash in the CSP (no 'unsafe-inline'), asks for the
 // app's scripts after the first contentful paint.
 import { createHash } from 'node:crypto';
-import { EARLY_TAP_ATTRIBUTE } from '../../src/boot/earlyTap.ts';
+import { EARLY_TAP_ATTRIBUTE } from '../../contract/boot/earlyTap.ts';
 import { jsonScript } from './jsonScript.ts';
 
 export const APP_SCRIPTS_ELEMENT_ID = 'ju-app-scripts';
@@ -19,7 +19,7 @@ export interface AppScripts {
 // page (opened in a background tab) paints nothing, so it starts at once; a browser without
 // paint timing starts a frame later; and whatever happens, the app starts within 3 s. Until
 // the app replaces the painted markup, a tap on one of its buttons is remembered for the app
-// (src/boot/earlyTap.ts).
+// (contract/boot/earlyTap.ts).
 const BOOT_SCRIPT = `(() => {
   const files = JSON.parse(document.getElementById('${APP_SCRIPTS_ELEMENT_ID}').textContent);
   document.addEventListener('click', (event) => {

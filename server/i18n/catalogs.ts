@@ -1,14 +1,14 @@
 // Localised server messages. The server reads the app's own Lingui catalogs
 // (locales/<locale>/messages.po) once at start, so an error reads the same in the app and
 // in the server's answer. A missing catalog, id or translation falls back to the English
-// text written next to the id in src/api/errors.ts.
+// text written next to the id in contract/api/errors.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { MessageDescriptor } from '../../src/api/errors.ts';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import type { MessageDescriptor } from '../../contract/api/errors.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/i18n/locales.ts';
 
 export type MessageValues = Record<string, string | number>;
 

@@ -1,6 +1,6 @@
 // Ledger accounts: one per (owner, asset, kind). User accounts never go below zero; system
 // accounts (no owner) are where money enters and leaves the ledger, so they may.
-import type { AssetCode } from '../../src/api/assets.ts';
+import type { AssetCode } from '../../contract/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 

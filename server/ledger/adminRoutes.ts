@@ -1,5 +1,5 @@
 // /admin/v1/ledger/check: per-asset totals and every ledger invariant, for the operator.
-import { isAssetCode } from '../../src/api/assets.ts';
+import { isAssetCode } from '../../contract/api/assets.ts';
 import { type LedgerCheckData, adminEndpoints } from '../admin/contract.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';

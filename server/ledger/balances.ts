@@ -1,6 +1,6 @@
 // Reading balances. Each account keeps its balance in a column that postTransfer updates in
 // the same transaction as the entries, so it always equals the sum of its entries.
-import { ASSET_CODES, isAssetCode, type AssetCode } from '../../src/api/assets.ts';
+import { ASSET_CODES, isAssetCode, type AssetCode } from '../../contract/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { ACCOUNT_KIND } from './accounts.ts';

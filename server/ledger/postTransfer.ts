@@ -27,7 +27,7 @@
 // transfer with all its entries. The events go out with the transaction's COMMIT.
 import { createHash } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
-import { isInt64 } from '../../src/money/amount.ts';
+import { isInt64 } from '../../contract/money/amount.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import type { TransferRow } from '../db/schema.ts';

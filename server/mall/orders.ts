@@ -1,7 +1,7 @@
 // Mall orders: the operator records an order for a user and ships it; the user confirms
 // receipt once it has arrived. An order is a record of goods, not a payment: no money moves.
 // Each change tells the user's app (realtime, user@order) in its own transaction.
-import type { Order, OrderStatus } from '../../src/api/machine.ts';
+import type { Order, OrderStatus } from '../../contract/api/machine.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { MallOrderRow } from '../db/schemaContent.ts';

@@ -1,6 +1,6 @@
 // /api/v1/machine/*: the user's mall orders. Every id is checked against the caller: another
 // user's order answers exactly like one that does not exist.
-import { type Order, type OrderListData, machineEndpoints } from '../../src/api/machine.ts';
+import { type Order, type OrderListData, machineEndpoints } from '../../contract/api/machine.ts';
 import { defineRoute } from '../http/route.ts';
 import { confirmReceipt, findOwnOrder, listOrders, orderWire } from './orders.ts';
 

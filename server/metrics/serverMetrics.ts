@@ -7,7 +7,7 @@
 // `request.innerCall`, see http/fastifyTypes.ts); the envelope's own refusals are counted by
 // reason.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { authPaths } from '../../src/api/auth.ts';
+import { authPaths } from '../../contract/api/auth.ts';
 import type { OpenedDatabase } from '../db/database.ts';
 import { createJobMetrics, type JobMetrics } from './jobMetrics.ts';
 import { processRegistry } from './processMetrics.ts';

@@ -1,6 +1,6 @@
 // /admin/v1/credit and /admin/v1/withdrawals/*: the operator credits deposits and settles
 // withdrawals (see docs/operations.md).
-import { isAssetCode } from '../../src/api/assets.ts';
+import { isAssetCode } from '../../contract/api/assets.ts';
 import {
   type AdminWithdrawalsData,
   type CreditData,

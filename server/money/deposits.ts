@@ -1,6 +1,6 @@
 // Operator-credited deposits: money enters the ledger from the asset's 'deposits' system
 // account, whose balance is therefore minus everything ever deposited.
-import type { AssetCode } from '../../src/api/assets.ts';
+import type { AssetCode } from '../../contract/api/assets.ts';
 import type { CreditData } from '../admin/contract.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';

@@ -1,10 +1,15 @@
 // What the wallet pages read: balances (available and frozen), the money log and the
 // income record. Both lists are the ledger entries of the user's available account, so
 // they always agree with the balance; the domain rows add who and where.
-import { ASSET_CODES, isAssetCode, type AssetCode } from '../../src/api/assets.ts';
-import type { IncomeRow, MoneyLogRow, MoneyLogType, WalletBalance } from '../../src/api/wallet.ts';
-import { INCOME_KINDS } from '../../src/api/wallet.ts';
-import type { MoneyStatus } from '../../src/api/money.ts';
+import { ASSET_CODES, isAssetCode, type AssetCode } from '../../contract/api/assets.ts';
+import type {
+  IncomeRow,
+  MoneyLogRow,
+  MoneyLogType,
+  WalletBalance,
+} from '../../contract/api/wallet.ts';
+import { INCOME_KINDS } from '../../contract/api/wallet.ts';
+import type { MoneyStatus } from '../../contract/api/money.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';

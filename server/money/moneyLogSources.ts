@@ -1,7 +1,7 @@
 // Which ledger transfers show in the money log, as which type. Each area names the types its
 // transfers make (its area.ts, `moneyLogTypes`); the registry (server/areas.ts) checks that
 // every type of the contract has exactly one source and hands the whole map to moneyLog.ts.
-import type { MoneyLogType } from '../../src/api/wallet.ts';
+import type { MoneyLogType } from '../../contract/api/wallet.ts';
 
 export interface MoneyLogSource {
   /** The ledger transfer kind. */

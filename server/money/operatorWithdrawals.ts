@@ -1,6 +1,6 @@
 // The operator's list of withdrawals (`npm run admin -- withdraw list`): every user's, newest
 // first, with the address of the user who asked.
-import type { WithdrawStatus } from '../../src/api/withdraw.ts';
+import type { WithdrawStatus } from '../../contract/api/withdraw.ts';
 import type { AdminWithdrawalsData } from '../admin/contract.ts';
 import {
   FEE_PAID_ON_CHAIN,

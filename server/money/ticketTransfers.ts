@@ -1,6 +1,10 @@
 // Ticket transfers between users (spec §2, §5): the sender's available tickets go straight
 // to the recipient's; a transfer settles at once.
-import { TRANSFER_COIN, type TransferDirection, type TransferRow } from '../../src/api/transfer.ts';
+import {
+  TRANSFER_COIN,
+  type TransferDirection,
+  type TransferRow,
+} from '../../contract/api/transfer.ts';
 import type { Expression } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';

@@ -1,13 +1,13 @@
 // /api/v1/user/transfer and transferList: tickets from one user to another.
-import { assetDecimals } from '../../src/api/assets.ts';
+import { assetDecimals } from '../../contract/api/assets.ts';
 import {
   TRANSFER_COIN,
   type TransferData,
   type TransferListData,
   transferEndpoints,
-} from '../../src/api/transfer.ts';
-import { parseAmount } from '../../src/money/parseAmount.ts';
-import { toChecksumAddress } from '../../src/wallet/address.ts';
+} from '../../contract/api/transfer.ts';
+import { parseAmount } from '../../contract/money/parseAmount.ts';
+import { toChecksumAddress } from '../../contract/wallet/address.ts';
 import { defineRoute } from '../http/route.ts';
 import { listTicketTransfers, transferTickets } from './ticketTransfers.ts';
 

@@ -4,7 +4,7 @@ import {
   type MoneyLogData,
   type WalletData,
   walletEndpoints,
-} from '../../src/api/wallet.ts';
+} from '../../contract/api/wallet.ts';
 import { defineRoute } from '../http/route.ts';
 import { incomeList, moneyLog, walletBalances } from './moneyLog.ts';
 

@@ -1,6 +1,6 @@
 // Ledger units to the wire's decimal strings.
-import { assetDecimals, type AssetCode, type Balances } from '../../src/api/assets.ts';
-import { amountFromUnits, toDecimalString } from '../../src/money/amount.ts';
+import { assetDecimals, type AssetCode, type Balances } from '../../contract/api/assets.ts';
+import { amountFromUnits, toDecimalString } from '../../contract/money/amount.ts';
 import type { AssetBalances } from '../ledger/balances.ts';
 
 export function wireAmount(asset: AssetCode, units: bigint): string {

@@ -1,5 +1,5 @@
 // /api/v1/withdraw/*: withdrawals of USDT (TRC20) and JU, their records and the notice.
-import { assetDecimals } from '../../src/api/assets.ts';
+import { assetDecimals } from '../../contract/api/assets.ts';
 import {
   WITHDRAW_COINS,
   type Withdrawal,
@@ -7,9 +7,9 @@ import {
   type WithdrawConfigData,
   type WithdrawListData,
   withdrawEndpoints,
-} from '../../src/api/withdraw.ts';
-import { parseAmount } from '../../src/money/parseAmount.ts';
-import { toChecksumAddress } from '../../src/wallet/address.ts';
+} from '../../contract/api/withdraw.ts';
+import { parseAmount } from '../../contract/money/parseAmount.ts';
+import { toChecksumAddress } from '../../contract/wallet/address.ts';
 import { markPaidToBalance } from '../chain/payments.ts';
 import { checkWithdrawFee, juFeeOnChain } from '../chain/withdrawFee.ts';
 import { DomainError } from '../domainError.ts';

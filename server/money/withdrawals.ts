@@ -4,7 +4,7 @@
 // with a guarded `UPDATE … WHERE status IN ('processing', 'unknown')` that must change
 // exactly one row, in the transaction that posts the matching transfer: only one of them
 // can ever happen. 'unknown' (the operator is checking the chain) keeps the hold.
-import type { Withdrawal, WithdrawCoin } from '../../src/api/withdraw.ts';
+import type { Withdrawal, WithdrawCoin } from '../../contract/api/withdraw.ts';
 import type { WithdrawCoinSettings } from '../config.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';

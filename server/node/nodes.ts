@@ -8,7 +8,7 @@
 // one replaces it. A payment on chain for a quote that can no longer be served (sold out
 // meanwhile, expired) comes back to the payer's balance (server/chain/balanceCredit.ts).
 import { sql } from 'kysely';
-import type { NodeChainPayData, NodeConfigData, NodeOrder } from '../../src/api/node.ts';
+import type { NodeChainPayData, NodeConfigData, NodeOrder } from '../../contract/api/node.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';

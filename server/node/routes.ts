@@ -5,7 +5,7 @@ import {
   type NodeOrder,
   type PowerLogData,
   nodeEndpoints,
-} from '../../src/api/node.ts';
+} from '../../contract/api/node.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
 import {

@@ -3,7 +3,7 @@
 // on the server's clock, checked by the hub's sweep (`tick`), so tests move the clock
 // instead of waiting.
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, REALTIME_TIMING, type RealtimeStream } from '../../src/api/realtime.ts';
+import { CLOSE_CODES, REALTIME_TIMING, type RealtimeStream } from '../../contract/api/realtime.ts';
 import type { RealtimeMetrics } from '../metrics/realtimeMetrics.ts';
 import type { Recovery, StoredEvent } from './history.ts';
 import { errorText, eventText, parseMessage, resultText } from './protocol.ts';

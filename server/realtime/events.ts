@@ -1,10 +1,10 @@
-// What each change tells the user's app, and on which stream (src/api/realtime.ts: an event's
+// What each change tells the user's app, and on which stream (contract/api/realtime.ts: an event's
 // `changes` names exactly the cached areas to read again, within its stream's STREAM_AREAS).
 // The emit points call these; none of them needs to know how events travel.
-import type { AssetCode } from '../../src/api/assets.ts';
-import type { PaymentPurpose } from '../../src/api/chain.ts';
-import type { CacheArea } from '../../src/api/endpoint.ts';
-import { STREAM_AREAS, type RealtimeStream } from '../../src/api/realtime.ts';
+import type { AssetCode } from '../../contract/api/assets.ts';
+import type { PaymentPurpose } from '../../contract/api/chain.ts';
+import type { CacheArea } from '../../contract/api/endpoint.ts';
+import { STREAM_AREAS, type RealtimeStream } from '../../contract/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import { emitEvents, type RealtimeEventInput } from './outbox.ts';

@@ -8,7 +8,7 @@
 // an offset in between has no event (pruned, or left empty for broadcasts dropped unseen).
 // The prune job only frees the space; what a client gets never depends on when it last ran.
 import { sql } from 'kysely';
-import type { RealtimeStream } from '../../src/api/realtime.ts';
+import type { RealtimeStream } from '../../contract/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { signalLocallyAfterCommit, type RealtimeSignal } from './signals.ts';

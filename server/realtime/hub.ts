@@ -3,7 +3,7 @@
 // same turn, and each event is handed to that user's sockets, in offset order, once. Events
 // go only to their owner's sockets. A broadcast makes this process's users' copies of it; a
 // session that ended closes its sockets with 1000.
-import { CLOSE_CODES } from '../../src/api/realtime.ts';
+import { CLOSE_CODES } from '../../contract/api/realtime.ts';
 import type { ServerContext } from '../context.ts';
 import { Connection, type ConnectionServices } from './connection.ts';
 import type { HeardSignal } from './fanout.ts';

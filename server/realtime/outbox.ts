@@ -8,7 +8,7 @@
 // COMMIT; the users' counters are locked in id order, once each, only from there to the
 // COMMIT.
 import { CompiledQuery, sql } from 'kysely';
-import type { RealtimeEventData, RealtimeStream } from '../../src/api/realtime.ts';
+import type { RealtimeEventData, RealtimeStream } from '../../contract/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { executePipelined } from '../db/pipeline.ts';
 import { prepared } from '../db/prepared.ts';

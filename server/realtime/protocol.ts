@@ -1,11 +1,11 @@
-// The messages of the realtime protocol (docs/protocol.md; types in src/api/realtime.ts):
+// The messages of the realtime protocol (docs/protocol.md; types in contract/api/realtime.ts):
 // what a client may send, checked, and the answers' wire text.
 import {
   REALTIME_STREAMS,
   type RealtimeErrorCode,
   type RealtimeRequest,
   type RealtimeStream,
-} from '../../src/api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 import type { StoredEvent } from './history.ts';
 
 export type ParsedMessage =

@@ -2,7 +2,7 @@
 // event offset, from which a first SUBSCRIBE recovers (so nothing between the two is missed).
 // Limited per user (the endpoint's `wsTicket` rate) and to MAX_LIVE_TICKETS_PER_SESSION
 // unused tickets per session: one more is answered 429 until the first of them expires.
-import { realtimeEndpoints, type WsTicketData } from '../../src/api/realtime.ts';
+import { realtimeEndpoints, type WsTicketData } from '../../contract/api/realtime.ts';
 import { DomainError } from '../domainError.ts';
 import { bearerToken } from '../http/authenticate.ts';
 import { defineRoute } from '../http/route.ts';

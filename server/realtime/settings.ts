@@ -1,5 +1,5 @@
 // Realtime hub settings, from the environment (docs/protocol.md, "Limits"; operators'
-// table in docs/operations.md). The §9 timings are the contract's (src/api/realtime.ts), not
+// table in docs/operations.md). The §9 timings are the contract's (contract/api/realtime.ts), not
 // settings: the app counts on them.
 
 export interface RealtimeSettings {

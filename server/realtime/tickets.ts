@@ -3,7 +3,7 @@
 // on the server's clock, bound to the session that asked for it (and deleted with it), and
 // used once: opening a socket deletes it, so two processes cannot both accept it.
 import { randomBytes } from 'node:crypto';
-import { WS_TICKET_TTL_MS } from '../../src/api/realtime.ts';
+import { WS_TICKET_TTL_MS } from '../../contract/api/realtime.ts';
 import { hashToken } from '../auth/sessions.ts';
 import type { AppDatabase } from '../db/database.ts';
 

@@ -8,7 +8,7 @@ import type {
   ReleaseSummary,
   ReleaseTransferLogData,
   ReleaseTransferRow,
-} from '../../src/api/release.ts';
+} from '../../contract/api/release.ts';
 import type { PaymentSettings } from '../chain/settings.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';

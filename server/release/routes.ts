@@ -1,13 +1,13 @@
 // /api/v1/user/neuRelease*: ticket dividend release (spec §2 `/enuRelease`, §7).
-import { assetDecimals } from '../../src/api/assets.ts';
+import { assetDecimals } from '../../contract/api/assets.ts';
 import {
   type ReleaseLogData,
   type ReleaseSummary,
   type ReleaseTransferLogData,
   type ReleaseTransferRow,
   releaseEndpoints,
-} from '../../src/api/release.ts';
-import { parseAmount } from '../../src/money/parseAmount.ts';
+} from '../../contract/api/release.ts';
+import { parseAmount } from '../../contract/money/parseAmount.ts';
 import { defineRoute } from '../http/route.ts';
 import { releaseLog, releaseSummary, releaseTransferLog, transferReleased } from './release.ts';
 

@@ -5,8 +5,8 @@
 // that signs a claim. A purchase the chain refuses stores nothing; one it confirms is approved
 // at once; one still pending waits for the chain. An application the chain or the operator
 // refuses is rejected and no longer counts: the user may apply again.
-import type { PaymentFailure } from '../../src/api/chain.ts';
-import type { TicketApplication } from '../../src/api/ticket.ts';
+import type { PaymentFailure } from '../../contract/api/chain.ts';
+import type { TicketApplication } from '../../contract/api/ticket.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';

@@ -7,7 +7,7 @@ import {
   type TicketListData,
   type TicketSourceLogData,
   ticketEndpoints,
-} from '../../src/api/ticket.ts';
+} from '../../contract/api/ticket.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 import {

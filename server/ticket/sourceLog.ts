@@ -1,6 +1,6 @@
 // The ticket source log (`/enuFrom`): where the user's tickets and dividend came from —
 // purchases on chain and the dividend application — newest first.
-import type { TicketSourceLogData, TicketSourceRow } from '../../src/api/ticket.ts';
+import type { TicketSourceLogData, TicketSourceRow } from '../../contract/api/ticket.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { wireAmount } from '../money/wireAmounts.ts';
 

@@ -1,7 +1,7 @@
 // Tickets (spec §4, §9): bought on chain for the ticket price; valid until the idle time
 // (3 days) passes without an operation — buying it, or a cycle starting or paying out with
 // it. The stored status says what happened; 'active' shows as valid or invalidated by time.
-import type { Ticket, TicketBuyData, TicketStatus } from '../../src/api/ticket.ts';
+import type { Ticket, TicketBuyData, TicketStatus } from '../../contract/api/ticket.ts';
 import type { ServerSettings } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';

@@ -2,7 +2,7 @@
 // nodes…), in JU units. The purchase features call recordPerformance inside their own
 // transaction once a purchase is confirmed; team performance is the sum over a user's team,
 // kept up to date with each entry (teamFigures.ts).
-import { assetDecimals } from '../../src/api/assets.ts';
+import { assetDecimals } from '../../contract/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { recordPerformanceFigures } from './teamFigures.ts';

@@ -4,7 +4,7 @@
 // which the kept figures are tested against. Referrers are set once to an earlier user, so
 // the tree has no cycles and recursion ends.
 import { sql, type RawBuilder } from 'kysely';
-import type { Referral } from '../../src/api/user.ts';
+import type { Referral } from '../../contract/api/user.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { pageOffset } from '../db/pages.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';

@@ -1,5 +1,5 @@
 // /api/v1/user/*: the signed-in user's own information.
-import { type UserInfo, type ZhiListData, userEndpoints } from '../../src/api/user.ts';
+import { type UserInfo, type ZhiListData, userEndpoints } from '../../contract/api/user.ts';
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
 import { wireAmount, wireBalances } from '../money/wireAmounts.ts';

@@ -5,7 +5,7 @@
 // team and whichever accounts the user has opened: the figures' read (teamFigures.ts) and
 // one primary-key-sized lookup per asset.
 import { CompiledQuery } from 'kysely';
-import { ASSET_CODES, type AssetCode } from '../../src/api/assets.ts';
+import { ASSET_CODES, type AssetCode } from '../../contract/api/assets.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { SqlDialectName } from '../db/dialect.ts';
 import type { AssetBalances } from '../ledger/balances.ts';

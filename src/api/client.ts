@@ -7,7 +7,7 @@ import {
   type AnyEndpoint,
   type EndpointInput,
   type EndpointOutput,
-} from './endpoint.ts';
+} from '../../contract/api/endpoint.ts';
 import {
   ApiError,
   BadAnswerError,
@@ -18,7 +18,7 @@ import {
   RequestError,
   UnauthorizedError,
 } from './requestErrors.ts';
-import { REQUEST_ID_HEADER } from './response.ts';
+import { REQUEST_ID_HEADER } from '../../contract/api/response.ts';
 
 export interface ApiClientDeps {
   baseUrl: () => string;

@@ -7,7 +7,7 @@ import {
   RUNTIME_CONFIG_PATH,
   runtimeConfigSchema,
   type RuntimeConfig,
-} from '../api/runtimeConfig.ts';
+} from '../../contract/api/runtimeConfig.ts';
 
 let current: RuntimeConfig | null = null;
 

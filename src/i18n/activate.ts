@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type Locale } from './locales.ts';
+import { type Locale } from '../../contract/i18n/locales.ts';
 
 // Each language's catalog is two chunks compiled at build time from
 // locales/<locale>/messages.po (scripts/catalogParts.ts): the first screen's words, which the

@@ -3,7 +3,7 @@
 // explorer link while the chain mines it; what the chain decided; or the hash of a payment
 // that failed after it was sent, to keep.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChainPayment } from '../api/chain.ts';
+import type { ChainPayment } from '../../contract/api/chain.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { catalogueMessage } from '../ui/formErrors.ts';
 import { shortAddress } from '../ui/format.ts';

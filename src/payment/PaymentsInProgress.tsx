@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { PaymentPurpose } from '../api/chain.ts';
+import type { PaymentPurpose } from '../../contract/api/chain.ts';
 import { useApi } from '../state/apiContext.tsx';
 import { refreshAreas } from '../state/queries/cacheAreas.ts';
 import { addressAtom } from '../state/session.ts';

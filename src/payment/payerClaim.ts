@@ -1,7 +1,7 @@
 // A purchase sent from another of the user's wallets is theirs to apply with once that wallet
 // signs a short claim (server/chain/payerClaim.ts). The app asks the wallet to connect that
 // account too, then to sign with it; meanwhile the account change does not end the session.
-import { paymentClaimMessage } from '../api/chain.ts';
+import { paymentClaimMessage } from '../../contract/api/chain.ts';
 import { offerAccountChoice, signMessageAs } from '../wallet/connect.ts';
 import { chainFromConfig } from '../config/chain.ts';
 import { whileWalletWatchPaused } from '../signIn/walletWatch.ts';

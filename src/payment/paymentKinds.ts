@@ -3,11 +3,16 @@
 // screen, or once the network is back. Each call carries the payment's idempotency key, so
 // handing the same payment in twice gets the first answer.
 import type { ApiClient } from '../api/client.ts';
-import { cycleEndpoints } from '../api/cycle.ts';
-import type { AnyEndpoint, CacheArea, EndpointInput, EndpointOutput } from '../api/endpoint.ts';
-import { nodeEndpoints } from '../api/node.ts';
-import { ticketEndpoints } from '../api/ticket.ts';
-import { type WithdrawApplyRequest, withdrawEndpoints } from '../api/withdraw.ts';
+import { cycleEndpoints } from '../../contract/api/cycle.ts';
+import type {
+  AnyEndpoint,
+  CacheArea,
+  EndpointInput,
+  EndpointOutput,
+} from '../../contract/api/endpoint.ts';
+import { nodeEndpoints } from '../../contract/api/node.ts';
+import { ticketEndpoints } from '../../contract/api/ticket.ts';
+import { type WithdrawApplyRequest, withdrawEndpoints } from '../../contract/api/withdraw.ts';
 
 interface PaymentKindOf<E extends AnyEndpoint, I> {
   endpoint: E;

@@ -9,9 +9,9 @@
 // - payments the server holds that the chain has not decided: followed until it does.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { ChainPayment } from '../api/chain.ts';
+import type { ChainPayment } from '../../contract/api/chain.ts';
 import type { ApiClient } from '../api/client.ts';
-import { apiErrors } from '../api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { ApiError } from '../api/requestErrors.ts';
 import { answerLost } from '../state/actions/useAction.ts';
 import { getChainPayment } from '../state/queries/chain.ts';

@@ -12,7 +12,7 @@ import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { isPaidToBalance, type ChainPayment } from '../api/chain.ts';
+import { isPaidToBalance, type ChainPayment } from '../../contract/api/chain.ts';
 import { ApiError } from '../api/requestErrors.ts';
 import { useApi } from '../state/apiContext.tsx';
 import {

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { realtimeEndpoints, REALTIME_STREAMS, CLOSE_CODES } from '../api/realtime.ts';
+import { realtimeEndpoints, REALTIME_STREAMS, CLOSE_CODES } from '../../contract/api/realtime.ts';
 import { SignedOutError, UnauthorizedError } from '../api/requestErrors.ts';
 import { runtimeConfig } from '../config/runtimeConfig.ts';
 import { useApi } from '../state/apiContext.tsx';

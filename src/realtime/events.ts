@@ -5,14 +5,14 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { isAssetCode } from '../api/assets.ts';
-import type { CacheArea } from '../api/endpoint.ts';
+import { isAssetCode } from '../../contract/api/assets.ts';
+import type { CacheArea } from '../../contract/api/endpoint.ts';
 import {
   STREAM_AREAS,
   type RealtimeEvent,
   type RealtimeEventData,
   type RealtimeStream,
-} from '../api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 import { refreshAreas } from '../state/queries/cacheAreas.ts';
 import { coinLabel, formatCoinAmount } from '../ui/Amount.tsx';
 import { toast } from '../ui/toast.ts';

@@ -15,7 +15,7 @@ import {
   type RealtimeState,
   type RealtimeStream,
   type WsTicketData,
-} from '../api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 
 /** The §8 realtime errors, as the hub detects them. */
 export type RealtimeError = 'connectionTimeout' | 'heartbeatTimeout' | 'abnormalState';

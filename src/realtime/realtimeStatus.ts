@@ -4,7 +4,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { atom } from 'jotai';
-import type { RealtimeState } from '../api/realtime.ts';
+import type { RealtimeState } from '../../contract/api/realtime.ts';
 import type { HubSnapshot, RealtimeError } from './hub.ts';
 
 /** The signed-in session's hub, as it last reported; null while nobody is signed in. */

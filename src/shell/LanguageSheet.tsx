@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { activateLocale } from '../i18n/activate.ts';
-import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { LOCALES, type Locale } from '../../contract/i18n/locales.ts';
 import { localeAtom } from '../state/preferences.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import './menu.css';

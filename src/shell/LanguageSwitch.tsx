@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import Languages from 'lucide-react/icons/languages';
 import { lazy, Suspense, useState } from 'react';
 import { currentLocale } from '../i18n/current.ts';
-import { langOf } from '../i18n/locales.ts';
+import { langOf } from '../../contract/i18n/locales.ts';
 import { useOnceTrue } from '../ui/useOnceTrue.ts';
 
 // The list is not part of the first screen: it loads when a pointer or focus reaches the

@@ -3,8 +3,8 @@
 // message → sign → open the session → load the user.
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import type { IsRegisterData } from '../api/auth.ts';
-import { apiErrors } from '../api/errors.ts';
+import type { IsRegisterData } from '../../contract/api/auth.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   ApiError,
   InviteRequiredError,

@@ -1,7 +1,7 @@
 // Before asking the user to sign, make sure the message really is a sign-in to this site for
 // this wallet, so a tampered answer cannot make them sign in somewhere else.
-import { sameAddress } from '../wallet/address.ts';
-import { parseSiweMessage } from '../wallet/siwe.ts';
+import { sameAddress } from '../../contract/wallet/address.ts';
+import { parseSiweMessage } from '../../contract/wallet/siwe.ts';
 
 export function messageIsForThisSite(message: string, address: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { lastAddressAtom } from '../state/preferences.ts';
-import { isHexAddress, sameAddress } from '../wallet/addressShape.ts';
+import { isHexAddress, sameAddress } from '../../contract/wallet/addressShape.ts';
 import type { Eip1193Provider } from '../wallet/eip1193.ts';
 
 export interface ReturningAccount {

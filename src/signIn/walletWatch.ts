@@ -1,6 +1,6 @@
 // A session belongs to one wallet account: when the wallet switches account or disconnects,
 // the session ends.
-import { sameAddress } from '../wallet/addressShape.ts';
+import { sameAddress } from '../../contract/wallet/addressShape.ts';
 import type { WalletConnection } from '../wallet/connect.ts';
 import { setActiveWallet } from '../wallet/activeWallet.ts';
 import { store } from '../state/store.ts';

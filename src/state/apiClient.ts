@@ -2,7 +2,7 @@
 // event; the session-end handler does the rest), so no screen can forget to.
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { SignedOutError, UnauthorizedError } from '../api/requestErrors.ts';
-import { langOf } from '../i18n/locales.ts';
+import { langOf } from '../../contract/i18n/locales.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { dispatchSessionAtom, tokenAtom } from './session.ts';
 import { store } from './store.ts';

@@ -1,7 +1,7 @@
 // This browser's id: random, made once and kept in localStorage. It is no secret and opens
 // nothing; sign-in sends it so the server ends this browser's earlier session (a reload signs
 // out, and the next sign-in would otherwise leave the old session behind).
-import { deviceIdSchema } from '../api/auth.ts';
+import { deviceIdSchema } from '../../contract/api/auth.ts';
 import * as v from 'valibot';
 
 const STORAGE_KEY = 'ju.deviceId';

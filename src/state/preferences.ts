@@ -1,7 +1,7 @@
 // Non-secret settings that survive a reload. Nothing here may identify a session.
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { Locale } from '../i18n/locales.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 
 export type Theme = 'system' | 'light' | 'dark';
 

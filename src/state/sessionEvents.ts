@@ -1,6 +1,6 @@
 // Every change to the signed-in session is one of these named events, applied by one pure
 // reducer, so the rules (what a sign-out clears, what a 401 clears) live in one place.
-import type { UserInfo } from '../api/user.ts';
+import type { UserInfo } from '../../contract/api/user.ts';
 
 export interface Session {
   /** Held in memory only: never written to any web storage, cookie or cache. */

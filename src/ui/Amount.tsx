@@ -2,8 +2,8 @@
 // user's language, with its coin.
 import { plural, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { AssetCode } from '../api/assets.ts';
-import { formatAmount, parseAssetAmount } from '../money/index.ts';
+import type { AssetCode } from '../../contract/api/assets.ts';
+import { formatAmount, parseAssetAmount } from '../../contract/money/index.ts';
 
 export function formatCoinAmount(value: string, coin: AssetCode, locale: string): string {
   try {

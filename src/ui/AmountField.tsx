@@ -2,7 +2,7 @@
 // loading' until it is known) and a 'Max' button that fills in the most the user can send.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { AssetCode } from '../api/assets.ts';
+import type { AssetCode } from '../../contract/api/assets.ts';
 import { Amount } from './Amount.tsx';
 import { Field } from './Field.tsx';
 import './controls.css';

@@ -1,6 +1,6 @@
 // One row of the income record, the same on the wallet page and in the user centre.
 import { useLingui } from '@lingui/react/macro';
-import type { IncomeRow } from '../api/wallet.ts';
+import type { IncomeRow } from '../../contract/api/wallet.ts';
 import { Amount } from './Amount.tsx';
 import { incomeKindLabels } from './moneyLabels.ts';
 import { RecordTime } from './RecordTime.tsx';

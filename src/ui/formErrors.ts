@@ -1,10 +1,10 @@
 // One way for forms to name what is wrong: a valibot schema per form whose issue messages are
-// catalogue error names (src/api/errors.ts), so the screen and the server say the same thing,
+// catalogue error names (contract/api/errors.ts), so the screen and the server say the same thing,
 // and the server's validation answers land on the field they are about.
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import * as v from 'valibot';
-import { apiErrors, isApiErrorName, type ApiErrorName } from '../api/errors.ts';
+import { apiErrors, isApiErrorName, type ApiErrorName } from '../../contract/api/errors.ts';
 import { ApiError } from '../api/requestErrors.ts';
 
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;

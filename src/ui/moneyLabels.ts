@@ -1,9 +1,9 @@
 // Words for the codes money records carry, written once for every money screen.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MoneyStatus } from '../api/money.ts';
-import type { IncomeKind, MoneyLogType } from '../api/wallet.ts';
-import type { WithdrawStatus } from '../api/withdraw.ts';
+import type { MoneyStatus } from '../../contract/api/money.ts';
+import type { IncomeKind, MoneyLogType } from '../../contract/api/wallet.ts';
+import type { WithdrawStatus } from '../../contract/api/withdraw.ts';
 import type { Tone } from './StatusPill.tsx';
 
 export const moneyLogTypeLabels: Record<MoneyLogType, MessageDescriptor> = {

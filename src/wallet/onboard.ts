@@ -1,6 +1,6 @@
 // The wallet library, loaded only when the user connects (it is far larger than the app).
 import Onboard, { type OnboardAPI } from '@web3-onboard/core';
-import { toChecksumAddress } from './address.ts';
+import { toChecksumAddress } from '../../contract/wallet/address.ts';
 import { type ChainConfig, type Eip1193Provider, parseChainId, toHexChainId } from './eip1193.ts';
 import { injectedWallets, type WalletInit } from './injectedWallets.ts';
 import { WalletError } from './walletErrors.ts';

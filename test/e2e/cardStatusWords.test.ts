@@ -4,8 +4,8 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator, type Translator } from '../../server/i18n/catalogs.ts';
-import { cardApplicationSchema, cardPaths } from '../../src/api/card.ts';
-import type { Locale } from '../../src/i18n/locales.ts';
+import { cardApplicationSchema, cardPaths } from '../../contract/api/card.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 import { createHttpClient, login, testWallet } from '../server/harness.ts';
 import { dataOf } from '../server/support/money.ts';
 import { addHolder, cardPost, cardMoneyPost } from '../server/support/card.ts';

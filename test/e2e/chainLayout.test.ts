@@ -1,7 +1,7 @@
 // The screens of payments on the chain fit a 320 px phone in every language (issue 8), as
 // the layout test checks for the rest of the app.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { payWith } from './support/chainSteps.ts';
 import { overflowingElements } from './support/layout.ts';

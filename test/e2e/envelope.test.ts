@@ -4,10 +4,10 @@
 // that is off are both put right without the user noticing.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { noticePaths } from '../../src/api/notice.ts';
-import { RUNTIME_CONFIG_PATH } from '../../src/api/runtimeConfig.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { noticePaths } from '../../contract/api/notice.ts';
+import { RUNTIME_CONFIG_PATH } from '../../contract/api/runtimeConfig.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { admin } from './support/content.ts';
 import { callsOf } from './support/innerCalls.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';

@@ -1,7 +1,7 @@
 // The side menu (spec §2): every entry goes somewhere of its own, and the screens the home
 // page has no tile for (compute log, release, card service, orders) can be reached from it.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { overflowingElements } from './support/layout.ts';
 import { ALICE_KEY, goHome, signInAs } from './support/money.ts';

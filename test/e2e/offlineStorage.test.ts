@@ -4,7 +4,7 @@
 // device' leaves nothing of the address behind; 'Keep for reading offline' at sign-out keeps it.
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { signPersonalMessage } from '../../contract/wallet/eip191.ts';
 import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';

@@ -3,7 +3,7 @@
 // server has it; after a reload and a new sign-in, the payment completes by itself, and the
 // app shows it in progress wherever the user lands.
 import { describe, expect, it } from 'vitest';
-import { ticketPaths } from '../../src/api/ticket.ts';
+import { ticketPaths } from '../../contract/api/ticket.ts';
 import { callsOf } from './support/innerCalls.ts';
 import { tokenFrom } from './support/app.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';

@@ -1,7 +1,7 @@
 // The physical-card application as a user meets it: a fee message that follows the balance
 // as it moves, and a confirmation that names where the card is sent.
 import { describe, expect, it } from 'vitest';
-import { cardPaths } from '../../src/api/card.ts';
+import { cardPaths } from '../../contract/api/card.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';

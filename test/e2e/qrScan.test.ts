@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, BOB_KEY, openMoneyAction, openWallet, signInAs } from './support/money.ts';
 import { writeQrVideo } from './support/qrVideo.ts';
-import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { privateKeyToAddress } from '../../contract/wallet/eip191.ts';
 
 const bob = privateKeyToAddress(BOB_KEY);
 // An EIP-681 payment link with a chain suffix, as wallets show their receive address.

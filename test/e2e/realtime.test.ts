@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { privateKeyToAddress } from '../../contract/wallet/eip191.ts';
 import { readEnvelopeKeysFrom } from '../server/support/envelopeClient.ts';
 import { apiSignIn, connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';

@@ -1,7 +1,7 @@
 // The user centre lists the account's active sessions with their start time and ends one,
 // or all of them, after asking.
 import { describe, expect, it } from 'vitest';
-import { signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { signPersonalMessage } from '../../contract/wallet/eip191.ts';
 import { callsOf } from './support/innerCalls.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';

@@ -1,7 +1,7 @@
 // The screens that switch between record lists with tabs fit a 320 px phone in every
 // language: four tabs of long words wrap onto a second row instead of widening the page.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { overflowingElements } from './support/layout.ts';
 import { ALICE_KEY, signInAs } from './support/money.ts';

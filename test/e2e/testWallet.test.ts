@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { recoverPersonalSignAddress } from '../../src/wallet/eip191.ts';
+import { recoverPersonalSignAddress } from '../../contract/wallet/eip191.ts';
 import { launchBrowser } from './support/browser.ts';
 import { installTestWallet } from './support/testWallet.ts';
 import type { TestWalletHandle, TestWalletOptions } from './support/testWallet.ts';

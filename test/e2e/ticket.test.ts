@@ -5,7 +5,7 @@ import { callsOf } from './support/innerCalls.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { openFromMenu, payWith, refreshUntil, WEI_PER_JU } from './support/chainSteps.ts';
 import { seriousAxeViolations } from './support/layout.ts';
-import { privateKeyToAddress } from '../../src/wallet/eip191.ts';
+import { privateKeyToAddress } from '../../contract/wallet/eip191.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
 
 // A public test key (eth-sig-util vectors): Bob's second wallet, which has no account here.

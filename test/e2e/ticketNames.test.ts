@@ -2,7 +2,7 @@
 // chain that join cycles. Every language names them apart, with the glossary's words, and
 // says the difference in one line where both appear; no screen shows the wire's TICKET code.
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { CONCEPTS, type TargetLocale } from '../../scripts/i18n/glossary.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, openWalletFromMenu, signInAs } from './support/money.ts';

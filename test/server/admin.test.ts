@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { login, startTestServer, testWallet, userInfo, type TestServer } from './harness.ts';
 
 describe('admin API', () => {

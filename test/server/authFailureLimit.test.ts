@@ -3,7 +3,7 @@
 // throttled, never the successes: a valid session token works from an address others fail
 // from (one carrier address is shared by many phones).
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { login, startTestServer, testWallet, type HttpAnswer, type TestServer } from './harness.ts';
 import { credit } from './support/money.ts';
 

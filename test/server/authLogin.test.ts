@@ -5,10 +5,10 @@ import {
   isRegisterDataSchema,
   loginDataSchema,
   loginMessageDataSchema,
-} from '../../src/api/auth.ts';
-import { apiResponse } from '../../src/api/response.ts';
-import { userInfoSchema } from '../../src/api/user.ts';
-import { parseSiweMessage } from '../../src/wallet/siwe.ts';
+} from '../../contract/api/auth.ts';
+import { apiResponse } from '../../contract/api/response.ts';
+import { userInfoSchema } from '../../contract/api/user.ts';
+import { parseSiweMessage } from '../../contract/wallet/siwe.ts';
 import {
   login,
   loginMessage,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { formatSiweMessage, parseSiweMessage } from '../../src/wallet/siwe.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { formatSiweMessage, parseSiweMessage } from '../../contract/wallet/siwe.ts';
 import {
   login,
   loginMessage,

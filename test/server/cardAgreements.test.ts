@@ -3,14 +3,14 @@
 // accepted (shown to the user and the operator); an application on an outdated wording is
 // refused and charges nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_AGREEMENTS } from '../../src/api/cardAgreements.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { CARD_AGREEMENTS } from '../../contract/api/cardAgreements.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   applicationListDataSchema,
   cardApplicationSchema,
   cardInfoDataSchema,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { adminApplicationsDataSchema, adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';

@@ -7,7 +7,7 @@ import {
   myCardListDataSchema,
   rechargeRecordSchema,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';

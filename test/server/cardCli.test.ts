@@ -10,7 +10,7 @@ import {
   myCardListDataSchema,
   rechargeRecordSchema,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';

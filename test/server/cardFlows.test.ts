@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   applicationListDataSchema,
   cardApplicationSchema,
@@ -20,7 +20,7 @@ import {
   revealMessageDataSchema,
   cardInfoDataSchema,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import {
   adminCardPaths,
   adminIssueDataSchema,

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   addressListDataSchema,
   deliveryAddressSchema,
@@ -14,7 +14,7 @@ import {
   holderListDataSchema,
   UPLOAD_MAX_BYTES,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { adminCardPaths, adminHoldersDataSchema } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { dataOf, expectRefusal } from './support/money.ts';

@@ -2,8 +2,8 @@
 // user may try PINs and number reveals.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { cardPaths } from '../../src/api/card.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { cardPaths } from '../../contract/api/card.ts';
 import { MAX_PENDING_PHOTOS } from '../../server/card/uploads.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { expectRefusal } from './support/money.ts';

@@ -3,13 +3,13 @@
 // against its hash; wrong current PINs in a row lock PIN changes for a while, however many
 // arrive at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   cardSchema,
   PIN_FAILURES_BEFORE_LOCK,
   PIN_LOCK_MINUTES,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { pinPepper } from '../../server/card/cards.ts';
 import { verifyPin } from '../../server/card/pin.ts';
 import { vaultFor } from '../../server/card/vault.ts';

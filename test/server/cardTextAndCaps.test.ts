@@ -4,14 +4,14 @@
 // nothing stored; a user keeps at most CARD_MAX_HOLDERS_PER_USER holders and
 // CARD_MAX_ADDRESSES_PER_USER delivery addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { transferListDataSchema, transferPaths } from '../../src/api/transfer.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { transferListDataSchema, transferPaths } from '../../contract/api/transfer.ts';
 import {
   addressListDataSchema,
   deliveryAddressSchema,
   holderListDataSchema,
   cardPaths,
-} from '../../src/api/card.ts';
+} from '../../contract/api/card.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, dataOf, expectRefusal, transfer } from './support/money.ts';
 import {

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http, type Hex } from 'viem';
-import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import {
+  ticketBuyDataSchema,
+  ticketListDataSchema,
+  ticketPaths,
+} from '../../contract/api/ticket.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { createHttpClient, login, testWallet } from './harness.ts';
 import { dataOf, moneyPost } from './support/money.ts';

@@ -3,14 +3,14 @@
 // wrong chain, an unknown hash, a reused hash, too few confirmations.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainInfoDataSchema, chainPaymentSchema, chainPaths } from '../../src/api/chain.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { chainInfoDataSchema, chainPaymentSchema, chainPaths } from '../../contract/api/chain.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   ticketBuyDataSchema,
   ticketConfigDataSchema,
   ticketListDataSchema,
   ticketPaths,
-} from '../../src/api/ticket.ts';
+} from '../../contract/api/ticket.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { adminChainPaths, chainJobsDataSchema } from '../../server/admin/contractChain.ts';
 import { chainClient } from '../../server/chain/client.ts';

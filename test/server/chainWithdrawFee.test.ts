@@ -4,9 +4,9 @@
 // refused withdrawal, comes back to the balance.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPaidToBalance } from '../../src/api/chain.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { withdrawalSchema, withdrawPaths } from '../../src/api/withdraw.ts';
+import { isPaidToBalance } from '../../contract/api/chain.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { withdrawalSchema, withdrawPaths } from '../../contract/api/withdraw.ts';
 import { adminPaths } from '../../server/admin/contract.ts';
 import { adminChainPaths } from '../../server/admin/contractChain.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';

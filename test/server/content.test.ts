@@ -1,10 +1,10 @@
 // Home content and the marquee: per language with English as fallback, the neutral demo
 // seed in every language, and the operator's `home set` / `marquee set`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonPaths, marqueeDataSchema } from '../../src/api/common.ts';
-import { contentPaths, homeDataSchema, type HomeContent } from '../../src/api/content.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { commonPaths, marqueeDataSchema } from '../../contract/api/common.ts';
+import { contentPaths, homeDataSchema, type HomeContent } from '../../contract/api/content.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { LOCALES } from '../../contract/i18n/locales.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { admin, adminResult, fileArgument } from './support/content.ts';
 import { dataOf } from './support/money.ts';

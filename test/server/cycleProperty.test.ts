@@ -4,9 +4,9 @@
 // invariants hold throughout.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleJoinDataSchema, cyclePaths, cyclePoolDataSchema } from '../../src/api/cycle.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { ticketBuyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { cycleJoinDataSchema, cyclePaths, cyclePoolDataSchema } from '../../contract/api/cycle.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { ticketBuyDataSchema, ticketPaths } from '../../contract/api/ticket.ts';
 import { adminChainPaths } from '../../server/admin/contractChain.ts';
 import {
   register,

@@ -2,16 +2,20 @@
 // chain; the return after 25 hours from the pool; an underfunded pool makes it wait, a
 // funded one pays it exactly once; a restart in the middle of a cycle loses nothing.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   cycleConfigDataSchema,
   cycleJoinDataSchema,
   cycleListDataSchema,
   cyclePaths,
   cyclePoolDataSchema,
-} from '../../src/api/cycle.ts';
-import { ticketBuyDataSchema, ticketListDataSchema, ticketPaths } from '../../src/api/ticket.ts';
-import { moneyLogDataSchema, walletPaths } from '../../src/api/wallet.ts';
+} from '../../contract/api/cycle.ts';
+import {
+  ticketBuyDataSchema,
+  ticketListDataSchema,
+  ticketPaths,
+} from '../../contract/api/ticket.ts';
+import { moneyLogDataSchema, walletPaths } from '../../contract/api/wallet.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import {
   adminChainPaths,

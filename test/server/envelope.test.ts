@@ -10,16 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/admin/cli.ts';
 import { adminEnvelopePaths } from '../../server/admin/contractEnvelope.ts';
 import { NONCE_RETENTION_MS } from '../../server/envelope/nonces.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   MAX_SEALED_REQUEST_BYTES,
   MD5_EXPORTER_LABEL,
   TIMESTAMP_WINDOW_MS,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../src/api/envelope/ohttp.ts';
-import { envelopeRefusals, type EnvelopeRefusalCode } from '../../src/api/envelope/refusals.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
-import { transferPaths } from '../../src/api/transfer.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../contract/api/envelope/ohttp.ts';
+import {
+  envelopeRefusals,
+  type EnvelopeRefusalCode,
+} from '../../contract/api/envelope/refusals.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
+import { transferPaths } from '../../contract/api/transfer.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import {
   envelopeClientFor,

@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { ENVELOPE_KEY_SECRET_FILE } from '../../server/envelope/keySeal.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
-import { ENVELOPE_SUITE } from '../../src/api/envelope/envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from '../../src/api/envelope/hpke.ts';
-import type { GatewayKey } from '../../src/api/envelope/ohttp.ts';
+import { ENVELOPE_SUITE } from '../../contract/api/envelope/envelopeMessage.ts';
+import { KEM_X25519_HKDF_SHA256 } from '../../contract/api/envelope/hpke.ts';
+import type { GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 import {
   createPostgresDatabase,
   login,

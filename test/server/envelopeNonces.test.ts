@@ -3,9 +3,9 @@
 // input — leaves the nonce table as it was (a flood of them costs no durable insert), and a
 // replay of it is refused again; a write that ran is still refused as a replay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
-import { transferPaths } from '../../src/api/transfer.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { envelopeRefusals } from '../../contract/api/envelope/refusals.ts';
+import { transferPaths } from '../../contract/api/transfer.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { envelopeClientFor, type EnvelopeClient } from './support/envelopeClient.ts';
 import { credit } from './support/money.ts';

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createKeySeal } from '../../server/envelope/keySeal.ts';
 import { ensureCurrentKey, listKeys } from '../../server/envelope/keys.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
-import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
-import { transferPaths } from '../../src/api/transfer.ts';
+import { envelopeRefusals } from '../../contract/api/envelope/refusals.ts';
+import { transferPaths } from '../../contract/api/transfer.ts';
 import {
   createPostgresDatabase,
   login,

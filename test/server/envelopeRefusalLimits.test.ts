@@ -4,11 +4,11 @@
 // client address: past the budget that address gets 429 with Retry-After, before its body is
 // read, while every other address is served as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { MAX_SEALED_REQUEST_BYTES } from '../../src/api/envelope/envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../src/api/envelope/ohttp.ts';
-import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { MAX_SEALED_REQUEST_BYTES } from '../../contract/api/envelope/envelopeMessage.ts';
+import { REQUEST_CONTENT_TYPE, type KeyConfig } from '../../contract/api/envelope/ohttp.ts';
+import { envelopeRefusals } from '../../contract/api/envelope/refusals.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { envelopeClientFor, type EnvelopeClient } from './support/envelopeClient.ts';
 import { scrape } from './support/prometheus.ts';

@@ -8,7 +8,7 @@
 // are compared exactly. The last test checks that every route was called.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servedRoutes } from '../../server/app.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/money.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/api/money.ts';
 import {
   startTestServer,
   testWallet,

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as v from 'valibot';
 import { routeTable } from '../../server/areas.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { fieldLabel } from '../../src/api/fieldLabels.ts';
-import { editHolderRequestSchema } from '../../src/api/card.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { fieldLabel } from '../../contract/api/fieldLabels.ts';
+import { editHolderRequestSchema } from '../../contract/api/card.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 
 /** The field names of a route's input schema, nested objects and arrays included. */

@@ -6,10 +6,10 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/api/money.ts';
-import { RUNTIME_CONFIG_PATH } from '../../src/api/runtimeConfig.ts';
-import { transferPaths } from '../../src/api/transfer.ts';
-import { withdrawPaths } from '../../src/api/withdraw.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/api/money.ts';
+import { RUNTIME_CONFIG_PATH } from '../../contract/api/runtimeConfig.ts';
+import { transferPaths } from '../../contract/api/transfer.ts';
+import { withdrawPaths } from '../../contract/api/withdraw.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 

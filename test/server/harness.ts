@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database.ts';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server/main.ts';
-import { privateKeyToAddress, signPersonalMessage } from '../../src/wallet/eip191.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../contract/wallet/eip191.ts';
 
 export const usesPostgres = process.env.TEST_DB === 'postgres';
 

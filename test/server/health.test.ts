@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_MIGRATIONS } from '../../server/db/migrate.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { startTestServer, usesPostgres, type TestServer } from './harness.ts';
 import { randomAddress } from './support/chain.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { login, startTestServer, testWallet, type HttpAnswer, type TestServer } from './harness.ts';
 
 function expectEnvelope(answer: HttpAnswer, status: number, code: number) {

@@ -5,7 +5,7 @@
 // is real work on the loop, which is what Node's delay histogram measures.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_LOOP_SAMPLE_MS, SHED_RETRY_AFTER_SECONDS } from '../../server/http/loadShedding.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { scrape } from './support/prometheus.ts';
 

@@ -2,7 +2,7 @@
 // that cannot be decoded, what Node's parser rejects. Each answer is still a 4xx in the
 // {code, message, data} format with the security headers, and never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors, type ApiErrorName } from '../../src/api/errors.ts';
+import { apiErrors, type ApiErrorName } from '../../contract/api/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { openRaw, parseRawAnswers, rawGet, rawRequest, type RawAnswer } from './support/rawHttp.ts';
 

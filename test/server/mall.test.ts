@@ -1,14 +1,14 @@
 // Mall orders: list by status (all = no filter), paging, detail, confirming receipt only by
 // the owner, only from shipped, once; the operator's `order add | ship`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   machinePaths,
   orderListDataSchema,
   orderSchema,
   type OrderStatus,
-} from '../../src/api/machine.ts';
-import { MAX_PAGE_SIZE } from '../../src/api/response.ts';
+} from '../../contract/api/machine.ts';
+import { MAX_PAGE_SIZE } from '../../contract/api/response.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { admin, adminResult, printedId } from './support/content.ts';
 import { dataOf, expectRefusal } from './support/money.ts';

@@ -1,9 +1,9 @@
 // GET /metrics as Prometheus scrapes it: the operator's token only, text that parses, and
 // figures that move by exactly what happened (server/metrics/).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authPaths } from '../../src/api/auth.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { ticketBuyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+import { authPaths } from '../../contract/api/auth.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { ticketBuyDataSchema, ticketPaths } from '../../contract/api/ticket.ts';
 import { adminChainPaths } from '../../server/admin/contractChain.ts';
 import {
   loginMessage,

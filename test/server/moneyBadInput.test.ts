@@ -1,9 +1,9 @@
 // Every money call refuses bad input with a clear answer below 500 and changes nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors, type ApiErrorName } from '../../src/api/errors.ts';
-import { transferPaths } from '../../src/api/transfer.ts';
-import { walletPaths } from '../../src/api/wallet.ts';
-import { withdrawPaths } from '../../src/api/withdraw.ts';
+import { apiErrors, type ApiErrorName } from '../../contract/api/errors.ts';
+import { transferPaths } from '../../contract/api/transfer.ts';
+import { walletPaths } from '../../contract/api/wallet.ts';
+import { withdrawPaths } from '../../contract/api/withdraw.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, moneyPost, TRON_ADDRESS, withdrawOk } from './support/money.ts';

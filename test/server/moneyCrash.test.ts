@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminPaths, ledgerCheckDataSchema } from '../../server/admin/contract.ts';
-import { transferListDataSchema, transferPaths } from '../../src/api/transfer.ts';
+import { transferListDataSchema, transferPaths } from '../../contract/api/transfer.ts';
 import {
   createHttpClient,
   createPostgresDatabase,

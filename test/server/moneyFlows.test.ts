@@ -1,14 +1,14 @@
 // Wallet, ticket transfers and withdrawals end to end over HTTP, on SQLite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { transferListDataSchema, transferPaths } from '../../src/api/transfer.ts';
-import { incomeDataSchema, moneyLogDataSchema, walletPaths } from '../../src/api/wallet.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { transferListDataSchema, transferPaths } from '../../contract/api/transfer.ts';
+import { incomeDataSchema, moneyLogDataSchema, walletPaths } from '../../contract/api/wallet.ts';
 import {
   withdrawalSchema,
   withdrawConfigDataSchema,
   withdrawListDataSchema,
   withdrawPaths,
-} from '../../src/api/withdraw.ts';
+} from '../../contract/api/withdraw.ts';
 import { adminPaths, withdrawalFinishDataSchema } from '../../server/admin/contract.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';

@@ -1,9 +1,9 @@
 // Concurrent money requests over HTTP: no double spend, one effect per key, and a
 // withdrawal is either completed or failed, never both.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { transferRowSchema } from '../../src/api/transfer.ts';
+import { transferRowSchema } from '../../contract/api/transfer.ts';
 import * as v from 'valibot';
-import { apiResponse } from '../../src/api/response.ts';
+import { apiResponse } from '../../contract/api/response.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import {

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authPaths } from '../../src/api/auth.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { authPaths } from '../../contract/api/auth.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { backgroundJobs } from '../../server/areas.ts';
 import type { StartServerOptions } from '../../server/main.ts';
 import {

@@ -3,16 +3,16 @@
 // only by payments, never by quotes; the compute log; performance in the user centre.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPaidToBalance } from '../../src/api/chain.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { isPaidToBalance } from '../../contract/api/chain.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   nodeChainPayDataSchema,
   nodeConfigDataSchema,
   nodeOrderSchema,
   nodePaths,
   powerLogDataSchema,
-} from '../../src/api/node.ts';
-import { ticketBuyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+} from '../../contract/api/node.ts';
+import { ticketBuyDataSchema, ticketPaths } from '../../contract/api/ticket.ts';
 import { register, startTestServer, testWallet, userInfo, type TestServer } from './harness.ts';
 import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';

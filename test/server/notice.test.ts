@@ -1,9 +1,13 @@
 // Notices: per language with English as fallback, read marks per user, paging, and the
 // operator's `notice add | edit | remove`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { noticeDetailSchema, noticeListDataSchema, noticePaths } from '../../src/api/notice.ts';
-import { MAX_PAGE_SIZE } from '../../src/api/response.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import {
+  noticeDetailSchema,
+  noticeListDataSchema,
+  noticePaths,
+} from '../../contract/api/notice.ts';
+import { MAX_PAGE_SIZE } from '../../contract/api/response.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { admin, adminResult, fileArgument, printedId } from './support/content.ts';
 import { dataOf, expectRefusal } from './support/money.ts';

@@ -12,17 +12,17 @@ import {
   chainPaymentSchema,
   chainPaymentsDataSchema,
   paymentClaimMessage,
-} from '../../src/api/chain.ts';
-import { cycleJoinDataSchema, cyclePaths } from '../../src/api/cycle.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { nodeChainPayDataSchema, nodeOrderSchema, nodePaths } from '../../src/api/node.ts';
+} from '../../contract/api/chain.ts';
+import { cycleJoinDataSchema, cyclePaths } from '../../contract/api/cycle.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { nodeChainPayDataSchema, nodeOrderSchema, nodePaths } from '../../contract/api/node.ts';
 import {
   ticketApplyDataSchema,
   ticketApplyListDataSchema,
   ticketBuyDataSchema,
   ticketListDataSchema,
   ticketPaths,
-} from '../../src/api/ticket.ts';
+} from '../../contract/api/ticket.ts';
 import { adminChainPaths, chainJobsDataSchema } from '../../server/admin/contractChain.ts';
 import {
   register,

@@ -1,6 +1,6 @@
 // Counts in messages follow each language's plural rules: '1 node', not '1 nodes'.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { loadTranslator, type Translator } from '../../server/i18n/catalogs.ts';
 
 describe('plural rules in server messages', () => {

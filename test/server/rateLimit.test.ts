@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   login,
   loginMessage,

@@ -2,7 +2,7 @@
 // events only to their owner and only after their transaction commits, recovery from an
 // offset, and sockets closing when their session ends.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, STREAM_AREAS, WS_TICKET_TTL_MS } from '../../src/api/realtime.ts';
+import { CLOSE_CODES, STREAM_AREAS, WS_TICKET_TTL_MS } from '../../contract/api/realtime.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { HISTORY_EVENTS, HISTORY_MS, pruneHistory } from '../../server/realtime/history.ts';
 import { emitEvents } from '../../server/realtime/outbox.ts';

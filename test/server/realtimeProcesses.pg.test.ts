@@ -4,7 +4,7 @@
 // listens again and catches up. PostgreSQL only: on SQLite one process serves everything.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOSE_CODES } from '../../src/api/realtime.ts';
+import { CLOSE_CODES } from '../../contract/api/realtime.ts';
 import { login, startTestServerPair, testWallet, type TestServer } from './harness.ts';
 import { admin } from './support/content.ts';
 import { credit, transferOk } from './support/money.ts';

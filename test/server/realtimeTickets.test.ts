@@ -1,8 +1,8 @@
 // Socket tickets cannot be piled up: at most 10 unused, unexpired ones per session (the
 // eleventh is 429 until the first expires), a per-user rate, and expired ones swept.
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
-import { realtimePaths, WS_TICKET_TTL_MS } from '../../src/api/realtime.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { realtimePaths, WS_TICKET_TTL_MS } from '../../contract/api/realtime.ts';
 import { MAX_LIVE_TICKETS_PER_SESSION } from '../../server/realtime/tickets.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { connect } from './support/realtime.ts';

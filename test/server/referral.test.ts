@@ -2,7 +2,7 @@
 // and a deep 10,000-member team answered quickly.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPaths, zhiListDataSchema } from '../../src/api/user.ts';
+import { userPaths, zhiListDataSchema } from '../../contract/api/user.ts';
 import { recordPerformance } from '../../server/users/performance.ts';
 import { teamSummary } from '../../server/users/referrals.ts';
 import { findUserByAddress } from '../../server/users/users.ts';

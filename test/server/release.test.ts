@@ -1,15 +1,15 @@
 // Ticket dividend release against a real local chain: an approved application releases its
 // total on the schedule; released JU moves into the balance only from a funded pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   releaseLogDataSchema,
   releasePaths,
   releaseSummarySchema,
   releaseTransferDataSchema,
   releaseTransferLogDataSchema,
-} from '../../src/api/release.ts';
-import { ticketApplyDataSchema, ticketPaths } from '../../src/api/ticket.ts';
+} from '../../contract/api/release.ts';
+import { ticketApplyDataSchema, ticketPaths } from '../../contract/api/ticket.ts';
 import { adminChainPaths, poolFundDataSchema } from '../../server/admin/contractChain.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';

@@ -4,14 +4,18 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cycleEndpoints } from '../../src/api/cycle.ts';
-import type { Endpoint } from '../../src/api/endpoint.ts';
-import { nodeEndpoints } from '../../src/api/node.ts';
-import { releaseEndpoints } from '../../src/api/release.ts';
-import { ticketEndpoints } from '../../src/api/ticket.ts';
-import { transferEndpoints, transferPaths, transferRowSchema } from '../../src/api/transfer.ts';
-import { cardEndpoints } from '../../src/api/card.ts';
-import { walletDataSchema, walletPaths } from '../../src/api/wallet.ts';
+import { cycleEndpoints } from '../../contract/api/cycle.ts';
+import type { Endpoint } from '../../contract/api/endpoint.ts';
+import { nodeEndpoints } from '../../contract/api/node.ts';
+import { releaseEndpoints } from '../../contract/api/release.ts';
+import { ticketEndpoints } from '../../contract/api/ticket.ts';
+import {
+  transferEndpoints,
+  transferPaths,
+  transferRowSchema,
+} from '../../contract/api/transfer.ts';
+import { cardEndpoints } from '../../contract/api/card.ts';
+import { walletDataSchema, walletPaths } from '../../contract/api/wallet.ts';
 import type { HttpContext } from '../../server/http/httpContext.ts';
 import { rateLimiterFor } from '../../server/http/rateLimiter.ts';
 import { createReplies } from '../../server/http/replies.ts';
@@ -20,7 +24,7 @@ import { loadTranslator } from '../../server/i18n/catalogs.ts';
 import { createServerMetrics } from '../../server/metrics/serverMetrics.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, transfer } from './support/money.ts';
-import { withdrawEndpoints } from '../../src/api/withdraw.ts';
+import { withdrawEndpoints } from '../../contract/api/withdraw.ts';
 import { DomainError } from '../../server/domainError.ts';
 import { toDomainError } from '../../server/http/errorHandler.ts';
 import { InsufficientBalanceError } from '../../server/ledger/errors.ts';
@@ -29,13 +33,13 @@ import { areaCatalogue, routeTable } from '../../server/areas.ts';
 
 /**
  * Every endpoint descriptor of the contract, from every module that exports one (`…Endpoint`)
- * or a set (`…Endpoints`): the app's (src/api) and the operator's (server/admin/contract*.ts).
+ * or a set (`…Endpoints`): the app's (contract/api) and the operator's (server/admin/contract*.ts).
  */
 async function contractEndpoints(): Promise<string[]> {
   const files = [
-    ...readdirSync(path.join(ROOT, 'src/api'))
+    ...readdirSync(path.join(ROOT, 'contract/api'))
       .filter((name) => name.endsWith('.ts'))
-      .map((name) => path.join(ROOT, 'src/api', name)),
+      .map((name) => path.join(ROOT, 'contract/api', name)),
     ...readdirSync(path.join(ROOT, 'server/admin'))
       .filter((name) => /^contract\w*\.ts$/.test(name))
       .map((name) => path.join(ROOT, 'server/admin', name)),

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LISTENER_NAME } from '../../server/realtime/fanout.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   login,
   loginMessage,

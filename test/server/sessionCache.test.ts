@@ -2,7 +2,7 @@
 // signed-in call asks the database nothing about it; an ended or expired session is refused
 // at once all the same. Across processes on PostgreSQL: sessionCache.pg.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   login,
   loginFrom,

@@ -2,7 +2,7 @@
 // ended one by one or all at once — each only by its owner.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   login,
   loginFrom,

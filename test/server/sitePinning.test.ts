@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSettings, ConfigError, readSettings } from '../../server/config.ts';
 import { startServer } from '../../server/main.ts';
-import { apiErrors } from '../../src/api/errors.ts';
-import { formatSiweMessage, parseSiweMessage } from '../../src/wallet/siwe.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
+import { formatSiweMessage, parseSiweMessage } from '../../contract/wallet/siwe.ts';
 import {
   login,
   loginMessage,

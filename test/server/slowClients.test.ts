@@ -2,7 +2,7 @@
 // connections. The timeouts are small here (injected through the server options) so the
 // test is quick; each wait is bounded, and a connection still open then fails the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { openRaw, sendBeforeAccept } from './support/rawHttp.ts';
 

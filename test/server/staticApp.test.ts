@@ -14,9 +14,9 @@ import {
   INLINE_HOME_CONTENT_ELEMENT_ID,
   inlineHomeContentSchema,
   type HomeContent,
-} from '../../src/api/content.ts';
+} from '../../contract/api/content.ts';
 import { acceptedLanguages } from '../../server/http/staticApp.ts';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { admin, fileArgument } from './support/content.ts';
 import { dataOf } from './support/money.ts';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPaths, zhiListDataSchema } from '../../src/api/user.ts';
+import { userPaths, zhiListDataSchema } from '../../contract/api/user.ts';
 import type { AppDatabase } from '../../server/db/database.ts';
 import type { UntypedKysely } from '../../server/db/dialect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';

@@ -4,7 +4,7 @@
 // user's one; the operator never approves a purchase its applicant did not pay.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../src/api/errors.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import {
   ticketApplyDataSchema,
   ticketApplyListDataSchema,
@@ -13,7 +13,7 @@ import {
   ticketListDataSchema,
   ticketPaths,
   ticketSourceLogDataSchema,
-} from '../../src/api/ticket.ts';
+} from '../../contract/api/ticket.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { adminApplicationsDataSchema, adminChainPaths } from '../../server/admin/contractChain.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';

@@ -2,8 +2,12 @@
 // network fee the wallet paid on chain (never 'fee 0'); the money log shows only what the
 // balance paid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyLogDataSchema, walletPaths } from '../../src/api/wallet.ts';
-import { withdrawalSchema, withdrawListDataSchema, withdrawPaths } from '../../src/api/withdraw.ts';
+import { moneyLogDataSchema, walletPaths } from '../../contract/api/wallet.ts';
+import {
+  withdrawalSchema,
+  withdrawListDataSchema,
+  withdrawPaths,
+} from '../../contract/api/withdraw.ts';
 import { adminPaths } from '../../server/admin/contract.ts';
 import { register, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { randomAddress, startTestChain, type TestChain } from './support/chain.ts';

@@ -12,7 +12,7 @@ import {
   encodeResponse,
   encodeVarint,
   type FieldLine,
-} from '../../src/api/envelope/bhttp.ts';
+} from '../../contract/api/envelope/bhttp.ts';
 import { hex, readVector } from './support/envelope.ts';
 
 interface Examples {

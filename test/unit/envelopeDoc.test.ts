@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { encodeResponse } from '../../src/api/envelope/bhttp.ts';
+import { encodeResponse } from '../../contract/api/envelope/bhttp.ts';
 import {
   ENVELOPE_SUITE,
   MAX_SEALED_REQUEST_BYTES,
@@ -23,7 +23,7 @@ import {
   TIMESTAMP_FIELD,
   TIMESTAMP_WINDOW_MS,
   type EnvelopeCrypto,
-} from '../../src/api/envelope/envelopeMessage.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
 import {
   decapsulateRequest,
   encodeKeyConfig,
@@ -33,8 +33,8 @@ import {
   RESPONSE_CONTENT_TYPE,
   responseKeyMaterial,
   type GatewayKey,
-} from '../../src/api/envelope/ohttp.ts';
-import { envelopeRefusals } from '../../src/api/envelope/refusals.ts';
+} from '../../contract/api/envelope/ohttp.ts';
+import { envelopeRefusals } from '../../contract/api/envelope/refusals.ts';
 import { backends, hex } from './support/envelope.ts';
 
 // The envelope's section of the protocol page, up to the next section of the same level.

@@ -8,7 +8,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
-import { defineEndpoint } from '../../src/api/endpoint.ts';
+import { defineEndpoint } from '../../contract/api/endpoint.ts';
 import {
   createEnvelopeFetch,
   type EnvelopeFetchDeps,
@@ -20,15 +20,15 @@ import {
   openRequest,
   sealResponse,
   type OpenedRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
-import { nobleCrypto } from '../../src/api/envelope/nobleCrypto.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import { nobleCrypto } from '../../contract/api/envelope/nobleCrypto.ts';
 import {
   encodeKeyConfigList,
   REQUEST_CONTENT_TYPE,
   RESPONSE_CONTENT_TYPE,
   type GatewayKey,
-} from '../../src/api/envelope/ohttp.ts';
-import { ENVELOPE_PATH } from '../../src/api/envelope/transport.ts';
+} from '../../contract/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH } from '../../contract/api/envelope/transport.ts';
 import { ApiError, BadAnswerError } from '../../src/api/requestErrors.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 

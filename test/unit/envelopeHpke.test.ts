@@ -10,7 +10,7 @@ import {
   setupBaseRecipient,
   setupBaseSender,
   type HpkeContext,
-} from '../../src/api/envelope/hpke.ts';
+} from '../../contract/api/envelope/hpke.ts';
 import { backends, hex, readVector } from './support/envelope.ts';
 
 interface Rfc9180Vector {

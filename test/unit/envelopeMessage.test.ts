@@ -6,7 +6,7 @@
 // @vitest-environment node
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { encodeRequest, type FieldLine } from '../../src/api/envelope/bhttp.ts';
+import { encodeRequest, type FieldLine } from '../../contract/api/envelope/bhttp.ts';
 import {
   ENVELOPE_SUITE,
   MD5_EXPORTER_LABEL,
@@ -17,18 +17,18 @@ import {
   TIMESTAMP_WINDOW_MS,
   type EnvelopeCrypto,
   type EnvelopeRequest,
-} from '../../src/api/envelope/envelopeMessage.ts';
+} from '../../contract/api/envelope/envelopeMessage.ts';
 import {
   encapsulateRequest,
   type GatewayKey,
   type KeyConfig,
-} from '../../src/api/envelope/ohttp.ts';
+} from '../../contract/api/envelope/ohttp.ts';
 import {
   ENVELOPE_REFUSAL_CODES,
   EnvelopeRefusal,
   envelopeRefusals,
   type EnvelopeRefusalCode,
-} from '../../src/api/envelope/refusals.ts';
+} from '../../contract/api/envelope/refusals.ts';
 import { backends, hex } from './support/envelope.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 9, 30);

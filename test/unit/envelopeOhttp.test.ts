@@ -4,8 +4,8 @@
 // @vitest-environment node
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { decodeRequest, decodeResponse } from '../../src/api/envelope/bhttp.ts';
-import { AEAD_AES_128_GCM, AEAD_CHACHA20_POLY1305 } from '../../src/api/envelope/hpke.ts';
+import { decodeRequest, decodeResponse } from '../../contract/api/envelope/bhttp.ts';
+import { AEAD_AES_128_GCM, AEAD_CHACHA20_POLY1305 } from '../../contract/api/envelope/hpke.ts';
 import {
   decapsulateRequest,
   decapsulateResponse,
@@ -18,8 +18,8 @@ import {
   requestInfo,
   responseKeyMaterial,
   type GatewayKey,
-} from '../../src/api/envelope/ohttp.ts';
-import { EnvelopeRefusal } from '../../src/api/envelope/refusals.ts';
+} from '../../contract/api/envelope/ohttp.ts';
+import { EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
 import { backends, hex, readVector } from './support/envelope.ts';
 
 const example = readVector<Record<string, string>>('ohttp/rfc9458-appendix-a.json');

@@ -7,7 +7,7 @@ import {
   realtimeEventSchema,
   realtimeRefusalSchema,
   realtimeServerMessageSchema,
-} from '../../src/api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 
 const union = v.union([realtimeEventSchema, realtimeAnswerSchema, realtimeRefusalSchema]);
 

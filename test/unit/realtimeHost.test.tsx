@@ -15,13 +15,13 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
-import type { AnyEndpoint } from '../../src/api/endpoint.ts';
+import type { AnyEndpoint } from '../../contract/api/endpoint.ts';
 import {
   realtimeEndpoints,
   REALTIME_STREAMS,
   REALTIME_TIMING,
   type RealtimeEvent,
-} from '../../src/api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 import { UnauthorizedError } from '../../src/api/requestErrors.ts';
 import { loadRuntimeConfig } from '../../src/config/runtimeConfig.ts';
 import { unreadNoticeAtom, useNoticeMark } from '../../src/realtime/noticeBadge.ts';

@@ -8,7 +8,7 @@ import {
   type RealtimeEvent,
   type RealtimeStream,
   type WsTicketData,
-} from '../../src/api/realtime.ts';
+} from '../../contract/api/realtime.ts';
 import { areasOf } from '../../src/realtime/events.ts';
 import { backoffDelay, createHub, CLIENT_NORMAL_CLOSE } from '../../src/realtime/hub.ts';
 import { FakeClock, FakeSignals, settle, socketFactory } from './support/fakeRealtime.ts';

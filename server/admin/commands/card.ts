@@ -13,7 +13,7 @@ import {
   ServerUnreachableError,
   type AdminApi,
 } from '../adminClient.ts';
-import type { AnyEndpoint, EndpointInput } from '../../../src/api/endpoint.ts';
+import type { AnyEndpoint, EndpointInput } from '../../../contract/api/endpoint.ts';
 import { adminCardEndpoints } from '../contractCard.ts';
 import { formatTable } from '../table.ts';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandArea, CommandResult } from '../commandArea.ts';
 import { adminConnection, type Env } from '../connection.ts';
-import { ORDER_COINS } from '../../../src/api/machine.ts';
+import { ORDER_COINS } from '../../../contract/api/machine.ts';
 import { createAdminApi, type AdminApi } from '../adminClient.ts';
 import { type AdminOrderData, adminContentEndpoints } from '../contractContent.ts';
 import { formatTable } from '../table.ts';

@@ -2,8 +2,8 @@
 // withdrawals the operator sends on chain).
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { ASSET_CODES } from '../../../src/api/assets.ts';
-import { withdrawStatusSchema, type WithdrawStatus } from '../../../src/api/withdraw.ts';
+import { ASSET_CODES } from '../../../contract/api/assets.ts';
+import { withdrawStatusSchema, type WithdrawStatus } from '../../../contract/api/withdraw.ts';
 import type { AdminApi } from '../adminClient.ts';
 import { clientFor, positiveInteger, UsageError, type CommandArea } from '../commandArea.ts';
 import { adminEndpoints } from '../contract.ts';

@@ -1,5 +1,5 @@
 // The operator's commands of the users area: `user list` and `user level`.
-import { ASSET_CODES } from '../../../src/api/assets.ts';
+import { ASSET_CODES } from '../../../contract/api/assets.ts';
 import type { AdminApi } from '../adminClient.ts';
 import { clientFor, positiveInteger, UsageError, type CommandArea } from '../commandArea.ts';
 import { adminEndpoints } from '../contract.ts';

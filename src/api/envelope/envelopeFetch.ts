@@ -14,9 +14,17 @@ import {
   sealingKey,
   sealRequest,
   type EnvelopeCrypto,
-} from './envelopeMessage.ts';
-import { REQUEST_CONTENT_TYPE, RESPONSE_CONTENT_TYPE, type KeyConfig } from './ohttp.ts';
-import { ENVELOPE_PATH, PLAIN_PATHS, readKeyList } from './transport.ts';
+} from '../../../contract/api/envelope/envelopeMessage.ts';
+import {
+  REQUEST_CONTENT_TYPE,
+  RESPONSE_CONTENT_TYPE,
+  type KeyConfig,
+} from '../../../contract/api/envelope/ohttp.ts';
+import {
+  ENVELOPE_PATH,
+  PLAIN_PATHS,
+  readKeyList,
+} from '../../../contract/api/envelope/transport.ts';
 
 export interface EnvelopeFetchDeps {
   crypto: EnvelopeCrypto;

@@ -9,7 +9,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../api/requestErrors.ts';
-import { updatePinRequestSchema, cardEndpoints, pinWrongDataSchema } from '../../api/card.ts';
+import {
+  updatePinRequestSchema,
+  cardEndpoints,
+  pinWrongDataSchema,
+} from '../../../contract/api/card.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';

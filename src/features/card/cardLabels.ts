@@ -8,7 +8,7 @@ import type {
   HolderStatus,
   IdType,
   RechargeStatus,
-} from '../../api/card.ts';
+} from '../../../contract/api/card.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const holderStatusLabels: Record<HolderStatus, MessageDescriptor> = {

@@ -1,6 +1,6 @@
 // The card hub names the one next step to take, from the state of holders, applications
 // and cards (spec §4): add a holder → wait for review → apply → wait for the card → activate.
-import type { ApplicationStatus, CardStatus, HolderStatus } from '../../api/card.ts';
+import type { ApplicationStatus, CardStatus, HolderStatus } from '../../../contract/api/card.ts';
 
 export type NextStep =
   | { kind: 'add_holder' }

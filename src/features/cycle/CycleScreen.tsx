@@ -5,8 +5,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Cycle } from '../../api/cycle.ts';
-import type { Ticket } from '../../api/ticket.ts';
+import type { Cycle } from '../../../contract/api/cycle.ts';
+import type { Ticket } from '../../../contract/api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { cycleListSource, useCycleConfig, useCyclePool } from '../../state/queries/cycle.ts';
 import { myTicketsSource } from '../../state/queries/ticket.ts';

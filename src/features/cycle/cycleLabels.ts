@@ -1,7 +1,7 @@
 // Words for the states of mutual-aid cycles.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CycleStatus } from '../../api/cycle.ts';
+import type { CycleStatus } from '../../../contract/api/cycle.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const cycleStatusLabels: Record<CycleStatus, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 // The signed-in home page's balances (JU, USDT, tickets), loaded only once someone signs in.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatAmount, parseAssetAmount } from '../../money/index.ts';
+import { formatAmount, parseAssetAmount } from '../../../contract/money/index.ts';
 import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { RecordAge } from '../../ui/KeptCopy.tsx';
 import { shortAddress } from '../../ui/format.ts';

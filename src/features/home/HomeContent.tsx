@@ -3,7 +3,7 @@
 // server's fallback). Plain text only; nothing here is a constant of the app.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { HomeContent as Content } from '../../api/content.ts';
+import type { HomeContent as Content } from '../../../contract/api/content.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { homeContentOptions, pageDay } from '../../state/queries/content.ts';
 import './home.css';

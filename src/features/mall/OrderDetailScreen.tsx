@@ -1,7 +1,7 @@
 // /mall/orders/$id (spec §2, §4, §8): one order; a shipped order's owner confirms receipt
 // after a confirm popup, then every order list refreshes. Failures and success are toasted.
 import { useAction } from '../../state/actions/useAction.ts';
-import { machineEndpoints } from '../../api/machine.ts';
+import { machineEndpoints } from '../../../contract/api/machine.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';

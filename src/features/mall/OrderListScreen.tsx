@@ -2,7 +2,7 @@
 // page, endless; a failed load is toasted by the app's query cache (§8) and shown in place.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Order } from '../../api/machine.ts';
+import type { Order } from '../../../contract/api/machine.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { orderListSource, type OrderFilter } from '../../state/queries/machine.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

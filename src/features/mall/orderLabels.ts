@@ -1,7 +1,7 @@
 // Words for mall order states (spec §4 "Orders").
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { OrderStatus } from '../../api/machine.ts';
+import type { OrderStatus } from '../../../contract/api/machine.ts';
 import type { OrderFilter } from '../../state/queries/machine.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
 

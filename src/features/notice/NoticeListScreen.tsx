@@ -3,7 +3,7 @@
 // Kept alive when left; opening a notice refreshes its read mark here.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { NoticeSummary } from '../../api/notice.ts';
+import type { NoticeSummary } from '../../../contract/api/notice.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { noticeListSource } from '../../state/queries/notice.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

@@ -2,7 +2,7 @@
 // nodes, newest first, with the total after each change.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { PowerLogRow } from '../../api/node.ts';
+import type { PowerLogRow } from '../../../contract/api/node.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { powerLogSource } from '../../state/queries/node.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

@@ -4,16 +4,16 @@
 // with its log.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { assetDecimals } from '../../api/assets.ts';
-import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
+import { assetDecimals } from '../../../contract/api/assets.ts';
+import { AMOUNT_ERRORS, checkAmountLimits } from '../../../contract/api/money.ts';
 import {
   releaseTransferRequestSchema,
   type ReleaseLogRow,
   type ReleaseStatus,
   type ReleaseTransferRow,
   releaseEndpoints,
-} from '../../api/release.ts';
-import { parseAssetAmount } from '../../money/index.ts';
+} from '../../../contract/api/release.ts';
+import { parseAssetAmount } from '../../../contract/money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { useAction } from '../../state/actions/useAction.ts';
 import {

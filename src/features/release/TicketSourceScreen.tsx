@@ -3,7 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TicketSourceRow } from '../../api/ticket.ts';
+import type { TicketSourceRow } from '../../../contract/api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { ticketSourceLogSource } from '../../state/queries/ticket.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

@@ -2,7 +2,7 @@
 // cycle, invalidated — and, while valid, the time left before 3 idle days invalidate it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Ticket } from '../../api/ticket.ts';
+import type { Ticket } from '../../../contract/api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { myTicketsSource } from '../../state/queries/ticket.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

@@ -7,20 +7,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { apiErrors } from '../../api/errors.ts';
+import { apiErrors } from '../../../contract/api/errors.ts';
 import { ApiError } from '../../api/requestErrors.ts';
 import {
   ticketApplyRequestSchema,
   type TicketApplication,
   ticketEndpoints,
-} from '../../api/ticket.ts';
+} from '../../../contract/api/ticket.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { useAction } from '../../state/actions/useAction.ts';
 import { ticketApplicationsSource, useTicketConfig } from '../../state/queries/ticket.ts';
 import { addressAtom } from '../../state/session.ts';
 import { shortAddress } from '../../ui/format.ts';
 import { toast } from '../../ui/toast.ts';
-import { toChecksumAddress } from '../../wallet/address.ts';
+import { toChecksumAddress } from '../../../contract/wallet/address.ts';
 import { WalletError } from '../../wallet/walletErrors.ts';
 import { walletMessages } from '../../signIn/walletMessages.ts';
 import { signPayerClaim } from '../../payment/payerClaim.ts';

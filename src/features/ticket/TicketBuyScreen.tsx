@@ -4,7 +4,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import type { TicketBuyData } from '../../api/ticket.ts';
+import type { TicketBuyData } from '../../../contract/api/ticket.ts';
 import { useTicketConfig } from '../../state/queries/ticket.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';

@@ -1,7 +1,7 @@
 // Words for the states of tickets and ticket applications, written once for their screens.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { TicketApplicationStatus, TicketStatus } from '../../api/ticket.ts';
+import type { TicketApplicationStatus, TicketStatus } from '../../../contract/api/ticket.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const ticketStatusLabels: Record<TicketStatus, MessageDescriptor> = {

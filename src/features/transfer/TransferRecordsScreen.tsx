@@ -1,7 +1,7 @@
 // /transfer/list (spec §2): ticket transfers the user sent and received, one tab each.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { TransferDirection, TransferRow } from '../../api/transfer.ts';
+import type { TransferDirection, TransferRow } from '../../../contract/api/transfer.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { transferListSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

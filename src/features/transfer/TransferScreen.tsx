@@ -3,15 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { assetDecimals } from '../../api/assets.ts';
-import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../api/money.ts';
+import { assetDecimals } from '../../../contract/api/assets.ts';
+import { checkAmountLimits, REMARK_MAX_LENGTH } from '../../../contract/api/money.ts';
 import {
   TRANSFER_COIN,
   transferRequestSchema,
   type TransferRow,
   transferEndpoints,
-} from '../../api/transfer.ts';
-import { parseAssetAmount } from '../../money/index.ts';
+} from '../../../contract/api/transfer.ts';
+import { parseAssetAmount } from '../../../contract/money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { addressAtom } from '../../state/session.ts';
 import { useAction } from '../../state/actions/useAction.ts';
@@ -24,7 +24,7 @@ import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
-import { isHexAddress } from '../../wallet/address.ts';
+import { isHexAddress } from '../../../contract/wallet/address.ts';
 import { lookalikeOf } from './lookalike.ts';
 import { QrScanDialog } from './QrScanDialog.tsx';
 import { useRecipientCheck } from './useRecipientCheck.ts';

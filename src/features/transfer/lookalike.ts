@@ -1,7 +1,7 @@
 // Address poisoning: a scammer sends a tiny transfer from an address that starts and ends like
 // one the user pays often, hoping it gets copied from the history. Warn when the address
 // typed looks like (same first 4 and last 4 hex digits) but is not one already paid.
-import { isHexAddress, sameAddress } from '../../wallet/address.ts';
+import { isHexAddress, sameAddress } from '../../../contract/wallet/address.ts';
 
 const EDGE = 4;
 

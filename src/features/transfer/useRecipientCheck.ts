@@ -4,7 +4,7 @@
 // (offline, too many checks) decides nothing: the transfer itself is refused by the server.
 import * as v from 'valibot';
 import { useCallback, useRef } from 'react';
-import { evmAddressSchema } from '../../api/money.ts';
+import { evmAddressSchema } from '../../../contract/api/money.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { fetchRegistration } from '../../state/queries/auth.ts';
 

@@ -2,7 +2,7 @@
 // device each signed in from and its start time: end one, or all of them (sign out
 // everywhere). Each asks first.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { authEndpoints, type SessionInfo } from '../../api/auth.ts';
+import { authEndpoints, type SessionInfo } from '../../../contract/api/auth.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { sessionListSource } from '../../state/queries/sessions.ts';

@@ -1,8 +1,8 @@
 // The user centre's lists: direct referrals (address, time, performance, team size) and the
 // income record (incomeList), the same list as on the wallet page.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Referral } from '../../api/user.ts';
-import type { IncomeRow } from '../../api/wallet.ts';
+import type { Referral } from '../../../contract/api/user.ts';
+import type { IncomeRow } from '../../../contract/api/wallet.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { incomeSource } from '../../state/queries/money.ts';
 import { zhiListSource } from '../../state/queries/team.ts';

@@ -2,8 +2,12 @@
 // type, endless; a row opens its detail.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useState } from 'react';
-import { ASSET_CODES, isAssetCode, type AssetCode } from '../../api/assets.ts';
-import { MONEY_LOG_TYPES, type MoneyLogRow, type MoneyLogType } from '../../api/wallet.ts';
+import { ASSET_CODES, isAssetCode, type AssetCode } from '../../../contract/api/assets.ts';
+import {
+  MONEY_LOG_TYPES,
+  type MoneyLogRow,
+  type MoneyLogType,
+} from '../../../contract/api/wallet.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { moneyLogSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

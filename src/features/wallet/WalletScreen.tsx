@@ -3,11 +3,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as dn from 'dnum';
-import type { AssetCode } from '../../api/assets.ts';
-import type { IncomeRow, WalletBalance } from '../../api/wallet.ts';
+import type { AssetCode } from '../../../contract/api/assets.ts';
+import type { IncomeRow, WalletBalance } from '../../../contract/api/wallet.ts';
 import { PaymentsInProgress } from '../../payment/PaymentsInProgress.tsx';
 import { IncomeItem } from '../../ui/IncomeItem.tsx';
-import { parseAssetAmount } from '../../money/index.ts';
+import { parseAssetAmount } from '../../../contract/money/index.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { incomeSource, useKeptWallet } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

@@ -1,8 +1,8 @@
 // /withdraw/list (spec §2, §4): coin and network (named as on the form), status, time, amount,
 // the fee and how it was paid; the chain transaction with an explorer link once settled.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isApiErrorName } from '../../api/errors.ts';
-import type { Withdrawal } from '../../api/withdraw.ts';
+import { isApiErrorName } from '../../../contract/api/errors.ts';
+import type { Withdrawal } from '../../../contract/api/withdraw.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { withdrawListSource } from '../../state/queries/money.ts';
 import { useRecordList } from '../../state/records/recordList.ts';

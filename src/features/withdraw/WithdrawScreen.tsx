@@ -4,16 +4,16 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { assetDecimals } from '../../api/assets.ts';
-import { AMOUNT_ERRORS, checkAmountLimits } from '../../api/money.ts';
+import { assetDecimals } from '../../../contract/api/assets.ts';
+import { AMOUNT_ERRORS, checkAmountLimits } from '../../../contract/api/money.ts';
 import {
   WITHDRAW_COINS,
   withdrawApplyRequestSchema,
   type WithdrawCoin,
   type WithdrawCoinConfig,
   withdrawEndpoints,
-} from '../../api/withdraw.ts';
-import { parseAssetAmount, toDecimalString } from '../../money/index.ts';
+} from '../../../contract/api/withdraw.ts';
+import { parseAssetAmount, toDecimalString } from '../../../contract/money/index.ts';
 
 import { useAction } from '../../state/actions/useAction.ts';
 import { useWallet, useWithdrawConfig } from '../../state/queries/money.ts';

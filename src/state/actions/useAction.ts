@@ -6,7 +6,7 @@
 // read again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../api/endpoint.ts';
+import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../../contract/api/endpoint.ts';
 import { ApiError, HttpStatusError, NoResponseError } from '../../api/requestErrors.ts';
 import { confirm, ConfirmCancelled, expectConfirm, type ConfirmOptions } from '../../ui/confirm.ts';
 import { describeRequestError, toastFailure, withSupportCode } from '../../ui/requestFailures.ts';

@@ -1,4 +1,4 @@
-import { type LoginRequest, authEndpoints } from '../../api/auth.ts';
+import { type LoginRequest, authEndpoints } from '../../../contract/api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 
 export function fetchLoginMessage(client: ApiClient, address: string) {

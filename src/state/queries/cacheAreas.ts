@@ -1,7 +1,7 @@
 // What the app keeps of each area of the server's data (api/endpoint.ts CacheArea), so a
 // successful write refreshes exactly the areas its endpoint says it changes.
 import type { QueryClient } from '@tanstack/react-query';
-import type { CacheArea } from '../../api/endpoint.ts';
+import type { CacheArea } from '../../../contract/api/endpoint.ts';
 import { recordKeys } from '../records/recordList.ts';
 import { CARD_LISTS, cardKeys } from './card.ts';
 import { ORDER_LIST } from './machine.ts';

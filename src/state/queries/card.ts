@@ -2,7 +2,7 @@
 // page by `page`/`page_size` in the body. Each takes the API client as a parameter.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
+import type { AnyEndpoint, ListItem } from '../../../contract/api/endpoint.ts';
 
 import {
   type Card,
@@ -11,7 +11,7 @@ import {
   type RevealRequest,
   type UploadImgRequest,
   cardEndpoints,
-} from '../../api/card.ts';
+} from '../../../contract/api/card.ts';
 import { useApi } from '../apiContext.tsx';
 import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import {

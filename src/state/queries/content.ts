@@ -4,8 +4,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import type { ApiClient } from '../../api/client.ts';
-import { commonEndpoints } from '../../api/common.ts';
-import { inlineHomeContentSchema, contentEndpoints } from '../../api/content.ts';
+import { commonEndpoints } from '../../../contract/api/common.ts';
+import { inlineHomeContentSchema, contentEndpoints } from '../../../contract/api/content.ts';
 
 export const contentKeys = {
   all: ['content'] as const,

@@ -2,7 +2,7 @@
 // a ticket and a payment hash, and the user's cycles.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { cycleEndpoints } from '../../api/cycle.ts';
+import { cycleEndpoints } from '../../../contract/api/cycle.ts';
 
 import { useApi } from '../apiContext.tsx';
 import { walletKeys } from './money.ts';

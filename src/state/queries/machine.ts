@@ -2,9 +2,9 @@
 // and confirming receipt.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { type OrderStatus, machineEndpoints } from '../../api/machine.ts';
+import { type OrderStatus, machineEndpoints } from '../../../contract/api/machine.ts';
 import { recordKeys, serverList, type RecordListSource } from '../records/recordList.ts';
-import type { Order } from '../../api/machine.ts';
+import type { Order } from '../../../contract/api/machine.ts';
 import { keptRecordId } from './keptQuery.ts';
 
 export const ORDER_LIST = 'orders';

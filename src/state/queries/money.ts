@@ -2,12 +2,12 @@
 // the screens get it from context and tests can hand in their own.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { AssetCode } from '../../api/assets.ts';
+import type { AssetCode } from '../../../contract/api/assets.ts';
 import type { ApiClient } from '../../api/client.ts';
 
-import { type TransferDirection, transferEndpoints } from '../../api/transfer.ts';
-import { type MoneyLogType, walletEndpoints } from '../../api/wallet.ts';
-import { withdrawEndpoints } from '../../api/withdraw.ts';
+import { type TransferDirection, transferEndpoints } from '../../../contract/api/transfer.ts';
+import { type MoneyLogType, walletEndpoints } from '../../../contract/api/wallet.ts';
+import { withdrawEndpoints } from '../../../contract/api/withdraw.ts';
 import { useApi } from '../apiContext.tsx';
 import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import { serverList, watchUnsettled } from '../records/recordList.ts';

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import { nodeEndpoints } from '../../api/node.ts';
+import { nodeEndpoints } from '../../../contract/api/node.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';

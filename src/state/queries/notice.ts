@@ -1,7 +1,7 @@
 // Notices: the list (one record list, cached per address like the others) and one notice.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { noticeEndpoints } from '../../api/notice.ts';
+import { noticeEndpoints } from '../../../contract/api/notice.ts';
 import { recordKeys, serverList } from '../records/recordList.ts';
 import { keptRecordId } from './keptQuery.ts';
 

@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import { releaseEndpoints } from '../../api/release.ts';
+import { releaseEndpoints } from '../../../contract/api/release.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList } from '../records/recordList.ts';
 import { addressAtom } from '../session.ts';

@@ -1,6 +1,6 @@
 // The signed-in user's sessions (devices). The server keeps at most ten per user
 // (server/auth/sessions.ts), so the list comes whole, in the one list shape.
-import { authEndpoints, type SessionInfo } from '../../api/auth.ts';
+import { authEndpoints, type SessionInfo } from '../../../contract/api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 import type { RecordListSource } from '../records/recordList.ts';
 

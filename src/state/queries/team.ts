@@ -1,6 +1,6 @@
 // The user centre's lists: direct referrals (zhiList).
 import type { ApiClient } from '../../api/client.ts';
-import { userEndpoints } from '../../api/user.ts';
+import { userEndpoints } from '../../../contract/api/user.ts';
 import { serverList } from '../records/recordList.ts';
 
 export function zhiListSource(api: ApiClient) {

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 
-import { ticketEndpoints } from '../../api/ticket.ts';
+import { ticketEndpoints } from '../../../contract/api/ticket.ts';
 import { useApi } from '../apiContext.tsx';
 import { serverList, watchUnsettled } from '../records/recordList.ts';
 import { walletKeys } from './money.ts';

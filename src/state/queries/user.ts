@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import { userEndpoints } from '../../api/user.ts';
+import { userEndpoints } from '../../../contract/api/user.ts';
 import { useApi } from '../apiContext.tsx';
 import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import type { AppStore } from '../store.ts';

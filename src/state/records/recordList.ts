@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ApiClient } from '../../api/client.ts';
-import type { AnyEndpoint, ListItem } from '../../api/endpoint.ts';
+import type { AnyEndpoint, ListItem } from '../../../contract/api/endpoint.ts';
 import { useEffect } from 'react';
 import { useRecordCache } from '../../offline/recordCacheContext.tsx';
 import { currentLocale } from '../../i18n/current.ts';

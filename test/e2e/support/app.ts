@@ -1,7 +1,7 @@
 // Steps a person takes in the app, shared by the browser tests.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../../contract/wallet/eip191.ts';
 import { callsOf, type InnerAnswer } from './innerCalls.ts';
 
 /**

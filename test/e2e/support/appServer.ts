@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../server/main.ts';
-import type { GatewayKey } from '../../../src/api/envelope/ohttp.ts';
+import type { GatewayKey } from '../../../contract/api/envelope/ohttp.ts';
 import { readEnvelopeKeysFrom } from '../../server/support/envelopeClient.ts';
 import { createChainOperator, type ChainOperator } from './chainOperator.ts';
 import { readKeysOf } from './innerCalls.ts';

@@ -2,8 +2,8 @@
 // (photo upload, holder, review, application), without walking the card screens.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { cardPaths } from '../../../src/api/card.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/api/money.ts';
+import { cardPaths } from '../../../contract/api/card.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
 import type { AppServer } from './appServer.ts';
 
 export const CARD_HOLDER = {

@@ -7,9 +7,9 @@ import {
   openResponse,
   sealResponse,
   type OpenedRequest,
-} from '../../../src/api/envelope/envelopeMessage.ts';
-import type { ExchangeContext, GatewayKey } from '../../../src/api/envelope/ohttp.ts';
-import { ENVELOPE_PATH } from '../../../src/api/envelope/transport.ts';
+} from '../../../contract/api/envelope/envelopeMessage.ts';
+import type { ExchangeContext, GatewayKey } from '../../../contract/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH } from '../../../contract/api/envelope/transport.ts';
 import { nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';
 import { openCapturedRequest } from '../../server/support/envelopeClient.ts';
 

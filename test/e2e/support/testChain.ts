@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startLocalNode } from '../../../server/chain/localNode.ts';
-import { toChecksumAddress } from '../../../src/wallet/address.ts';
+import { toChecksumAddress } from '../../../contract/wallet/address.ts';
 
 export interface TestChain {
   rpcUrl: string;

@@ -11,8 +11,8 @@ import {
 } from 'viem';
 import { waitForTransactionReceipt } from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
-import { sameAddress } from '../../../src/wallet/address.ts';
-import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
+import { sameAddress } from '../../../contract/wallet/address.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../../contract/wallet/eip191.ts';
 
 // A real EIP-1193 wallet for browser tests. The page gets a provider (window.ethereum, also
 // announced through EIP-6963) that forwards every request to Node over a Playwright binding;

@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/api/money.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
 import {
   cardApplicationSchema,
   holderSchema,
   uploadImgDataSchema,
   uploadPutDataSchema,
   cardPaths,
-} from '../../../src/api/card.ts';
+} from '../../../contract/api/card.ts';
 import { adminCardPaths, adminIssueDataSchema } from '../../../server/admin/contractCard.ts';
 import type { HttpAnswer, HttpClient, TestServer } from '../harness.ts';
 import { credit, dataOf } from './money.ts';

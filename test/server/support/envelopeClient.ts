@@ -21,19 +21,19 @@ import {
   sealRequest,
   type EnvelopeResponse,
   type OpenedRequest,
-} from '../../../src/api/envelope/envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from '../../../src/api/envelope/hpke.ts';
-import { nobleCrypto } from '../../../src/api/envelope/nobleCrypto.ts';
+} from '../../../contract/api/envelope/envelopeMessage.ts';
+import { KEM_X25519_HKDF_SHA256 } from '../../../contract/api/envelope/hpke.ts';
+import { nobleCrypto } from '../../../contract/api/envelope/nobleCrypto.ts';
 import {
   REQUEST_CONTENT_TYPE,
   RESPONSE_CONTENT_TYPE,
   type ExchangeContext,
   type GatewayKey,
   type KeyConfig,
-} from '../../../src/api/envelope/ohttp.ts';
-import { EnvelopeRefusal } from '../../../src/api/envelope/refusals.ts';
-import { ENVELOPE_PATH, readKeyList } from '../../../src/api/envelope/transport.ts';
-import { ENVELOPE_SUITE } from '../../../src/api/envelope/envelopeMessage.ts';
+} from '../../../contract/api/envelope/ohttp.ts';
+import { EnvelopeRefusal } from '../../../contract/api/envelope/refusals.ts';
+import { ENVELOPE_PATH, readKeyList } from '../../../contract/api/envelope/transport.ts';
+import { ENVELOPE_SUITE } from '../../../contract/api/envelope/envelopeMessage.ts';
 import { openDatabase, type AppDatabase } from '../../../server/db/database.ts';
 import { keySealFor } from '../../../server/envelope/keySeal.ts';
 import { nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';

@@ -2,11 +2,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { apiResponse } from '../../../src/api/response.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../src/api/money.ts';
-import { transferPaths, transferRowSchema } from '../../../src/api/transfer.ts';
-import { walletDataSchema, walletPaths } from '../../../src/api/wallet.ts';
-import { withdrawalSchema, withdrawPaths } from '../../../src/api/withdraw.ts';
+import { apiResponse } from '../../../contract/api/response.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
+import { transferPaths, transferRowSchema } from '../../../contract/api/transfer.ts';
+import { walletDataSchema, walletPaths } from '../../../contract/api/wallet.ts';
+import { withdrawalSchema, withdrawPaths } from '../../../contract/api/withdraw.ts';
 import { adminPaths, withdrawalFinishDataSchema } from '../../../server/admin/contract.ts';
 import type { HttpAnswer, HttpClient, TestServer } from '../harness.ts';
 

@@ -3,13 +3,13 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
-import { apiResponse } from '../../../src/api/response.ts';
+import { apiResponse } from '../../../contract/api/response.ts';
 import {
   realtimePaths,
   realtimeServerMessageSchema,
   wsTicketDataSchema,
   type WsTicketData,
-} from '../../../src/api/realtime.ts';
+} from '../../../contract/api/realtime.ts';
 import { readRealtimeSettings, type RealtimeSettings } from '../../../server/realtime/settings.ts';
 import type { HttpClient, Json } from '../harness.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isSimplePin, updatePinRequestSchema } from '../../../src/api/card.ts';
+import { isSimplePin, updatePinRequestSchema } from '../../../contract/api/card.ts';
 
 describe('isSimplePin', () => {
   it.each([

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/api/client.ts';
-import { defineEndpoint } from '../../../src/api/endpoint.ts';
+import { defineEndpoint } from '../../../contract/api/endpoint.ts';
 import {
   ApiError,
   BadAnswerError,

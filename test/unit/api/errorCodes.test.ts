@@ -2,7 +2,7 @@
 // first match, so a repeated code would answer with another error's words), and a code starts
 // with its HTTP status, so reading one tells where it belongs.
 import { describe, expect, it } from 'vitest';
-import { apiErrorByCode, apiErrors, type ApiErrorName } from '../../../src/api/errors.ts';
+import { apiErrorByCode, apiErrors, type ApiErrorName } from '../../../contract/api/errors.ts';
 
 /** Codes the product spec fixes (§7: an unregistered wallet without a code answers 200). */
 const SPEC_CODES: Partial<Record<ApiErrorName, number>> = { invite_required: 200 };

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isApiErrorName } from '../../../src/api/errors.ts';
-import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../src/api/money.ts';
-import { transferRequestSchema } from '../../../src/api/transfer.ts';
-import { withdrawApplyRequestSchema } from '../../../src/api/withdraw.ts';
-import { toChecksumAddress } from '../../../src/wallet/address.ts';
+import { isApiErrorName } from '../../../contract/api/errors.ts';
+import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../contract/api/money.ts';
+import { transferRequestSchema } from '../../../contract/api/transfer.ts';
+import { withdrawApplyRequestSchema } from '../../../contract/api/withdraw.ts';
+import { toChecksumAddress } from '../../../contract/wallet/address.ts';
 
 const TRON = 'TLjfbTbpZYDQ4EoA4N5CLNgGjfbF8ZWz38';
 const EVM = toChecksumAddress('0x7619c24bb5804bcfd71fb5b0edb1d9c6dc6a6309');

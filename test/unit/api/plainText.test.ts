@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, noControlCharacters } from '../../../src/api/plainText.ts';
-import { transferRequestSchema } from '../../../src/api/transfer.ts';
-import { addressFormSchema, holderFormSchema } from '../../../src/api/card.ts';
-import { toChecksumAddress } from '../../../src/wallet/address.ts';
+import { hasControlCharacters, noControlCharacters } from '../../../contract/api/plainText.ts';
+import { transferRequestSchema } from '../../../contract/api/transfer.ts';
+import { addressFormSchema, holderFormSchema } from '../../../contract/api/card.ts';
+import { toChecksumAddress } from '../../../contract/wallet/address.ts';
 
 const text = v.pipe(v.string(), noControlCharacters());
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {

@@ -1,6 +1,6 @@
 // The coarse browser-and-device reading that tells a user's sessions apart.
 import { describe, expect, it } from 'vitest';
-import { summarizeUserAgent } from '../../../src/api/userAgent.ts';
+import { summarizeUserAgent } from '../../../contract/api/userAgent.ts';
 
 const AGENTS: [string, string | null, string | null][] = [
   [

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import linguiConfig from '../../../lingui.config.ts';
-import { LOCALES, langOf, localeOfLang, pickInitialLocale } from '../../../src/i18n/locales.ts';
+import {
+  LOCALES,
+  langOf,
+  localeOfLang,
+  pickInitialLocale,
+} from '../../../contract/i18n/locales.ts';
 
 describe('locales', () => {
   it('offers the ten languages of the catalogs with the LANG codes of spec §1', () => {

@@ -51,12 +51,12 @@ describe('server and scripts boundaries', () => {
   }, 30_000);
 
   it('fails the server or a script importing the app, and allows the shared contract', async () => {
-    // One refusal each: src/api/assets.ts passes, src/wallet/eip1193.ts does not.
+    // One refusal each: contract/api/assets.ts passes, src/wallet/eip1193.ts does not.
     expect(await lintFixture('server/importsApp.ts')).toEqual(['import-x/no-restricted-paths']);
     expect(await lintFixture('scripts/importsApp.ts')).toEqual(['import-x/no-restricted-paths']);
   }, 30_000);
 
-  it('fails a shared src module importing the app', async () => {
-    expect(await lintFixture('src/api/upward.ts')).toContain('import-x/no-restricted-paths');
+  it('fails a contract module importing the app or the server', async () => {
+    expect(await lintFixture('contract/api/upward.ts')).toContain('import-x/no-restricted-paths');
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 import * as dn from 'dnum';
 import { describe, expect, it, vi } from 'vitest';
-import { LOCALES } from '../../../src/i18n/locales.ts';
-import { formatAmount } from '../../../src/money/index.ts';
+import { LOCALES } from '../../../contract/i18n/locales.ts';
+import { formatAmount } from '../../../contract/money/index.ts';
 
 describe('formatAmount', () => {
   it('groups per locale', () => {

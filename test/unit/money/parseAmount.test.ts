@@ -6,7 +6,7 @@ import {
   parseAssetAmount,
   toDecimalString,
   type AmountParseFailure,
-} from '../../../src/money/index.ts';
+} from '../../../contract/money/index.ts';
 
 function failureOf(text: string, options = { decimals: 6 }): AmountParseFailure | undefined {
   try {

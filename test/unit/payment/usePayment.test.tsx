@@ -4,12 +4,16 @@ import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chainPaths, PAID_TO_BALANCE_FIELD, type ChainPayment } from '../../../src/api/chain.ts';
+import {
+  chainPaths,
+  PAID_TO_BALANCE_FIELD,
+  type ChainPayment,
+} from '../../../contract/api/chain.ts';
 import type { ApiClient, CallArgs } from '../../../src/api/client.ts';
-import type { AnyEndpoint, EndpointOutput } from '../../../src/api/endpoint.ts';
-import { apiErrors } from '../../../src/api/errors.ts';
+import type { AnyEndpoint, EndpointOutput } from '../../../contract/api/endpoint.ts';
+import { apiErrors } from '../../../contract/api/errors.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
-import { ticketPaths } from '../../../src/api/ticket.ts';
+import { ticketPaths } from '../../../contract/api/ticket.ts';
 import type { PaymentDeps } from '../../../src/payment/paymentFlow.ts';
 import {
   followedPaymentsAtom,

@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transferEvents } from '../../../server/realtime/events.ts';
-import type { RealtimeEvent } from '../../../src/api/realtime.ts';
+import type { RealtimeEvent } from '../../../contract/api/realtime.ts';
 import { applyEvent } from '../../../src/realtime/events.ts';
 import { store } from '../../../src/state/store.ts';
 import { toastsAtom } from '../../../src/ui/toast.ts';

@@ -28,7 +28,7 @@ describe('catalogPartOf', () => {
       'src/ui/moneyLabels.ts',
       'src/payment/usePayment.ts',
       'src/routes/_auth/node.tsx',
-      'src/api/errors.ts',
+      'contract/api/errors.ts',
     ])
       expect(catalogPartOf([file]), file).toBe('rest');
   });

@@ -2,9 +2,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
-import type { AnyEndpoint } from '../../../src/api/endpoint.ts';
-import { machinePaths } from '../../../src/api/machine.ts';
-import { noticePaths } from '../../../src/api/notice.ts';
+import type { AnyEndpoint } from '../../../contract/api/endpoint.ts';
+import { machinePaths } from '../../../contract/api/machine.ts';
+import { noticePaths } from '../../../contract/api/notice.ts';
 import { orderListSource, ORDER_PAGE_SIZE } from '../../../src/state/queries/machine.ts';
 import { contentKeys, pageDay, seedHomeContent } from '../../../src/state/queries/content.ts';
 import { noticeListSource } from '../../../src/state/queries/notice.ts';

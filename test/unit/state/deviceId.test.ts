@@ -1,7 +1,7 @@
 // The browser's id sent with sign-in: made once, kept, and still there when storage is not.
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deviceIdSchema } from '../../../src/api/auth.ts';
+import { deviceIdSchema } from '../../../contract/api/auth.ts';
 import { deviceId } from '../../../src/state/deviceId.ts';
 
 describe('deviceId', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../../src/api/user.ts';
+import type { UserInfo } from '../../../contract/api/user.ts';
 import {
   sessionReducer,
   signedOutSession,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
-import { defineEndpoint, type AnyEndpoint } from '../../../src/api/endpoint.ts';
+import { defineEndpoint, type AnyEndpoint } from '../../../contract/api/endpoint.ts';
 import { ApiError, NoResponseError } from '../../../src/api/requestErrors.ts';
 import { useAction } from '../../../src/state/actions/useAction.ts';
 import { ApiProvider } from '../../../src/state/apiContext.tsx';

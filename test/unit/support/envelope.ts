@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import type { EnvelopeCrypto } from '../../../src/api/envelope/envelopeMessage.ts';
+import type { EnvelopeCrypto } from '../../../contract/api/envelope/envelopeMessage.ts';
 import {
   nobleAes128Gcm,
   nobleChaCha20Poly1305,
   nobleCrypto,
-} from '../../../src/api/envelope/nobleCrypto.ts';
+} from '../../../contract/api/envelope/nobleCrypto.ts';
 import { nodeChaCha20Poly1305, nodeCrypto } from '../../../server/envelope/nodeCrypto.ts';
 
 const VECTORS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../vectors');

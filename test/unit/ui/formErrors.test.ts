@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../../src/api/errors.ts';
+import { apiErrors } from '../../../contract/api/errors.ts';
 import { ApiError } from '../../../src/api/requestErrors.ts';
-import { transferRequestSchema } from '../../../src/api/transfer.ts';
-import { withdrawApplyRequestSchema } from '../../../src/api/withdraw.ts';
+import { transferRequestSchema } from '../../../contract/api/transfer.ts';
+import { withdrawApplyRequestSchema } from '../../../contract/api/withdraw.ts';
 import { checkForm, fieldErrorsFromAnswer } from '../../../src/ui/formErrors.ts';
 import { activateEnglish } from '../support/i18n.ts';
 

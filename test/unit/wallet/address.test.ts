@@ -5,7 +5,7 @@ import {
   isValidAddress,
   sameAddress,
   toChecksumAddress,
-} from '../../../src/wallet/address.ts';
+} from '../../../contract/wallet/address.ts';
 import { readVectors } from './vectors.ts';
 
 interface Eip55Vectors {

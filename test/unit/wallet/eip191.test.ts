@@ -6,7 +6,7 @@ import {
   privateKeyToAddress,
   recoverPersonalSignAddress,
   signPersonalMessage,
-} from '../../../src/wallet/eip191.ts';
+} from '../../../contract/wallet/eip191.ts';
 import { readVectors } from './vectors.ts';
 
 interface PersonalSignVector {

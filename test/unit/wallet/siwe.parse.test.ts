@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatSiweMessage, parseSiweMessage, SiweParseError } from '../../../src/wallet/siwe.ts';
-import type { SiweFields } from '../../../src/wallet/siwe.ts';
+import {
+  formatSiweMessage,
+  parseSiweMessage,
+  SiweParseError,
+} from '../../../contract/wallet/siwe.ts';
+import type { SiweFields } from '../../../contract/wallet/siwe.ts';
 import { readVectors, siweTemplate, withoutNulls } from './vectors.ts';
 import type { LooseSiweFields } from './vectors.ts';
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
-import { formatSiweMessage, SiweVerifyError, verifySiweMessage } from '../../../src/wallet/siwe.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../../contract/wallet/eip191.ts';
+import {
+  formatSiweMessage,
+  SiweVerifyError,
+  verifySiweMessage,
+} from '../../../contract/wallet/siwe.ts';
 
 describe('SIWE verification of the URI', () => {
   // A public test key from the eth-sig-util vectors: never for funds.

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { privateKeyToAddress, signPersonalMessage } from '../../../src/wallet/eip191.ts';
-import { formatSiweMessage, SiweVerifyError, verifySiweMessage } from '../../../src/wallet/siwe.ts';
-import type { SiweFields, SiweVerifyFailure, SiweVerifyOptions } from '../../../src/wallet/siwe.ts';
+import { privateKeyToAddress, signPersonalMessage } from '../../../contract/wallet/eip191.ts';
+import {
+  formatSiweMessage,
+  SiweVerifyError,
+  verifySiweMessage,
+} from '../../../contract/wallet/siwe.ts';
+import type {
+  SiweFields,
+  SiweVerifyFailure,
+  SiweVerifyOptions,
+} from '../../../contract/wallet/siwe.ts';
 import { readVectors, siweTemplate, withoutNulls } from './vectors.ts';
 import type { LooseSiweFields } from './vectors.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTronAddress, tronAddressToHex } from '../../../src/wallet/tronAddress.ts';
+import { isTronAddress, tronAddressToHex } from '../../../contract/wallet/tronAddress.ts';
 import { readVectors } from './vectors.ts';
 
 interface TronVectors {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SiweFields } from '../../../src/wallet/siwe.ts';
+import type { SiweFields } from '../../../contract/wallet/siwe.ts';
 
 // The public test vectors are kept in the repository (test/vectors, with their sources), so a
 // clone on its own passes its tests.

@@ -4,13 +4,17 @@
 // country without postcodes, Hong Kong, asks for none).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { addressFormSchema, type DeliveryAddress, cardEndpoints } from '../../../api/card.ts';
+import {
+  addressFormSchema,
+  type DeliveryAddress,
+  cardEndpoints,
+} from '../../../../contract/api/card.ts';
 import {
   DELIVERY_COUNTRIES,
   isDeliveryCountry,
   needsPostcode,
   postcodeFits,
-} from '../../../api/postcodes.ts';
+} from '../../../../contract/api/postcodes.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useDeliveryAddress } from '../../../state/queries/card.ts';
 import { Field } from '../../../ui/Field.tsx';

@@ -1,9 +1,9 @@
 // /bank/addressList (spec §2): delivery addresses for physical cards; edit; delete with
 // confirmation.
-import { cardEndpoints } from '../../../api/card.ts';
+import { cardEndpoints } from '../../../../contract/api/card.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { DeliveryAddress } from '../../../api/card.ts';
+import type { DeliveryAddress } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { addressListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';

@@ -5,8 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { apiErrors } from '../../../api/errors.ts';
-import { AMOUNT_ERRORS } from '../../../api/money.ts';
+import { apiErrors } from '../../../../contract/api/errors.ts';
+import { AMOUNT_ERRORS } from '../../../../contract/api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
 import {
   CARD_COIN,
@@ -18,8 +18,8 @@ import {
   type DeliveryAddress,
   type HolderSummary,
   cardEndpoints,
-} from '../../../api/card.ts';
-import { parseAssetAmount } from '../../../money/index.ts';
+} from '../../../../contract/api/card.ts';
+import { parseAssetAmount } from '../../../../contract/money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { addressListSource, holderListSource, useCardInfo } from '../../../state/queries/card.ts';

@@ -15,7 +15,7 @@ import {
   type RechargeRecord,
   type RevealData,
   cardEndpoints,
-} from '../../../api/card.ts';
+} from '../../../../contract/api/card.ts';
 import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {

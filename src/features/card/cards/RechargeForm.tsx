@@ -1,16 +1,20 @@
 // Recharge a card from the balance (spec §2, §5): quick amounts, the fee by the server's rule
 // and the total that leaves the balance; the amount is required.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AMOUNT_ERRORS, checkAmountLimits, checkAmountText } from '../../../api/money.ts';
+import {
+  AMOUNT_ERRORS,
+  checkAmountLimits,
+  checkAmountText,
+} from '../../../../contract/api/money.ts';
 import {
   CARD_COIN,
   rechargeFeeUnits,
   rechargeRequestSchema,
   type CardInfoData,
   cardEndpoints,
-} from '../../../api/card.ts';
-import { parseAssetAmount, toDecimalString } from '../../../money/index.ts';
-import { assetDecimals } from '../../../api/assets.ts';
+} from '../../../../contract/api/card.ts';
+import { parseAssetAmount, toDecimalString } from '../../../../contract/money/index.ts';
+import { assetDecimals } from '../../../../contract/api/assets.ts';
 
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useWallet } from '../../../state/queries/money.ts';

@@ -2,7 +2,7 @@
 // own bookkeeping. Cells a spreadsheet would run as a formula are quoted with a leading '.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ConsumeRecord, RechargeRecord } from '../../../api/card.ts';
+import type { ConsumeRecord, RechargeRecord } from '../../../../contract/api/card.ts';
 
 export interface CsvHeadings {
   kind: string;

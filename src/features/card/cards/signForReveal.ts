@@ -6,7 +6,7 @@ import { t } from '@lingui/core/macro';
 import { lastWalletAtom } from '../../../state/preferences.ts';
 import { addressAtom } from '../../../state/session.ts';
 import { store } from '../../../state/store.ts';
-import { sameAddress } from '../../../wallet/address.ts';
+import { sameAddress } from '../../../../contract/wallet/address.ts';
 import { connectWallet, signMessage } from '../../../wallet/connect.ts';
 import { WalletError } from '../../../wallet/walletErrors.ts';
 import { askWalletChoice, PromptDismissed } from '../../../signIn/prompts.ts';

@@ -12,7 +12,7 @@ import {
   type HolderForm,
   type IdType,
   cardEndpoints,
-} from '../../../api/card.ts';
+} from '../../../../contract/api/card.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { uploadImg, useHolder } from '../../../state/queries/card.ts';

@@ -1,10 +1,10 @@
 // /bank/holdersList (spec §2, §4): each holder with its review status (under review,
 // approved, rejected with the reason, unknown); edit one not yet approved; delete with
 // confirmation.
-import { cardEndpoints } from '../../../api/card.ts';
+import { cardEndpoints } from '../../../../contract/api/card.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { HolderSummary } from '../../../api/card.ts';
+import type { HolderSummary } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { holderListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';

@@ -2,7 +2,7 @@
 // server for its owner through the API client (never cached by the browser), held as an
 // object URL in memory only and released when left.
 import { useEffect, useState } from 'react';
-import { cardEndpoints } from '../../../api/card.ts';
+import { cardEndpoints } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 
 export function usePhotoOnFile(file: string | null): string | null {

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConsumeRecord, RechargeRecord } from '../../../../src/api/card.ts';
+import type { ConsumeRecord, RechargeRecord } from '../../../../contract/api/card.ts';
 import { rechargeQuote, RechargeRules } from '../../../../src/features/card/cards/RechargeForm.tsx';
 import { recordsCsv } from '../../../../src/features/card/cards/recordsCsv.ts';
 import { useRevealed } from '../../../../src/features/card/cards/useRevealed.ts';

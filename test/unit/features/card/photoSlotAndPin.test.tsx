@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../src/api/client.ts';
-import type { AnyEndpoint } from '../../../../src/api/endpoint.ts';
+import type { AnyEndpoint } from '../../../../contract/api/endpoint.ts';
 import { ApiError } from '../../../../src/api/requestErrors.ts';
 import { PinEntry, pinMatch } from '../../../../src/features/card/PinEntry.tsx';
 import { ApiProvider } from '../../../../src/state/apiContext.tsx';

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator, type Translator } from '../../../../server/i18n/catalogs.ts';
 import { csvHeadings, recordsCsv } from '../../../../src/features/card/cards/recordsCsv.ts';
-import { LOCALES } from '../../../../src/i18n/locales.ts';
+import { LOCALES } from '../../../../contract/i18n/locales.ts';
 
 let translator: Translator;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // sealed), so each says which check failed and nothing about the request. Every one is a 400
 // with the usual `{code, message, data}` body; the app tells them apart by `code`.
 //
-// Status, body code and message are the error catalogue's (src/api/errors.ts), under the
+// Status, body code and message are the error catalogue's (contract/api/errors.ts), under the
 // names below (`too_large` is the catalogue's own request_too_large), so there is one list.
 import { apiErrors, type ApiErrorName } from '../errors.ts';
 

@@ -1,7 +1,7 @@
 // Rules every money call shares, used by the app's forms and the server alike: the
 // idempotency header, amount and address checks, and the one table of amount error names.
 //
-// Schemas put a catalogue error name (src/api/errors.ts) in an issue's message when the
+// Schemas put a catalogue error name (contract/api/errors.ts) in an issue's message when the
 // problem has its own message; the server answers with that error, the app shows its text.
 import * as v from 'valibot';
 import { parseAmount } from '../money/parseAmount.ts';

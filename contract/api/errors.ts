@@ -120,7 +120,7 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.transfer_to_self', message: 'You cannot transfer to yourself' },
   },
-  /** Every money POST carries an `Idempotency-Key` header (src/api/money.ts). */
+  /** Every money POST carries an `Idempotency-Key` header (contract/api/money.ts). */
   idempotency_key_required: {
     code: 40017,
     status: 400,
@@ -521,7 +521,7 @@ export const apiErrors = {
       message: 'The claim was not signed by the wallet that sent this payment',
     },
   },
-  // The request envelope's refusals (docs/protocol.md "Request envelope" §8, src/api/envelope/refusals.ts):
+  // The request envelope's refusals (docs/protocol.md "Request envelope" §8, contract/api/envelope/refusals.ts):
   // answered in the clear, each saying which check failed and nothing about the request.
   /** Not a sealed request: too short, or the call inside is not one. */
   envelope_bad_framing: {
@@ -821,7 +821,7 @@ export const apiErrors = {
     status: 400,
     message: /*i18n*/ { id: 'error.pin_current_wrong', message: 'The current PIN is wrong' },
   },
-  /** Names, addresses and remarks: see src/api/plainText.ts. */
+  /** Names, addresses and remarks: see contract/api/plainText.ts. */
   control_characters: {
     code: 40035,
     status: 400,

@@ -22,7 +22,7 @@ export const runtimeConfigSchema = v.object({
   }),
   /** Whether requests go wrapped in the signed, encrypted envelope (spec §7). */
   envelope: v.boolean(),
-  /** While the envelope is on: the server's key list (src/api/envelope/transport.ts). */
+  /** While the envelope is on: the server's key list (contract/api/envelope/transport.ts). */
   server_public_key: v.nullable(v.string()),
   /** Whether a new wallet needs an invite code to register. */
   invite_required: v.boolean(),

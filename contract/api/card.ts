@@ -8,7 +8,7 @@
 // CSV export of a card's records: the app builds the file from consumeList and
 // rechargeList (every page); there is no separate export call.
 //
-// Issue messages of the form schemas are catalogue error names (src/api/errors.ts), so the
+// Issue messages of the form schemas are catalogue error names (contract/api/errors.ts), so the
 // app runs these very schemas in its forms and shows what the server would answer.
 import * as v from 'valibot';
 import { amountStringSchema, assetDecimals } from './assets.ts';
