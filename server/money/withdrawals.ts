@@ -18,6 +18,7 @@ import {
   ensureUserAccounts,
   shardFor,
 } from '../ledger/accounts.ts';
+import { creditReceivedOnChain } from '../ledger/chainCredit.ts';
 import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
 import { emitUserEvent } from '../realtime/events.ts';
 import { runMoneyOperation } from './moneyOperation.ts';
@@ -365,12 +366,6 @@ const FEE_OUTCOME = {
 } as const;
 
 /**
- * The chain area's kind for JU paid on chain and credited back to the balance
- * (chain/balanceCredit.ts): a refunded withdrawal fee is one, in the same money log type.
- */
-const FEE_REFUND_KIND = 'chain_payment_credit';
-
-/**
  * A withdrawal that was not sent gives back the network fee its user paid from the wallet,
  * once the chain has confirmed that payment (the JU is at the treasury then): now, or when
  * the chain confirms it later (chain/withdrawFee.ts). Exactly once: the transfer's
@@ -386,16 +381,11 @@ export async function refundFeePaidOnChain(trx: AppDatabase, id: bigint, now: Da
     .where('chain_payments.status', '=', 'confirmed')
     .executeTakeFirst();
   if (!fee) return;
-  const received = await ensureSystemAccount(trx, 'JU', ACCOUNT_KIND.chain_received, now);
-  const available = await ensureUserAccount(trx, fee.user_id, 'JU', now);
-  await postTransfer(trx, {
+  await creditReceivedOnChain(trx, {
+    userId: fee.user_id,
+    amount: fee.amount,
     idempotencyKey: `withdraw-fee-refund:${id}`,
-    kind: FEE_REFUND_KIND,
     memo: fee.hash,
-    legs: [
-      { accountId: received, amount: -fee.amount },
-      { accountId: available, amount: fee.amount },
-    ],
     now,
   });
 }
