@@ -2,7 +2,8 @@
 // subscribed to its user's streams; one notice published reaches every one of them. Prints
 // the fan-out latency (from the operator's publish call to each socket's event, p50/p99), the
 // server's memory per idle socket, and — on PostgreSQL — the same with the sockets on one
-// process and the notice published through another (LISTEN/NOTIFY between them). Part of
+// process and the notice published through another (LISTEN/NOTIFY between them). Beside each,
+// the floor: the same sockets on a bare `ws` server (bareWsServer.ts), and the ratio. Part of
 // `npm run bench`; also runs alone: `node scripts/bench/realtime.ts` (SQLite; PostgreSQL too
 // when TEST_DATABASE_URL is set). A report, never a test.
 //
@@ -84,9 +85,12 @@ interface OpenSocket {
 
 async function openSocket(base: string, realtimeUrl: string, token: string): Promise<OpenSocket> {
   const { ticket, offset } = await ticketFor(base, token);
-  const socket = new WebSocket(`${realtimeUrl}?token=${encodeURIComponent(ticket)}`, {
-    origin: base,
-  });
+  return connect(`${realtimeUrl}?token=${encodeURIComponent(ticket)}`, base, offset);
+}
+
+/** A socket subscribed to every stream, from `since` (the hub's, or the bare server's). */
+async function connect(url: string, origin: string, since: number): Promise<OpenSocket> {
+  const socket = new WebSocket(url, { origin });
   let onNotice: ((at: number) => void) | null = null;
   // A refused upgrade is reported through the promise below, never as an unhandled error.
   socket.on('error', () => {});
@@ -94,9 +98,7 @@ async function openSocket(base: string, realtimeUrl: string, token: string): Pro
     socket.once('error', reject);
     socket.once('close', (code) => reject(new Error(`socket closed with ${code}`)));
     socket.once('open', () => {
-      socket.send(
-        JSON.stringify({ method: 'SUBSCRIBE', params: REALTIME_STREAMS, id: 1, since: offset }),
-      );
+      socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: REALTIME_STREAMS, id: 1, since }));
     });
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as { id?: number; stream?: string };
@@ -163,6 +165,56 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
+/** ROUNDS publications to `sockets`: p50/p99 ms of each round, and the last round's p99. */
+async function measureRounds(
+  sockets: readonly OpenSocket[],
+  publish: () => Promise<void>,
+): Promise<{ text: string; lastP99: number }> {
+  const rounds: string[] = [];
+  let lastP99 = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const arrivals = sockets.map((socket) => socket.nextNotice());
+    const published = performance.now();
+    await publish();
+    const latencies = (await Promise.all(arrivals)).map((at) => at - published);
+    latencies.sort((a, b) => a - b);
+    lastP99 = percentile(latencies, 0.99);
+    rounds.push(`${percentile(latencies, 0.5).toFixed(1)}/${lastP99.toFixed(1)}`);
+  }
+  return { text: rounds.join(', '), lastP99 };
+}
+
+/** The floor: the same sockets and rounds on a bare `ws` server (bareWsServer.ts). */
+async function bareFanOut(count: number): Promise<{ line: string; lastP99: number }> {
+  const child = spawn(process.execPath, ['scripts/bench/bareWsServer.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const { url } = JSON.parse((await lines.next()).value as string) as { url: string };
+    const wsUrl = url.replace(/^http/, 'ws') + '/ws';
+    const sockets = await inBatches(
+      Array.from({ length: count }, (_, index) => index),
+      TICKET_CONCURRENCY,
+      () => connect(wsUrl, url, 0),
+    );
+    try {
+      const { text, lastP99 } = await measureRounds(sockets, async () => {
+        const response = await fetch(`${url}/publish`, { method: 'POST' });
+        if (!response.ok) throw new Error(`bare publish: ${response.status}`);
+      });
+      return {
+        line: `bare ws broadcast: ${count} sockets: fan-out p50/p99 ms per round ${text}`,
+        lastP99,
+      };
+    } finally {
+      for (const { socket } of sockets) socket.terminate();
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 /**
  * `count` sockets on `holder`; the notice is published through `publisher` (the same server,
  * or another process on the same database). One line of figures.
@@ -172,7 +224,7 @@ async function fanOut(
   holder: Child,
   publisher: Child,
   count: number,
-): Promise<string> {
+): Promise<{ line: string; lastP99: number }> {
   const tokens = await holder.ask<string[]>(`users ${count}`);
   const realtimeUrl = holder.url.replace(/^http/, 'ws') + '/ws';
   const before = await holder.ask<Memory>('memory');
@@ -183,24 +235,16 @@ async function fanOut(
   const openSeconds = (performance.now() - opened) / 1000;
   const after = await holder.ask<Memory>('memory');
   try {
-    const rounds: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const arrivals = sockets.map((socket) => socket.nextNotice());
-      const published = performance.now();
-      await publishNotice(publisher.url, publisher.adminToken);
-      const latencies = (await Promise.all(arrivals)).map((at) => at - published);
-      latencies.sort((a, b) => a - b);
-      rounds.push(
-        `${percentile(latencies, 0.5).toFixed(1)}/${percentile(latencies, 0.99).toFixed(1)}`,
-      );
-    }
+    const { text, lastP99 } = await measureRounds(sockets, () =>
+      publishNotice(publisher.url, publisher.adminToken),
+    );
     const heap = (after.heapUsed + after.external - before.heapUsed - before.external) / count;
     const rss = (after.rss - before.rss) / count;
-    return (
+    const line =
       `${label}: ${count} sockets (opened in ${openSeconds.toFixed(1)} s): fan-out p50/p99 ms ` +
-      `per round ${rounds.join(', ')}; server memory per idle socket ${kb(heap)} KB ` +
-      `(heap + external, after a full collection), ${kb(rss)} KB (RSS)`
-    );
+      `per round ${text}; server memory per idle socket ${kb(heap)} KB ` +
+      `(heap + external, after a full collection), ${kb(rss)} KB (RSS)`;
+    return { line, lastP99 };
   } finally {
     for (const { socket } of sockets) socket.terminate();
   }
@@ -209,10 +253,19 @@ async function fanOut(
 /** The realtime figures for one database; PostgreSQL also through a second process. */
 export async function benchRealtime(label: string, databaseUrl: string | null): Promise<string[]> {
   const lines: string[] = [];
+  const sameProcess = new Map<number, number>();
   for (const size of SIZES) {
+    // The floor first, then the hub, in the same run: their ratio is the figure to read.
+    const bare = await bareFanOut(size);
+    lines.push(bare.line);
     const server = await startServer(databaseUrl ?? undefined, size);
     try {
-      lines.push(await fanOut(`${label}, one process`, server, server, size));
+      const hub = await fanOut(`${label}, one process`, server, server, size);
+      sameProcess.set(size, hub.lastP99);
+      lines.push(hub.line);
+      lines.push(
+        `${label}, ${size} sockets: hub p99 ÷ bare ws p99 (last round) = ${(hub.lastP99 / bare.lastP99).toFixed(2)}×`,
+      );
     } finally {
       await stop(server);
     }
@@ -224,14 +277,18 @@ export async function benchRealtime(label: string, databaseUrl: string | null): 
       await startServer(databaseUrl, size),
     ];
     try {
-      lines.push(
-        await fanOut(
-          `${label}, published on another process (LISTEN/NOTIFY)`,
-          holder,
-          publisher,
-          size,
-        ),
+      const across = await fanOut(
+        `${label}, published on another process (LISTEN/NOTIFY)`,
+        holder,
+        publisher,
+        size,
       );
+      lines.push(across.line);
+      const same = sameProcess.get(size);
+      if (same)
+        lines.push(
+          `${label}, ${size} sockets: another process ÷ one process, p99 (last round) = ${(across.lastP99 / same).toFixed(2)}×`,
+        );
     } finally {
       await Promise.all([stop(holder), stop(publisher)]);
     }
