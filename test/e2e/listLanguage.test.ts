@@ -1,6 +1,7 @@
 // Issue 32 item 1: record lists follow the language chosen on another page, after a reload too.
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
+import { deviceStorageText } from './support/deviceStorage.ts';
 import { ALICE_KEY, goHome, signInAs } from './support/money.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
@@ -44,7 +45,13 @@ describe('record lists and the language', () => {
     await expect.poll(incomeReads).toContain('Depósito');
     await expect.poll(incomeReads).toContain(dateIn('pt'));
 
-    // A reload reads the kept copy (or asks again) in the language chosen.
+    // A reload reads the kept copy (or asks again) in the language chosen: the Portuguese copy
+    // is on the device before the page goes (the cache writes after the list shows).
+    await expect
+      .poll(async () =>
+        /income[^"]*:\{[^}]*\\?"lang\\?":\\?"pt\\?"/.test(await deviceStorageText(app.page)),
+      )
+      .toBe(true);
     await app.page.reload();
     await expect.poll(() => app.page.evaluate(() => document.documentElement.lang)).toBe('pt');
     await expect.poll(incomeReads).toContain('Depósito');
