@@ -11,7 +11,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashToken } from '../../server/auth/sessions.ts';
+import { hashToken } from '../../server/sessions/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';

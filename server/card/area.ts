@@ -4,6 +4,7 @@ import type { ServerArea } from '../area.ts';
 import { adminCardRoutes } from './adminRoutes.ts';
 import { cardContext } from './cardContext.ts';
 import { cardServiceRoutes } from './routes.ts';
+import { readCardSettings } from './settings.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './uploads.ts';
 
@@ -18,6 +19,7 @@ export const cardArea: ServerArea = {
     card_recharge_refund: { kind: CARD_TRANSFER_KIND.rechargeRefund, userMemo: true },
     card_balance_return: { kind: CARD_TRANSFER_KIND.balanceReturn },
   },
+  settings: (read) => ({ card: readCardSettings(read.env, read.fail) }),
   jobs: [
     {
       name: 'card_upload_sweep',

@@ -21,8 +21,8 @@ import {
 import { creditReceivedOnChain } from '../ledger/chainCredit.ts';
 import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
 import { emitUserEvent } from '../realtime/events.ts';
-import { runMoneyOperation } from './moneyOperation.ts';
-import { wireAmount } from './wireAmounts.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 export const WITHDRAW_TRANSFER_KIND = {
   reserve: 'withdraw_reserve',

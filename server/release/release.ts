@@ -17,8 +17,8 @@ import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { DomainError } from '../domainError.ts';
 import { ACCOUNT_KIND, ensureUserAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { runMoneyOperation } from '../money/moneyOperation.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { lockedPoolBalance } from '../cycle/pool.ts';
 
 const MILLIONTH = 1_000_000n;

@@ -28,7 +28,7 @@ import {
   adminSpendDataSchema,
 } from '../../server/admin/contractCard.ts';
 import { numberDigest, unusedCardNumber } from '../../server/card/cards.ts';
-import { createVault } from '../../server/card/vault.ts';
+import { createVault } from '../../server/vault.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
 import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
