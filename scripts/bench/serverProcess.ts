@@ -32,7 +32,8 @@ async function startApp() {
     env: {
       ENVELOPE: 'on',
       ...Object.fromEntries(
-        ['MAX_SOCKETS_PER_IP', 'MAX_CONNECTIONS_PER_IP'].flatMap((name) =>
+        // Processes sharing a database share the envelope's key-encryption key.
+        ['MAX_SOCKETS_PER_IP', 'MAX_CONNECTIONS_PER_IP', 'ENVELOPE_KEY_SECRET'].flatMap((name) =>
           process.env[name] ? [[name, process.env[name]]] : [],
         ),
       ),
