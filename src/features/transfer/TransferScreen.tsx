@@ -1,6 +1,6 @@
 // /wallet/transfer (spec §2, §5): send tickets to another user's wallet address.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { assetDecimals } from '../../../contract/api/assets.ts';
@@ -208,10 +208,8 @@ export function TransferScreen() {
         action={action}
         blockedReason={blockedReason}
         submitLabel={<Trans>Confirm transfer</Trans>}
+        records={{ to: '/transfer/list', label: <Trans>Transfer records</Trans> }}
       />
-      <Link to="/transfer/list" className="button button-ghost button-block">
-        <Trans>Transfer records</Trans>
-      </Link>
       <QrScanDialog open={scanning} onResult={onScan} onDismiss={() => setScanning(false)} />
     </form>
   );

@@ -3,7 +3,7 @@
 // server's settings, so the form names the network as the withdrawal records do.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { assetDecimals } from '../../../contract/api/assets.ts';
 import { AMOUNT_ERRORS, checkAmountLimits } from '../../../contract/api/money.ts';
 import {
@@ -222,10 +222,8 @@ export function WithdrawScreen() {
         action={action}
         blockedReason={blockedReason}
         submitLabel={<Trans>Confirm withdrawal</Trans>}
+        records={{ to: '/withdraw/list', label: <Trans>Withdrawal records</Trans> }}
       />
-      <Link to="/withdraw/list" className="button button-ghost button-block">
-        <Trans>Withdrawal records</Trans>
-      </Link>
     </form>
   );
 }
