@@ -6,16 +6,20 @@
 //   - a 1,000-entry money log scrolled to its end: elements in the page, JS heap, long tasks
 //     (count, longest, total blocking time) and frames slower than 50 ms;
 //   - the same after leaving the list and coming back;
-//   - the first confirm dialog: from the tap to the dialog on screen.
+//   - the first confirm dialog: from the tap to the dialog on screen;
+//   - the first visit (scripts/perf/firstVisit.ts): /index opened cold, main-thread busy time
+//     and the longest task until idle, beside a bare React page built in the same run, and
+//     the first tap on "Connect wallet" until the page answers it (CPU 4× only).
 // Build first (`npm run build`). On a shared machine one pass is noisy: `PERF_RUNS=5` opens
 // each screen in that many fresh pages and prints every time and the median, and
 // `PERF_SCREENS=/wallet,/wallet/moneyLog` times those screens alone (nothing else is measured).
-// `PERF_RATES=4` keeps one CPU rate.
+// `PERF_RATES=4` keeps one CPU rate; `PERF_ONLY=first-visit` measures the first visit alone.
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/support/browser.ts';
 import { APP_CHAIN_ID, startAppServer } from '../test/e2e/support/appServer.ts';
 import { installTestWallet } from '../test/e2e/support/testWallet.ts';
 import { privateKeyToAddress } from '../contract/wallet/eip191.ts';
+import { bareReactPage, firstTapMs, measureFirstVisit } from './perf/firstVisit.ts';
 
 // Two of the local chain's well-known test accounts.
 const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -37,6 +41,9 @@ const ALL_SCREENS = [
   '/bank',
 ];
 const SCREENS = ONLY_SCREENS ?? ALL_SCREENS;
+const FIRST_VISIT_ONLY = process.env.PERF_ONLY === 'first-visit';
+/** The first visit's goals (issue 34): beside the bare page, the longest task, the first tap. */
+const FIRST_VISIT_GOALS = { timesBare: 2, longestTaskMs: 100, firstTapMs: 150 };
 
 const server = await startAppServer({
   env: { INVITE_REQUIRED: 'false', RATE_LIMIT_MONEY_PER_MINUTE: '1000000' },
@@ -186,7 +193,57 @@ async function firstDialogMs(page: Page): Promise<number> {
   return waited;
 }
 
-try {
+/** The first visit at 4× CPU, RUNS times (at least 3): medians, beside the bare React page. */
+async function firstVisitRow(): Promise<void> {
+  const bare = await bareReactPage();
+  const runs = Math.max(3, RUNS);
+  const app: number[][] = [];
+  const floor: number[][] = [];
+  const taps: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const visit = await measureFirstVisit(browser, `${server.url}/index`, 4);
+      app.push([visit.busyMs, visit.longestTaskMs, visit.longTasks]);
+      const bareVisit = await measureFirstVisit(browser, bare.url, 4);
+      floor.push([bareVisit.busyMs, bareVisit.longestTaskMs, bareVisit.longTasks]);
+      taps.push(
+        await firstTapMs(browser, `${server.url}/index`, 4, 'Connect wallet', (page) =>
+          installTestWallet(page, {
+            privateKey: ALICE_KEY,
+            chainId: APP_CHAIN_ID,
+            knownChains: [APP_CHAIN_ID],
+            rpcUrl: server.chain.rpcUrl,
+          }),
+        ),
+      );
+    }
+  } finally {
+    await bare.close();
+  }
+  const mid = (rows: number[][], column: number) => middleOf(rows.map((row) => row[column]!));
+  console.log(`
+First visit of /index, cold, CPU 4× (median of ${runs})`);
+  console.log(
+    `  main thread busy ${mid(app, 0)} ms (runs ${app.map((r) => r[0]).join(', ')}), ` +
+      `bare React page ${mid(floor, 0)} ms: ${(mid(app, 0) / mid(floor, 0)).toFixed(2)}× ` +
+      `(goal ≤ ${FIRST_VISIT_GOALS.timesBare}×)`,
+  );
+  console.log(
+    `  longest task ${mid(app, 1)} ms in ${mid(app, 2)} long tasks (goal ≤ ` +
+      `${FIRST_VISIT_GOALS.longestTaskMs} ms); bare page ${mid(floor, 1)} ms in ${mid(floor, 2)}`,
+  );
+  console.log(
+    `  first tap on Connect wallet answered in ${middleOf(taps)} ms (runs ${taps.join(', ')}; ` +
+      `goal ≤ ${FIRST_VISIT_GOALS.firstTapMs} ms)`,
+  );
+}
+
+function middleOf(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** Time to content per screen, the long money log and the first confirm dialog. */
+async function screenRows(): Promise<void> {
   // Both sign in once, so each has an account; Bob is whom the transfer form names.
   for (const key of [BOB_KEY, ALICE_KEY]) await (await signedIn(1, key)).page.context().close();
   const address = privateKeyToAddress(ALICE_KEY);
@@ -240,6 +297,11 @@ try {
     );
     await dialog.page.context().close();
   }
+}
+
+try {
+  await firstVisitRow();
+  if (!FIRST_VISIT_ONLY) await screenRows();
 } finally {
   await browser.close();
   await server.close();

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { loadRestOfCatalog } from '../i18n/activate.ts';
 import { currentLocale } from '../i18n/current.ts';
 import { shortAddress } from '../ui/format.ts';
@@ -35,39 +35,44 @@ export function SignInButton({
 }) {
   const { t } = useLingui();
   const router = useRouter();
-  const step = useAtomValue(signInStepAtom);
+  const signInStep = useAtomValue(signInStepAtom);
+  // The tap is answered at once: the sign-in's code and words may still be on their way.
+  const [starting, setStarting] = useState(false);
+  const step = starting && signInStep === 'idle' ? 'connecting' : signInStep;
   const returning = useReturningAccount();
   const busy = step !== 'idle';
   const short = returning ? shortAddress(returning.address) : '';
 
-  async function onClick(asReturning = returning !== null) {
-    // The wallet could sign offline, but the server must check the signature.
-    if (!isOnline()) {
-      toast(t`Signing in needs an internet connection. Connect and try again.`, 'error');
-      return;
-    }
-    if (!(await startSignIn(asReturning))) return;
+  /** The wallet could sign offline, but the server must check the signature. */
+  function online(): boolean {
+    if (isOnline()) return true;
+    toast(t`Signing in needs an internet connection. Connect and try again.`, 'error');
+    return false;
+  }
+
+  async function finish(signedIn: Promise<boolean>) {
+    if (!(await signedIn)) return;
     onSignedIn?.();
     const target = safeRedirect(redirectTo);
     if (target) await router.navigate({ href: target, replace: true });
   }
 
+  function onClick() {
+    if (!online()) return;
+    setStarting(true);
+    void finish(startSignIn(returning !== null).finally(() => setStarting(false)));
+  }
+
   // The page reloaded so the wallet could inject itself (walletBrowser.ts): the connection
   // the user tapped for goes on.
   useEffect(() => {
-    if (takeConnectAfterReload()) void onClick(false);
+    if (takeConnectAfterReload() && online()) void finish(startSignIn(false));
     // Once, on the first render after that reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={busy}
-      aria-busy={busy}
-      onClick={() => void onClick()}
-    >
+    <button type="button" className={className} disabled={busy} aria-busy={busy} onClick={onClick}>
       {step === 'idle' &&
         (!returning ? (
           <Trans>Connect wallet</Trans>
