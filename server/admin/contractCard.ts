@@ -5,16 +5,16 @@ import { recordIdSchema } from '../../contract/api/withdraw.ts';
 import {
   APPLICATION_STATUSES,
   cardApplicationSchema,
-  cardSchema,
-  consumeRecordSchema,
-  fileReferenceSchema,
+} from '../../contract/api/card/applications.ts';
+import { cardSchema } from '../../contract/api/card/cards.ts';
+import {
   HOLDER_STATUSES,
   holderSchema,
   holderSummarySchema,
-  imageBytesSchema,
-  RECHARGE_STATUSES,
-  rechargeRecordSchema,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/holders.ts';
+import { RECHARGE_STATUSES, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
+import { consumeRecordSchema } from '../../contract/api/card/records.ts';
+import { fileReferenceSchema, imageBytesSchema } from '../../contract/api/card/uploads.ts';
 import { pagedList } from '../../contract/api/response.ts';
 import { defineEndpoint } from '../../contract/api/endpoint.ts';
 

@@ -7,7 +7,8 @@ import {
   type AdminSpendData,
   adminCardEndpoints,
 } from '../admin/contractCard.ts';
-import type { CardApplication, RechargeRecord } from '../../contract/api/card.ts';
+import type { CardApplication } from '../../contract/api/card/applications.ts';
+import type { RechargeRecord } from '../../contract/api/card/recharges.ts';
 import { applicationWire, issueCard, listApplications, rejectApplication } from './applications.ts';
 import { cardContext } from './cardContext.ts';
 import { finishRecharge, listRecharges, rechargeWire, spendOnCard } from './recharges.ts';

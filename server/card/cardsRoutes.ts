@@ -1,21 +1,27 @@
-// /api/v1/visa/*: card applications, cards, recharges and card controls (contract/api/card.ts).
+// /api/v1/visa/*: card applications, cards, recharges and card controls (contract/api/card/).
 // Every id is looked up with the session's user: another user's card, application or
 // record answers exactly like a missing one.
 import { assetDecimals } from '../../contract/api/assets.ts';
 import {
-  CARD_COIN,
+  applicationEndpoints,
   type ApplicationListData,
-  type Card,
   type CardApplication,
-  type ConsumeListData,
-  type GetVirtualCardBinData,
+} from '../../contract/api/card/applications.ts';
+import {
+  type Card,
+  cardEndpoints,
   type MyCardListData,
-  type RechargeListData,
-  type RechargeRecord,
   type RevealData,
   type RevealMessageData,
-  cardEndpoints,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/cards.ts';
+import { type GetVirtualCardBinData, infoEndpoints } from '../../contract/api/card/info.ts';
+import { rechargeEndpoints, type RechargeRecord } from '../../contract/api/card/recharges.ts';
+import {
+  type ConsumeListData,
+  type RechargeListData,
+  recordEndpoints,
+} from '../../contract/api/card/records.ts';
+import { CARD_COIN } from '../../contract/api/card/shared.ts';
 import { parseAmount } from '../../contract/money/parseAmount.ts';
 import { applicationWire, applyForCard, listApplications, reapplyForCard } from './applications.ts';
 import { cardContext } from './cardContext.ts';
@@ -44,7 +50,7 @@ function cardMoveRoute(
 
 export const cardRoutes: Route[] = [
   defineRoute({
-    endpoint: cardEndpoints.getVirtualCardBin,
+    endpoint: infoEndpoints.getVirtualCardBin,
     async handler({ context, input }): Promise<GetVirtualCardBinData> {
       return { list: cardBins(context.settings.card, input) };
     },
@@ -52,7 +58,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Applications (money)
   defineRoute({
-    endpoint: cardEndpoints.openVirtualCard,
+    endpoint: applicationEndpoints.openVirtualCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -70,7 +76,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.openRealCard,
+    endpoint: applicationEndpoints.openRealCard,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return applyForCard(
         cardContext(context),
@@ -87,7 +93,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.reapply,
+    endpoint: applicationEndpoints.reapply,
     async handler({ context, user, input, idempotencyKey }): Promise<CardApplication> {
       return reapplyForCard(
         cardContext(context),
@@ -103,7 +109,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.applicationList,
+    endpoint: applicationEndpoints.applicationList,
     async handler({ context, user, input }): Promise<ApplicationListData> {
       const { rows, total } = await listApplications(context.db, {
         userId: user.id,
@@ -171,7 +177,7 @@ export const cardRoutes: Route[] = [
 
   // ---- Recharge and records
   defineRoute({
-    endpoint: cardEndpoints.recharge,
+    endpoint: rechargeEndpoints.recharge,
     async handler({ context, user, input, idempotencyKey }): Promise<RechargeRecord> {
       // The schema has checked it: plain, positive, within the coin's decimals.
       const [units] = parseAmount(input.amount, { decimals: assetDecimals(CARD_COIN) });
@@ -179,7 +185,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.rechargeList,
+    endpoint: recordEndpoints.rechargeList,
     async handler({ context, user, input }): Promise<RechargeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       const { rows, total } = await listRecharges(context.db, {
@@ -193,7 +199,7 @@ export const cardRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.consumeList,
+    endpoint: recordEndpoints.consumeList,
     async handler({ context, user, input }): Promise<ConsumeListData> {
       await findOwnCard(context.db, user.id, BigInt(input.id));
       return listConsumptions(context.db, {

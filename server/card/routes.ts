@@ -1,20 +1,26 @@
-// /api/v1/visa/*: the card service (contract/api/card.ts). Every id in a request is looked up
+// /api/v1/visa/*: the card service (contract/api/card/). Every id in a request is looked up
 // together with the session's user, so another user's object answers exactly like a
 // missing one. Domain rules live in server/card/.
 import type { FastifyInstance } from 'fastify';
 import {
-  editHolderRequestSchema,
-  holderFormSchema,
-  UPLOAD_MAX_BYTES,
+  addressEndpoints,
   type AddressListData,
   type DeliveryAddress,
+} from '../../contract/api/card/addresses.ts';
+import {
+  editHolderRequestSchema,
   type Holder,
+  holderEndpoints,
+  holderFormSchema,
   type HolderListData,
+} from '../../contract/api/card/holders.ts';
+import { type CardInfoData, infoEndpoints } from '../../contract/api/card/info.ts';
+import {
+  UPLOAD_MAX_BYTES,
+  uploadEndpoints,
   type UploadImgData,
   type UploadPutData,
-  type CardInfoData,
-  cardEndpoints,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/uploads.ts';
 import {
   addAddress,
   addressWire,
@@ -54,7 +60,7 @@ const deleted = null;
 
 export const cardServiceRoutes: Route[] = [
   defineRoute({
-    endpoint: cardEndpoints.info,
+    endpoint: infoEndpoints.info,
     async handler({ context, request }): Promise<CardInfoData> {
       return cardInfo(context.settings.card, (message) =>
         context.translator.translate(request.locale, message),
@@ -64,7 +70,7 @@ export const cardServiceRoutes: Route[] = [
 
   // ---- Photos
   defineRoute({
-    endpoint: cardEndpoints.uploadImg,
+    endpoint: uploadEndpoints.uploadImg,
     async handler({ context, user, input, request }): Promise<UploadImgData> {
       const site = requireSite(request, context.settings.publicUrl);
       return openUploadSlot(
@@ -76,7 +82,7 @@ export const cardServiceRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.photo,
+    endpoint: uploadEndpoints.photo,
     bare: true,
     headers: { 'content-type': 'image/jpeg' },
     async handler({ context, user, input }): Promise<Buffer> {
@@ -87,28 +93,28 @@ export const cardServiceRoutes: Route[] = [
 
   // ---- Holders
   defineRoute({
-    endpoint: cardEndpoints.addHolder,
+    endpoint: holderEndpoints.addHolder,
     async handler({ context, user, input }): Promise<Holder> {
       const fields = parseInput(holderFormSchema(context.now), input);
       return addHolder(cardContext(context), user.id, fields);
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.editHolder,
+    endpoint: holderEndpoints.editHolder,
     async handler({ context, user, input }): Promise<Holder> {
       const fields = parseInput(editHolderRequestSchema(context.now), input);
       return editHolder(cardContext(context), user.id, BigInt(fields.id), fields);
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.holderDetail,
+    endpoint: holderEndpoints.holderDetail,
     async handler({ context, user, input }): Promise<Holder> {
       const card = cardContext(context);
       return holderWire(card.vault, await findOwnHolder(card.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.holderList,
+    endpoint: holderEndpoints.holderList,
     async handler({ context, user, input }): Promise<HolderListData> {
       const { rows, total } = await listHolders(context.db, {
         userId: user.id,
@@ -120,7 +126,7 @@ export const cardServiceRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.deleteHolder,
+    endpoint: holderEndpoints.deleteHolder,
     async handler({ context, user, input }): Promise<null> {
       await deleteHolder(cardContext(context), user.id, BigInt(input.id));
       return deleted;
@@ -129,7 +135,7 @@ export const cardServiceRoutes: Route[] = [
 
   // ---- Addresses
   defineRoute({
-    endpoint: cardEndpoints.addAddress,
+    endpoint: addressEndpoints.addAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addAddress(
         context.db,
@@ -141,25 +147,25 @@ export const cardServiceRoutes: Route[] = [
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.editAddress,
+    endpoint: addressEndpoints.editAddress,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return editAddress(context.db, user.id, BigInt(input.id), input, context.now());
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.addressDetail,
+    endpoint: addressEndpoints.addressDetail,
     async handler({ context, user, input }): Promise<DeliveryAddress> {
       return addressWire(await findOwnAddress(context.db, user.id, BigInt(input.id)));
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.addressList,
+    endpoint: addressEndpoints.addressList,
     async handler({ context, user, input }): Promise<AddressListData> {
       return listAddresses(context.db, user.id, { page: input.page, pageSize: input.page_size });
     },
   }),
   defineRoute({
-    endpoint: cardEndpoints.deleteAddress,
+    endpoint: addressEndpoints.deleteAddress,
     async handler({ context, user, input }): Promise<null> {
       await deleteAddress(context.db, user.id, BigInt(input.id), context.now());
       return deleted;

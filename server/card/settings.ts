@@ -1,6 +1,6 @@
 // Card service settings, from the environment (table in docs/operations.md, "Card service").
 import { parseAssetAmount } from '../../contract/money/parseAmount.ts';
-import { CARD_COIN } from '../../contract/api/card.ts';
+import { CARD_COIN } from '../../contract/api/card/shared.ts';
 
 export interface CardSettings {
   /** Region codes cards are offered in (ISO 3166-1 alpha-2). */

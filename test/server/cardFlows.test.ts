@@ -6,21 +6,31 @@ import { Writable } from 'node:stream';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../contract/api/errors.ts';
+import { addressPaths, deliveryAddressSchema } from '../../contract/api/card/addresses.ts';
 import {
   applicationListDataSchema,
+  applicationPaths,
   cardApplicationSchema,
+} from '../../contract/api/card/applications.ts';
+import {
+  cardPaths,
   cardSchema,
-  consumeListDataSchema,
-  deliveryAddressSchema,
-  getVirtualCardBinDataSchema,
   myCardListDataSchema,
-  rechargeListDataSchema,
-  rechargeRecordSchema,
   revealDataSchema,
   revealMessageDataSchema,
+} from '../../contract/api/card/cards.ts';
+import { holderPaths } from '../../contract/api/card/holders.ts';
+import {
   cardInfoDataSchema,
-  cardPaths,
-} from '../../contract/api/card.ts';
+  getVirtualCardBinDataSchema,
+  infoPaths,
+} from '../../contract/api/card/info.ts';
+import { rechargePaths, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
+import {
+  consumeListDataSchema,
+  rechargeListDataSchema,
+  recordPaths,
+} from '../../contract/api/card/records.ts';
 import {
   adminCardPaths,
   adminIssueDataSchema,
@@ -73,7 +83,7 @@ describe('cards', () => {
     await approveHolder(server, holder.id);
     holderId = holder.id;
     addressId = dataOf(
-      await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     ).id;
   });
@@ -84,7 +94,7 @@ describe('cards', () => {
 
   async function applyVirtual(token = aliceToken, holder = holderId) {
     return dataOf(
-      await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, token, applicationPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holder,
         agree: true,
@@ -105,7 +115,7 @@ describe('cards', () => {
       type === 'virtual'
         ? await applyVirtual()
         : dataOf(
-            await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
+            await cardMoneyPost(server, aliceToken, applicationPaths.openRealCard, {
               region: 'HK',
               holder_id: holderId,
               address_id: addressId,
@@ -117,14 +127,14 @@ describe('cards', () => {
   }
 
   it('tells the fees, regions, recharge rules and card products', async () => {
-    const info = dataOf(await cardPost(server, aliceToken, cardPaths.info), cardInfoDataSchema);
+    const info = dataOf(await cardPost(server, aliceToken, infoPaths.info), cardInfoDataSchema);
     expect(info).toMatchObject({
       coin: 'USDT',
       fees: { virtual: '10', physical: '50' },
       recharge: { fee_rate_bps: 150, fee_minimum: '1', minimum: '10' },
     });
     const bins = dataOf(
-      await cardPost(server, aliceToken, cardPaths.getVirtualCardBin, {
+      await cardPost(server, aliceToken, infoPaths.getVirtualCardBin, {
         type: 'virtual',
         region: 'HK',
       }),
@@ -138,11 +148,11 @@ describe('cards', () => {
     const key = 'apply-virtual-1';
     const body = { region: 'HK', holder_id: holderId, agree: true };
     const first = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, body, key),
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, body, key),
       cardApplicationSchema,
     );
     const again = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, body, key),
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, body, key),
       cardApplicationSchema,
     );
     expect(again).toEqual(first);
@@ -163,7 +173,7 @@ describe('cards', () => {
       ...refusal('application_not_processing'),
     );
     const list = dataOf(
-      await cardPost(server, aliceToken, cardPaths.applicationList, {}),
+      await cardPost(server, aliceToken, applicationPaths.applicationList, {}),
       applicationListDataSchema,
     );
     expect(list.list.find((row) => row.id === first.id)).toMatchObject({ status: 'success' });
@@ -177,14 +187,14 @@ describe('cards', () => {
   it('refuses an application without the agreements, for an unapproved holder, or without the balance', async () => {
     const before = await usdt();
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holderId,
       }),
       ...refusal('agreement_required'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, {
         region: 'ZZ',
         holder_id: holderId,
         agree: true,
@@ -193,7 +203,7 @@ describe('cards', () => {
     );
     const pending = await addHolder(server, aliceToken);
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, {
         region: 'HK',
         holder_id: pending.id,
         agree: true,
@@ -201,7 +211,7 @@ describe('cards', () => {
       ...refusal('holder_not_approved'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openRealCard, {
         region: 'HK',
         holder_id: holderId,
         agree: true,
@@ -209,7 +219,7 @@ describe('cards', () => {
       ...refusal('validation'),
     );
     expectRefusal(
-      await server.request('POST', cardPaths.openVirtualCard, {
+      await server.request('POST', applicationPaths.openVirtualCard, {
         json: { region: 'HK', holder_id: holderId, agree: true },
         token: aliceToken,
       }),
@@ -220,7 +230,7 @@ describe('cards', () => {
     const brokeHolder = await addHolder(server, brokeToken);
     await approveHolder(server, brokeHolder.id);
     expectRefusal(
-      await cardMoneyPost(server, brokeToken, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, brokeToken, applicationPaths.openVirtualCard, {
         region: 'HK',
         holder_id: brokeHolder.id,
         agree: true,
@@ -229,7 +239,7 @@ describe('cards', () => {
     );
     expect(await usdt()).toBe(before);
     const { total } = dataOf(
-      await cardPost(server, brokeToken, cardPaths.applicationList, {}),
+      await cardPost(server, brokeToken, applicationPaths.applicationList, {}),
       applicationListDataSchema,
     );
     expect(total).toBe(0);
@@ -237,7 +247,7 @@ describe('cards', () => {
 
   it('keeps a holder and an address while an application in progress uses them', async () => {
     const application = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openRealCard, {
         region: 'HK',
         holder_id: holderId,
         address_id: addressId,
@@ -246,11 +256,11 @@ describe('cards', () => {
       cardApplicationSchema,
     );
     expectRefusal(
-      await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holderId }),
+      await cardPost(server, aliceToken, holderPaths.deleteHolder, { id: holderId }),
       ...refusal('card_data_in_use'),
     );
     expectRefusal(
-      await cardPost(server, aliceToken, cardPaths.deleteAddress, { id: addressId }),
+      await cardPost(server, aliceToken, addressPaths.deleteAddress, { id: addressId }),
       ...refusal('card_data_in_use'),
     );
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'test' });
@@ -261,19 +271,24 @@ describe('cards', () => {
       const holder = await addHolder(server, aliceToken);
       await approveHolder(server, holder.id);
       const address = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       const [applied] = await Promise.all([
-        cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
+        cardMoneyPost(server, aliceToken, applicationPaths.openRealCard, {
           region: 'HK',
           holder_id: holder.id,
           address_id: address.id,
           agree: true,
         }),
-        cardPost(server, aliceToken, index % 2 ? cardPaths.deleteHolder : cardPaths.deleteAddress, {
-          id: index % 2 ? holder.id : address.id,
-        }),
+        cardPost(
+          server,
+          aliceToken,
+          index % 2 ? holderPaths.deleteHolder : addressPaths.deleteAddress,
+          {
+            id: index % 2 ? holder.id : address.id,
+          },
+        ),
       ]);
       const [holderRow, addressRow] = await Promise.all([
         server.db.kysely
@@ -303,12 +318,12 @@ describe('cards', () => {
       const holder = await addHolder(server, aliceToken);
       const photo = await uploadPhoto(server, aliceToken, await sampleJpeg(index));
       await Promise.all([
-        cardPost(server, aliceToken, cardPaths.editHolder, {
+        cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [photo],
         }),
-        cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holder.id }),
+        cardPost(server, aliceToken, holderPaths.deleteHolder, { id: holder.id }),
       ]);
       const row = await server.db.kysely
         .selectFrom('card_holders')
@@ -337,7 +352,7 @@ describe('cards', () => {
     // 90 left: two recharges of 60 (+ 1 fee each) cannot both be paid.
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        cardMoneyPost(server, racerToken, cardPaths.recharge, { id: card.id, amount: '60' }),
+        cardMoneyPost(server, racerToken, rechargePaths.recharge, { id: card.id, amount: '60' }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
@@ -353,7 +368,7 @@ describe('cards', () => {
     for (let index = 0; index < 6; index++) {
       recharges.push(
         dataOf(
-          await cardMoneyPost(server, aliceToken, cardPaths.recharge, {
+          await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
             id: card.id,
             amount: '20',
           }),
@@ -420,7 +435,10 @@ describe('cards', () => {
     const card = await issuedCard('virtual');
     const before = await usdt();
     const recharge = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card.id,
+        amount: '20',
+      }),
       rechargeRecordSchema,
     );
     await cardPost(server, aliceToken, cardPaths.report, { id: card.id, reason: 'lost' });
@@ -465,7 +483,7 @@ describe('cards', () => {
     ]);
     expect(log.body.data.list[0].amount).toBe(log.body.data.list[1].amount.replace('-', ''));
     const again = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.reapply, {
         id: application.id,
         agree: true,
       }),
@@ -477,14 +495,17 @@ describe('cards', () => {
       type: 'virtual',
     });
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.reapply, {
         id: application.id,
         agree: true,
       }),
       ...refusal('application_not_reappliable'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.reapply, { id: again.id, agree: true }),
+      await cardMoneyPost(server, aliceToken, applicationPaths.reapply, {
+        id: again.id,
+        agree: true,
+      }),
       ...refusal('application_not_reappliable'),
     );
   });
@@ -495,7 +516,10 @@ describe('cards', () => {
     const call = (path: string) => cardPost(server, aliceToken, path, { id: card.id });
     expectRefusal(await call(cardPaths.freeze), ...refusal('card_not_active'));
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card.id,
+        amount: '20',
+      }),
       ...refusal('card_not_active'),
     );
     expect(dataOf(await call(cardPaths.active), cardSchema).status).toBe('active');
@@ -515,7 +539,10 @@ describe('cards', () => {
   it('reporting a card lost blocks it for good, gives its balance back and allows a replacement application', async () => {
     const card = await issuedCard('virtual');
     const recharge = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '50' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card.id,
+        amount: '50',
+      }),
       rechargeRecordSchema,
     );
     await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
@@ -551,12 +578,12 @@ describe('cards', () => {
     expect(Number(await usdt())).toBe(before + 50);
     const listed = async () =>
       dataOf(
-        await cardPost(server, aliceToken, cardPaths.applicationList, { status: 'success' }),
+        await cardPost(server, aliceToken, applicationPaths.applicationList, { status: 'success' }),
         applicationListDataSchema,
       ).list.find((row) => row.id === card.application_id);
     expect((await listed())?.can_reapply).toBe(true);
     const replacement = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.reapply, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.reapply, {
         id: card.application_id,
         agree: true,
       }),
@@ -723,19 +750,19 @@ describe('cards', () => {
     const card = await issuedCard('virtual');
     const before = Number(await usdt());
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, { id: card.id }),
       ...refusal('amount_required'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '0' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, { id: card.id, amount: '0' }),
       ...refusal('amount_not_positive'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '5' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, { id: card.id, amount: '5' }),
       ...refusal('amount_below_minimum'),
     );
     expectRefusal(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, {
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
         id: card.id,
         amount: '100000',
       }),
@@ -748,7 +775,7 @@ describe('cards', () => {
       await cardMoneyPost(
         server,
         aliceToken,
-        cardPaths.recharge,
+        rechargePaths.recharge,
         { id: card.id, amount: '200' },
         key,
       ),
@@ -758,7 +785,7 @@ describe('cards', () => {
       await cardMoneyPost(
         server,
         aliceToken,
-        cardPaths.recharge,
+        rechargePaths.recharge,
         { id: card.id, amount: '200' },
         key,
       ),
@@ -769,7 +796,7 @@ describe('cards', () => {
       await cardMoneyPost(
         server,
         aliceToken,
-        cardPaths.recharge,
+        rechargePaths.recharge,
         { id: card.id, amount: '300' },
         key,
       ),
@@ -814,7 +841,10 @@ describe('cards', () => {
     ).toBe('200');
 
     const failing = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '50.5' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card.id,
+        amount: '50.5',
+      }),
       rechargeRecordSchema,
     );
     expect(failing.fee).toBe('1');
@@ -829,12 +859,15 @@ describe('cards', () => {
     expect(Number(await usdt())).toBe(before - 203);
 
     const records = dataOf(
-      await cardPost(server, aliceToken, cardPaths.rechargeList, { id: card.id }),
+      await cardPost(server, aliceToken, recordPaths.rechargeList, { id: card.id }),
       rechargeListDataSchema,
     );
     expect(records.list.map((row) => row.status)).toEqual(['failed', 'success']);
     const pendingOnly = dataOf(
-      await cardPost(server, aliceToken, cardPaths.rechargeList, { id: card.id, status: 'failed' }),
+      await cardPost(server, aliceToken, recordPaths.rechargeList, {
+        id: card.id,
+        status: 'failed',
+      }),
       rechargeListDataSchema,
     );
     expect(pendingOnly.total).toBe(1);
@@ -848,7 +881,10 @@ describe('cards', () => {
   it('records spending on the card, refuses more than its balance, and lists consumption', async () => {
     const card = await issuedCard('virtual');
     const recharge = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card.id, amount: '40' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card.id,
+        amount: '40',
+      }),
       rechargeRecordSchema,
     );
     await server.admin('POST', adminCardPaths.rechargeSettle, { id: recharge.id });
@@ -882,7 +918,7 @@ describe('cards', () => {
       ...refusal('card_not_active'),
     );
     const list = dataOf(
-      await cardPost(server, aliceToken, cardPaths.consumeList, { id: card.id }),
+      await cardPost(server, aliceToken, recordPaths.consumeList, { id: card.id }),
       consumeListDataSchema,
     );
     expect(list).toEqual({ total: 1, list: [spent.record] });
@@ -900,7 +936,7 @@ describe('cards', () => {
       const malloryHolder = await addHolder(server, malloryToken);
       await approveHolder(server, malloryHolder.id);
       const malloryAddress = dataOf(
-        await cardPost(server, malloryToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, malloryToken, addressPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       ).id;
       const snapshot = async () => ({
@@ -910,7 +946,7 @@ describe('cards', () => {
         ),
         wallet: await walletOf(server, aliceToken),
         applications: dataOf(
-          await cardPost(server, aliceToken, cardPaths.applicationList, {}),
+          await cardPost(server, aliceToken, applicationPaths.applicationList, {}),
           applicationListDataSchema,
         ),
       });
@@ -929,9 +965,9 @@ describe('cards', () => {
           { message: 'Nonce: AAAAAAAAAAAAAAAAAAAAAAAA', signature: mallory.sign('x') },
           false,
         ],
-        [cardPaths.consumeList, {}, false],
-        [cardPaths.rechargeList, {}, false],
-        [cardPaths.recharge, { amount: '20' }, true],
+        [recordPaths.consumeList, {}, false],
+        [recordPaths.rechargeList, {}, false],
+        [rechargePaths.recharge, { amount: '20' }, true],
       ];
       for (const [path, body, money] of cardCalls) {
         const send = (id: string) =>
@@ -944,11 +980,11 @@ describe('cards', () => {
         expect(theirs.body, path).toEqual(none.body);
       }
       for (const id of [pendingApplication.id, failedApplication.id, card.application_id]) {
-        const theirs = await cardMoneyPost(server, malloryToken, cardPaths.reapply, {
+        const theirs = await cardMoneyPost(server, malloryToken, applicationPaths.reapply, {
           id,
           agree: true,
         });
-        const none = await cardMoneyPost(server, malloryToken, cardPaths.reapply, {
+        const none = await cardMoneyPost(server, malloryToken, applicationPaths.reapply, {
           id: missing,
           agree: true,
         });
@@ -958,17 +994,17 @@ describe('cards', () => {
       // Alice's holder and address in Mallory's applications.
       for (const [path, body, name] of [
         [
-          cardPaths.openVirtualCard,
+          applicationPaths.openVirtualCard,
           { region: 'HK', holder_id: holderId, agree: true },
           'holder_not_found',
         ],
         [
-          cardPaths.openRealCard,
+          applicationPaths.openRealCard,
           { region: 'HK', holder_id: malloryHolder.id, address_id: addressId, agree: true },
           'address_not_found',
         ],
         [
-          cardPaths.reapply,
+          applicationPaths.reapply,
           { id: failedApplication.id, holder_id: holderId, agree: true },
           'application_not_found',
         ],
@@ -982,7 +1018,7 @@ describe('cards', () => {
       ).toBe(0);
       expect(
         dataOf(
-          await cardPost(server, malloryToken, cardPaths.applicationList, {}),
+          await cardPost(server, malloryToken, applicationPaths.applicationList, {}),
           applicationListDataSchema,
         ).total,
       ).toBe(0);

@@ -9,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../contract/api/errors.ts';
 import {
   addressListDataSchema,
+  addressPaths,
   deliveryAddressSchema,
-  holderSchema,
+} from '../../contract/api/card/addresses.ts';
+import {
   holderListDataSchema,
-  UPLOAD_MAX_BYTES,
-  cardPaths,
-} from '../../contract/api/card.ts';
+  holderPaths,
+  holderSchema,
+} from '../../contract/api/card/holders.ts';
+import { UPLOAD_MAX_BYTES, uploadPaths } from '../../contract/api/card/uploads.ts';
 import { adminCardPaths, adminHoldersDataSchema } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { dataOf, expectRefusal } from './support/money.ts';
@@ -64,12 +67,12 @@ describe('card holders, addresses and photos', () => {
   describe('addresses', () => {
     it('adds, lists, edits and deletes an address', async () => {
       const added = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       expect(added).toMatchObject(ADDRESS_FIELDS);
       const edited = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editAddress, {
+        await cardPost(server, aliceToken, addressPaths.editAddress, {
           ...ADDRESS_FIELDS,
           id: added.id,
           zip: '518057',
@@ -78,25 +81,25 @@ describe('card holders, addresses and photos', () => {
       );
       expect(edited.zip).toBe('518057');
       const list = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        await cardPost(server, aliceToken, addressPaths.addressList, {}),
         addressListDataSchema,
       );
       expect(list.list.map((row) => row.id)).toContain(added.id);
       dataOf(
-        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id: added.id }),
+        await cardPost(server, aliceToken, addressPaths.deleteAddress, { id: added.id }),
         v.null(),
       );
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addressDetail, { id: added.id }),
+        await cardPost(server, aliceToken, addressPaths.addressDetail, { id: added.id }),
         ...refusal('address_not_found'),
       );
     });
 
     it('keeps the country, and judges the postcode by its format there', async () => {
       const add = (fields: Record<string, string>) =>
-        cardPost(server, aliceToken, cardPaths.addAddress, { ...ADDRESS_FIELDS, ...fields });
+        cardPost(server, aliceToken, addressPaths.addAddress, { ...ADDRESS_FIELDS, ...fields });
       const before = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        await cardPost(server, aliceToken, addressPaths.addressList, {}),
         addressListDataSchema,
       ).total;
 
@@ -107,7 +110,7 @@ describe('card holders, addresses and photos', () => {
       expectRefusal(await add({ country: 'SG', zip: '' }), ...refusal('address_fields_required'));
       // No country, or one cards are not sent to.
       const { country: _left, ...withoutCountry } = ADDRESS_FIELDS;
-      const none = await cardPost(server, aliceToken, cardPaths.addAddress, withoutCountry);
+      const none = await cardPost(server, aliceToken, addressPaths.addAddress, withoutCountry);
       expectRefusal(none, ...refusal('country_not_supported'));
       expect(none.body.data.field).toBe('country');
       expectRefusal(await add({ country: 'XX' }), ...refusal('country_not_supported'));
@@ -121,20 +124,20 @@ describe('card holders, addresses and photos', () => {
       );
       expect(inBritain).toMatchObject({ country: 'GB', zip: 'SW1A 1AA' });
       const listed = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        await cardPost(server, aliceToken, addressPaths.addressList, {}),
         addressListDataSchema,
       );
       // Only the two good ones were saved.
       expect(listed.total).toBe(before + 2);
       expect(listed.list.map((row) => row.country).slice(0, 2)).toEqual(['GB', 'HK']);
       for (const { id } of [inHongKong, inBritain])
-        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id });
+        await cardPost(server, aliceToken, addressPaths.deleteAddress, { id });
     });
 
     it('refuses an incomplete address with "please fill in all address info"', async () => {
       // The country is chosen, not typed: its own refusal is below.
       for (const field of Object.keys(ADDRESS_FIELDS).filter((name) => name !== 'country')) {
-        const answer = await cardPost(server, aliceToken, cardPaths.addAddress, {
+        const answer = await cardPost(server, aliceToken, addressPaths.addAddress, {
           ...ADDRESS_FIELDS,
           [field]: '  ',
         });
@@ -143,7 +146,7 @@ describe('card holders, addresses and photos', () => {
         expect(answer.body.message).toBe('Please fill in all address info');
       }
       const { total } = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
+        await cardPost(server, aliceToken, addressPaths.addressList, {}),
         addressListDataSchema,
       );
       expect(total).toBe(0);
@@ -155,12 +158,12 @@ describe('card holders, addresses and photos', () => {
       const holder = await addHolder(server, aliceToken);
       expect(holder).toMatchObject({ ...HOLDER_FIELDS, status: 'pending', reject_reason: null });
       const { list } = dataOf(
-        await cardPost(server, aliceToken, cardPaths.holderList, {}),
+        await cardPost(server, aliceToken, holderPaths.holderList, {}),
         holderListDataSchema,
       );
       expect(list[0]).toMatchObject({ id: holder.id, id_number: '*******32', status: 'pending' });
       const detail = dataOf(
-        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
         holderSchema,
       );
       expect(detail.id_number).toBe(HOLDER_FIELDS.id_number);
@@ -171,7 +174,7 @@ describe('card holders, addresses and photos', () => {
       const front = await uploadPhoto(server, aliceToken, await sampleJpeg(51));
       const back = await uploadPhoto(server, aliceToken, await sampleJpeg(52));
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           photos: [front, front],
@@ -179,7 +182,7 @@ describe('card holders, addresses and photos', () => {
         ...refusal('id_card_photos_required'),
       );
       const holder = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           id_number: '440305199001011234',
@@ -225,16 +228,16 @@ describe('card holders, addresses and photos', () => {
         .set({ identity_sealed: await sealedOf(second.id) })
         .where('id', '=', BigInt(first.id))
         .execute();
-      const answer = await cardPost(server, aliceToken, cardPaths.holderDetail, { id: first.id });
+      const answer = await cardPost(server, aliceToken, holderPaths.holderDetail, { id: first.id });
       expectRefusal(answer, ...refusal('internal'));
       expect(answer.text).not.toContain('P33334444');
-      await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: first.id });
+      await cardPost(server, aliceToken, holderPaths.deleteHolder, { id: first.id });
     });
 
     it('re-encodes photos and drops their metadata; only the owner and the operator can read them', async () => {
       const holder = await addHolder(server, aliceToken);
       const [file] = holder.photos;
-      const own = await server.request('POST', cardPaths.photo, {
+      const own = await server.request('POST', uploadPaths.photo, {
         json: { id: file },
         token: aliceToken,
       });
@@ -242,7 +245,7 @@ describe('card holders, addresses and photos', () => {
       expect(own.headers.get('content-type')).toBe('image/jpeg');
       const bytes = Buffer.from(own.text, 'latin1');
       expect(bytes.length).toBeGreaterThan(0);
-      const photo = await fetch(`${server.url}${cardPaths.photo}`, {
+      const photo = await fetch(`${server.url}${uploadPaths.photo}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${aliceToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ id: file }),
@@ -254,7 +257,7 @@ describe('card holders, addresses and photos', () => {
       expect(image.toString('latin1')).not.toContain('secret camera owner');
 
       expectRefusal(
-        await cardPost(server, malloryToken, cardPaths.photo, { id: file }),
+        await cardPost(server, malloryToken, uploadPaths.photo, { id: file }),
         ...refusal('photo_not_found'),
       );
       const operator = await fetch(`${server.url}${adminCardPaths.photo}?id=${file}`, {
@@ -285,7 +288,7 @@ describe('card holders, addresses and photos', () => {
       const before = (await server.db.kysely.selectFrom('card_holders').select('id').execute())
         .length;
       for (const [overrides, name, field] of cases) {
-        const answer = await cardPost(server, aliceToken, cardPaths.addHolder, {
+        const answer = await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [photo],
           ...overrides,
@@ -301,7 +304,7 @@ describe('card holders, addresses and photos', () => {
     it('edits a pending holder, and refuses to change an approved one', async () => {
       const holder = await addHolder(server, aliceToken);
       const edited = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           first_name: 'Si',
@@ -320,7 +323,7 @@ describe('card holders, addresses and photos', () => {
       });
       const newPhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(7));
       const again = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -330,12 +333,12 @@ describe('card holders, addresses and photos', () => {
       expect(again).toMatchObject({ status: 'pending', reject_reason: null, photos: [newPhoto] });
       // The replaced photo is gone.
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.photo, { id: holder.photos[0] }),
+        await cardPost(server, aliceToken, uploadPaths.photo, { id: holder.photos[0] }),
         ...refusal('photo_not_found'),
       );
       await server.admin('POST', adminCardPaths.holderApprove, { id: holder.id });
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -356,12 +359,12 @@ describe('card holders, addresses and photos', () => {
       const holder = await addHolder(server, aliceToken);
       const filesBefore = storedFiles().length;
       dataOf(
-        await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.deleteHolder, { id: holder.id }),
         v.null(),
       );
       expect(storedFiles().length).toBe(filesBefore - 1);
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
         ...refusal('holder_not_found'),
       );
     });
@@ -371,18 +374,18 @@ describe('card holders, addresses and photos', () => {
     it('holders and addresses', async () => {
       const holder = await addHolder(server, aliceToken);
       const address = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       const missing = '999999';
       const photo = await uploadPhoto(server, malloryToken, await sampleJpeg(3));
       const calls: [string, object, keyof typeof apiErrors][] = [
-        [cardPaths.holderDetail, {}, 'holder_not_found'],
-        [cardPaths.editHolder, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
-        [cardPaths.deleteHolder, {}, 'holder_not_found'],
-        [cardPaths.addressDetail, {}, 'address_not_found'],
-        [cardPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
-        [cardPaths.deleteAddress, {}, 'address_not_found'],
+        [holderPaths.holderDetail, {}, 'holder_not_found'],
+        [holderPaths.editHolder, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
+        [holderPaths.deleteHolder, {}, 'holder_not_found'],
+        [addressPaths.addressDetail, {}, 'address_not_found'],
+        [addressPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
+        [addressPaths.deleteAddress, {}, 'address_not_found'],
       ];
       for (const [call, body, name] of calls) {
         const id = name === 'holder_not_found' ? holder.id : address.id;
@@ -394,41 +397,45 @@ describe('card holders, addresses and photos', () => {
       // Nothing changed, nothing listed.
       expect(
         dataOf(
-          await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+          await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
           holderSchema,
         ),
       ).toEqual(holder);
       expect(
         dataOf(
-          await cardPost(server, aliceToken, cardPaths.addressDetail, { id: address.id }),
+          await cardPost(server, aliceToken, addressPaths.addressDetail, { id: address.id }),
           deliveryAddressSchema,
         ),
       ).toEqual(address);
       expect(
-        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
-          .total,
+        dataOf(
+          await cardPost(server, malloryToken, holderPaths.holderList, {}),
+          holderListDataSchema,
+        ).total,
       ).toBe(0);
       // Mallory's photo was not used by the refused edit.
-      expect((await cardPost(server, malloryToken, cardPaths.photo, { id: photo })).status).toBe(
+      expect((await cardPost(server, malloryToken, uploadPaths.photo, { id: photo })).status).toBe(
         200,
       );
     });
 
     it("someone else's photo reference cannot be used", async () => {
       const alicePhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(9));
-      const answer = await cardPost(server, malloryToken, cardPaths.addHolder, {
+      const answer = await cardPost(server, malloryToken, holderPaths.addHolder, {
         ...HOLDER_FIELDS,
         photos: [alicePhoto],
       });
       expectRefusal(answer, ...refusal('photo_not_found'));
       expect(
-        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
-          .total,
+        dataOf(
+          await cardPost(server, malloryToken, holderPaths.holderList, {}),
+          holderListDataSchema,
+        ).total,
       ).toBe(0);
       // A reference is used once: by one holder only.
       await addHolder(server, aliceToken);
       const first = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
@@ -436,7 +443,7 @@ describe('card holders, addresses and photos', () => {
       );
       expect(first.photos).toEqual([alicePhoto]);
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
@@ -453,7 +460,7 @@ describe('card holders, addresses and photos', () => {
       expectRefusal(put, ...refusal(name));
       expect(storedFiles().length).toBe(before);
       // The reference is dead too.
-      const use = await cardPost(server, aliceToken, cardPaths.addHolder, {
+      const use = await cardPost(server, aliceToken, holderPaths.addHolder, {
         ...HOLDER_FIELDS,
         photos: [slot.file],
       });
@@ -511,7 +518,7 @@ describe('card holders, addresses and photos', () => {
 
     it('a huge file: refused when announced, and when sent beyond the announced size', async () => {
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.uploadImg, {
+        await cardPost(server, aliceToken, uploadPaths.uploadImg, {
           content_type: 'image/jpeg',
           size: UPLOAD_MAX_BYTES + 1,
         }),
@@ -589,7 +596,7 @@ describe('card holders, addresses and photos', () => {
     await openSlot(server, aliceToken, 100);
     expect(storedFiles()).not.toContain(row.storage_name);
     expectRefusal(
-      await cardPost(server, aliceToken, cardPaths.photo, { id: unused }),
+      await cardPost(server, aliceToken, uploadPaths.photo, { id: unused }),
       ...refusal('photo_not_found'),
     );
     // Photos in use stay.

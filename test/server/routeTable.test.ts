@@ -14,7 +14,8 @@ import {
   transferPaths,
   transferRowSchema,
 } from '../../contract/api/transfer.ts';
-import { cardEndpoints } from '../../contract/api/card.ts';
+import { applicationEndpoints } from '../../contract/api/card/applications.ts';
+import { rechargeEndpoints } from '../../contract/api/card/recharges.ts';
 import { walletDataSchema, walletPaths } from '../../contract/api/wallet.ts';
 import type { HttpContext } from '../../server/http/httpContext.ts';
 import { rateLimiterFor } from '../../server/http/rateLimiter.ts';
@@ -86,10 +87,10 @@ describe('route table', () => {
       nodeEndpoints.chainPay,
       nodeEndpoints.balanceBuy,
       releaseEndpoints.transfer,
-      cardEndpoints.openVirtualCard,
-      cardEndpoints.openRealCard,
-      cardEndpoints.reapply,
-      cardEndpoints.recharge,
+      applicationEndpoints.openVirtualCard,
+      applicationEndpoints.openRealCard,
+      applicationEndpoints.reapply,
+      rechargeEndpoints.recharge,
     ];
     for (const endpoint of moneyPosts) {
       const route = routeTable.find((candidate) => candidate.endpoint === endpoint)!;

@@ -1,14 +1,11 @@
 // Words for the card service's states and kinds, written once for every card screen.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type {
-  ApplicationStatus,
-  CardStatus,
-  CardType,
-  HolderStatus,
-  IdType,
-  RechargeStatus,
-} from '../../../contract/api/card.ts';
+import type { ApplicationStatus } from '../../../contract/api/card/applications.ts';
+import type { CardStatus } from '../../../contract/api/card/cards.ts';
+import type { HolderStatus, IdType } from '../../../contract/api/card/holders.ts';
+import type { CardType } from '../../../contract/api/card/info.ts';
+import type { RechargeStatus } from '../../../contract/api/card/recharges.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
 
 export const holderStatusLabels: Record<HolderStatus, MessageDescriptor> = {

@@ -4,14 +4,16 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/client.ts';
 import type { AnyEndpoint, ListItem } from '../../../contract/api/endpoint.ts';
 
+import { addressEndpoints } from '../../../contract/api/card/addresses.ts';
 import {
-  type Card,
+  applicationEndpoints,
   type CardApplication,
-  type CardType,
-  type RevealRequest,
-  type UploadImgRequest,
-  cardEndpoints,
-} from '../../../contract/api/card.ts';
+} from '../../../contract/api/card/applications.ts';
+import { type Card, cardEndpoints, type RevealRequest } from '../../../contract/api/card/cards.ts';
+import { holderEndpoints } from '../../../contract/api/card/holders.ts';
+import { type CardType, infoEndpoints } from '../../../contract/api/card/info.ts';
+import { recordEndpoints } from '../../../contract/api/card/records.ts';
+import { uploadEndpoints, type UploadImgRequest } from '../../../contract/api/card/uploads.ts';
 import { useApi } from '../apiContext.tsx';
 import { keptRecordId, useKeptQuery } from './keptQuery.ts';
 import {
@@ -65,11 +67,11 @@ function cardServiceList<E extends AnyEndpoint>(
 // device (no KYC data in any web storage). Applications and cards are kept without theirs.
 export const holderListSource = (api: ApiClient) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.holders, cardEndpoints.holderList, {}, false),
+    cardServiceList(api, CARD_LISTS.holders, holderEndpoints.holderList, {}, false),
     (holder) => holder.status === 'pending',
   );
 export const addressListSource = (api: ApiClient) =>
-  cardServiceList(api, CARD_LISTS.addresses, cardEndpoints.addressList, {}, false);
+  cardServiceList(api, CARD_LISTS.addresses, addressEndpoints.addressList, {}, false);
 /** What of an application the device may keep: its state and fee, never the holder. */
 export function keptApplicationRow(application: CardApplication): CardApplication {
   const { holder_id: _holder, holder_name: _name, address_id: _address, ...kept } = application;
@@ -79,7 +81,7 @@ export function keptApplicationRow(application: CardApplication): CardApplicatio
 export const applicationListSource = (api: ApiClient) =>
   watchUnsettled(
     {
-      ...cardServiceList(api, CARD_LISTS.applications, cardEndpoints.applicationList),
+      ...cardServiceList(api, CARD_LISTS.applications, applicationEndpoints.applicationList),
       keepOffline: keptApplicationRow,
     },
     (application) => application.status === 'processing',
@@ -118,10 +120,10 @@ export const myCardListSource = (api: ApiClient, type?: CardType) => ({
   staleTime: 0,
 });
 export const consumeListSource = (api: ApiClient, cardId: string) =>
-  cardServiceList(api, CARD_LISTS.consume, cardEndpoints.consumeList, { id: cardId });
+  cardServiceList(api, CARD_LISTS.consume, recordEndpoints.consumeList, { id: cardId });
 export const rechargeListSource = (api: ApiClient, cardId: string) =>
   watchUnsettled(
-    cardServiceList(api, CARD_LISTS.recharge, cardEndpoints.rechargeList, {
+    cardServiceList(api, CARD_LISTS.recharge, recordEndpoints.rechargeList, {
       id: cardId,
     }),
     (recharge) => recharge.status === 'pending' || recharge.status === 'processing',
@@ -147,7 +149,7 @@ export function refreshHubLists(queryClient: QueryClient): Promise<void> {
 export function cardInfoOptions(api: ApiClient) {
   return queryOptions({
     queryKey: cardKeys.info(),
-    queryFn: ({ signal }) => api.call(cardEndpoints.info, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(infoEndpoints.info, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -159,7 +161,7 @@ export function useHolder(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.holder(id ?? ''),
-    queryFn: ({ signal }) => api.call(cardEndpoints.holderDetail, { id: id ?? '' }, { signal }),
+    queryFn: ({ signal }) => api.call(holderEndpoints.holderDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
     // Identity data is fetched for the form and not kept once the form is left.
     gcTime: 0,
@@ -167,7 +169,7 @@ export function useHolder(id: string | undefined) {
 }
 
 export const uploadImg = (api: ApiClient, body: UploadImgRequest, signal?: AbortSignal) =>
-  api.call(cardEndpoints.uploadImg, body, signal ? { signal } : {});
+  api.call(uploadEndpoints.uploadImg, body, signal ? { signal } : {});
 
 // Delivery addresses.
 
@@ -175,7 +177,7 @@ export function useDeliveryAddress(id: string | undefined) {
   const api = useApi();
   return useQuery({
     queryKey: cardKeys.address(id ?? ''),
-    queryFn: ({ signal }) => api.call(cardEndpoints.addressDetail, { id: id ?? '' }, { signal }),
+    queryFn: ({ signal }) => api.call(addressEndpoints.addressDetail, { id: id ?? '' }, { signal }),
     enabled: Boolean(id),
   });
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
-import type { Card } from '../../../contract/api/card.ts';
+import type { Card } from '../../../contract/api/card/cards.ts';
 import {
   cardChanged,
   cardKeys,

@@ -5,10 +5,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import {
+  addressEndpoints,
   addressFormSchema,
   type DeliveryAddress,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/addresses.ts';
 import {
   DELIVERY_COUNTRIES,
   isDeliveryCountry,
@@ -83,8 +83,8 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     onSuccess: toList,
     onFailure: form.refusedFields,
   };
-  const add = useAction(cardEndpoints.addAddress, saved);
-  const edit = useAction(cardEndpoints.editAddress, saved);
+  const add = useAction(addressEndpoints.addAddress, saved);
+  const edit = useAction(addressEndpoints.editAddress, saved);
   const save = address ? edit : add;
   const remove = useDeleteAddress(toList);
 

@@ -1,9 +1,8 @@
 // /bank/addressList (spec §2): delivery addresses for physical cards; edit; delete with
 // confirmation.
-import { cardEndpoints } from '../../../../contract/api/card.ts';
+import { addressEndpoints, type DeliveryAddress } from '../../../../contract/api/card/addresses.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { DeliveryAddress } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { addressListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
@@ -15,7 +14,7 @@ import '../card.css';
 /** Deleting an address, asked first with its recipient's name. */
 export function useDeleteAddress(onDeleted?: () => void) {
   const { t } = useLingui();
-  const remove = useAction(cardEndpoints.deleteAddress, {
+  const remove = useAction(addressEndpoints.deleteAddress, {
     successMessage: () => t`Address deleted`,
     failureMessage: () => t`Address delete failed`,
     ...(onDeleted ? { onSuccess: onDeleted } : {}),

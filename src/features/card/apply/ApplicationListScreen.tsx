@@ -2,7 +2,7 @@
 // reason — and 'apply again' where the server allows it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { CardApplication } from '../../../../contract/api/card.ts';
+import type { CardApplication } from '../../../../contract/api/card/applications.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { applicationListSource, useCardInfo } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';

@@ -8,17 +8,16 @@ import { useEffect } from 'react';
 import { apiErrors } from '../../../../contract/api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../../contract/api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
+import type { DeliveryAddress } from '../../../../contract/api/card/addresses.ts';
 import {
-  CARD_COIN,
+  applicationEndpoints,
   openRealCardRequestSchema,
   openVirtualCardRequestSchema,
   reapplyRequestSchema,
-  type Agreement,
-  type CardType,
-  type DeliveryAddress,
-  type HolderSummary,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/applications.ts';
+import type { HolderSummary } from '../../../../contract/api/card/holders.ts';
+import type { Agreement, CardType } from '../../../../contract/api/card/info.ts';
+import { CARD_COIN } from '../../../../contract/api/card/shared.ts';
 import { parseAssetAmount } from '../../../../contract/money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
@@ -134,9 +133,9 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       return form.refusedFields(error);
     },
   };
-  const virtualCard = useAction(cardEndpoints.openVirtualCard, outcome);
-  const physicalCard = useAction(cardEndpoints.openRealCard, outcome);
-  const again = useAction(cardEndpoints.reapply, outcome);
+  const virtualCard = useAction(applicationEndpoints.openVirtualCard, outcome);
+  const physicalCard = useAction(applicationEndpoints.openRealCard, outcome);
+  const again = useAction(applicationEndpoints.reapply, outcome);
   const action = reapplyOf ? again : physical ? physicalCard : virtualCard;
 
   /** What the chosen endpoint takes, with the agreements the user read. */

@@ -8,14 +8,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
-  CARD_COIN,
-  REVEAL_VISIBLE_MS,
   type Card,
-  type ConsumeRecord,
-  type RechargeRecord,
-  type RevealData,
   cardEndpoints,
-} from '../../../../contract/api/card.ts';
+  REVEAL_VISIBLE_MS,
+  type RevealData,
+} from '../../../../contract/api/card/cards.ts';
+import type { RechargeRecord } from '../../../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../../../contract/api/card/records.ts';
+import { CARD_COIN } from '../../../../contract/api/card/shared.ts';
 import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {

@@ -2,7 +2,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ConsumeRecord, RechargeRecord } from '../../../../contract/api/card.ts';
+import type { RechargeRecord } from '../../../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../../../contract/api/card/records.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { cardChanged, consumeListSource, rechargeListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';

@@ -6,13 +6,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import {
+  type Holder,
+  holderEndpoints,
+  type HolderForm,
   holderFormSchema,
   ID_TYPES,
-  type Holder,
-  type HolderForm,
   type IdType,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/holders.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { uploadImg, useHolder } from '../../../state/queries/card.ts';
@@ -149,11 +149,11 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     onSuccess: () => void navigate({ to: '/bank/holdersList', replace: true }),
     onFailure: form.refusedFields,
   };
-  const add = useAction(cardEndpoints.addHolder, saved);
-  const edit = useAction(cardEndpoints.editHolder, saved);
+  const add = useAction(holderEndpoints.addHolder, saved);
+  const edit = useAction(holderEndpoints.editHolder, saved);
   const save = holder ? edit : add;
 
-  const remove = useAction(cardEndpoints.deleteHolder, {
+  const remove = useAction(holderEndpoints.deleteHolder, {
     confirm: () => ({
       title: t`Delete holder`,
       message: t`Delete this holder? This cannot be undone.`,

@@ -1,10 +1,9 @@
 // /bank/holdersList (spec §2, §4): each holder with its review status (under review,
 // approved, rejected with the reason, unknown); edit one not yet approved; delete with
 // confirmation.
-import { cardEndpoints } from '../../../../contract/api/card.ts';
+import { holderEndpoints, type HolderSummary } from '../../../../contract/api/card/holders.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { HolderSummary } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { holderListSource } from '../../../state/queries/card.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
@@ -19,7 +18,7 @@ export function HolderListScreen() {
   const { t } = useLingui();
   const api = useApi();
   const list = useRecordList(holderListSource(api));
-  const remove = useAction(cardEndpoints.deleteHolder, {
+  const remove = useAction(holderEndpoints.deleteHolder, {
     successMessage: () => t`Holder deleted`,
     failureMessage: () => t`Holder delete failed`,
   });
