@@ -5,13 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useApi } from '../../state/apiContext.tsx';
-import {
-  addressListSource,
-  applicationListSource,
-  holderListSource,
-  myCardListSource,
-  refreshHubLists,
-} from '../../state/queries/card.ts';
+import { addressListSource } from '../../state/queries/card/addresses.ts';
+import { applicationListSource } from '../../state/queries/card/applications.ts';
+import { myCardListSource } from '../../state/queries/card/cards.ts';
+import { holderListSource } from '../../state/queries/card/holders.ts';
+import { refreshHubLists } from '../../state/queries/card/shared.ts';
 import { useRecordList, type RecordListState } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';

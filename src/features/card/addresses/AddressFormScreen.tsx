@@ -16,7 +16,7 @@ import {
   postcodeFits,
 } from '../../../../contract/api/postcodes.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
-import { useDeliveryAddress } from '../../../state/queries/card.ts';
+import { useDeliveryAddress } from '../../../state/queries/card/addresses.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';

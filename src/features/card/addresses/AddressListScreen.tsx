@@ -4,7 +4,7 @@ import { addressEndpoints, type DeliveryAddress } from '../../../../contract/api
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../state/apiContext.tsx';
-import { addressListSource } from '../../../state/queries/card.ts';
+import { addressListSource } from '../../../state/queries/card/addresses.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
 import { useRegionName } from '../regionName.ts';

@@ -20,13 +20,12 @@ import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
   cardChanged,
-  consumeListSource,
-  rechargeListSource,
   revealCard,
   revealMessage,
-  useCardInfo,
   useKeptCard,
-} from '../../../state/queries/card.ts';
+} from '../../../state/queries/card/cards.ts';
+import { useCardInfo } from '../../../state/queries/card/info.ts';
+import { consumeListSource, rechargeListSource } from '../../../state/queries/card/records.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
 import { NotSavedOffline } from '../../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Card } from '../../../../contract/api/card/cards.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card.ts';
+import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card/cards.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';

@@ -15,7 +15,7 @@ import {
 } from '../../../../contract/api/card/holders.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { uploadImg, useHolder } from '../../../state/queries/card.ts';
+import { uploadImg, useHolder } from '../../../state/queries/card/holders.ts';
 import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
 import { schemaCheck, useForm } from '../../../ui/useForm.ts';

@@ -5,7 +5,7 @@ import { holderEndpoints, type HolderSummary } from '../../../../contract/api/ca
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useApi } from '../../../state/apiContext.tsx';
-import { holderListSource } from '../../../state/queries/card.ts';
+import { holderListSource } from '../../../state/queries/card/holders.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { RecordList } from '../../../ui/RecordList.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
