@@ -3,8 +3,10 @@
 // outside the area and the registry names its routes, transfer kinds or payment purposes.
 import type { PaymentPurpose } from '../contract/api/chain.ts';
 import type { MoneyLogType } from '../contract/api/wallet.ts';
+import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from './backgroundJob.ts';
 import type { PurposeHandler } from './chain/purposeHandler.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import type { Route } from './http/route.ts';
 import type { MoneyLogSource } from './money/moneyLogSources.ts';
 
@@ -20,4 +22,14 @@ export interface ServerArea {
   /** The money-log types its transfers make. */
   readonly moneyLogTypes?: Partial<Record<MoneyLogType, MoneyLogSource>>;
   readonly jobs?: readonly BackgroundJob[];
+  /**
+   * What it serves beside the route table, registered after it: requests no descriptor can
+   * describe (the card's photo upload takes raw bytes, in a Fastify scope of its own).
+   */
+  readonly registerOutsideRouteTable?: (
+    app: FastifyInstance,
+    context: HttpContext,
+  ) => Promise<void>;
+  /** Paths whose rest is a secret (a token): the request log shows only this prefix. */
+  readonly secretPathPrefixes?: readonly string[];
 }

@@ -38,7 +38,8 @@ import { areaCatalogue, routeTable } from '../../server/areas.ts';
  */
 async function contractEndpoints(): Promise<string[]> {
   const files = [
-    ...readdirSync(path.join(ROOT, 'contract/api'))
+    // Folders too: an area may keep a file per resource (contract/api/card/).
+    ...readdirSync(path.join(ROOT, 'contract/api'), { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.ts'))
       .map((name) => path.join(ROOT, 'contract/api', name)),
     ...readdirSync(path.join(ROOT, 'server/admin'))
