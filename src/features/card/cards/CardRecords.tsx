@@ -9,7 +9,8 @@ import { cardChanged } from '../../../state/queries/card/cards.ts';
 import { consumeListSource, rechargeListSource } from '../../../state/queries/card/records.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
-import { RecordList } from '../../../ui/RecordList.tsx';
+import { CardList } from '../CardList.tsx';
+import { FeeMeta, ReasonMeta } from '../cardParts.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
@@ -43,12 +44,11 @@ function ConsumeList({ cardId }: { cardId: string }) {
   const { t } = useLingui();
   const list = useRecordList(consumeListSource(useApi(), cardId));
   return (
-    <RecordList
+    <CardList
       list={list}
       label={t`Consumption records`}
-      itemKey={(row: ConsumeRecord) => row.id}
       empty={<Trans>No consumption yet</Trans>}
-      renderItem={(row: ConsumeRecord) => (
+      row={(row: ConsumeRecord) => (
         <div className="record-body" data-testid="consume-record">
           <span className="record-line">
             <span className="record-title">{row.merchant}</span>
@@ -74,12 +74,11 @@ function RechargeList({ cardId }: { cardId: string }) {
     void cardChanged(queryClient, cardId, 'recharges');
   });
   return (
-    <RecordList
+    <CardList
       list={list}
       label={t`Recharge records`}
-      itemKey={(row: RechargeRecord) => row.id}
       empty={<Trans>No recharges yet</Trans>}
-      renderItem={(row: RechargeRecord) => {
+      row={(row: RechargeRecord) => {
         const reason = row.failure_reason ?? '';
         return (
           <div className="record-body" data-testid="recharge-record" data-status={row.status}>
@@ -89,17 +88,9 @@ function RechargeList({ cardId }: { cardId: string }) {
             </span>
             <span className="record-line">
               <RecordTime value={row.created_at} />
-              <span className="record-meta">
-                <Trans>
-                  Fee <Amount value={row.fee} coin={row.coin} />
-                </Trans>
-              </span>
+              <FeeMeta fee={row.fee} coin={row.coin} />
             </span>
-            {row.status === 'failed' && reason && (
-              <span className="record-meta">
-                <Trans>Reason: {reason}</Trans>
-              </span>
-            )}
+            {row.status === 'failed' && <ReasonMeta reason={reason} />}
           </div>
         );
       }}

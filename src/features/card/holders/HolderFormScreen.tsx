@@ -56,21 +56,11 @@ export function HolderFormScreen({ id }: { id?: string | undefined }) {
   );
 }
 
+/** The holder being corrected, or an empty form (an id card by default). */
 function initialValues(holder: Holder | null): HolderValues {
-  return {
-    first_name: holder?.first_name ?? '',
-    last_name: holder?.last_name ?? '',
-    phone: holder?.phone ?? '',
-    email: holder?.email ?? '',
-    province: holder?.province ?? '',
-    city: holder?.city ?? '',
-    district: holder?.district ?? '',
-    address: holder?.address ?? '',
-    id_type: holder?.id_type ?? 'id_card',
-    id_number: holder?.id_number ?? '',
-    issue_date: holder?.issue_date ?? '',
-    expiry_date: holder?.expiry_date ?? '',
-  };
+  const shown = FIELDS.filter((field) => field !== 'photos');
+  const values = Object.fromEntries(shown.map((field) => [field, holder?.[field] ?? '']));
+  return { ...(values as HolderValues), id_type: holder?.id_type ?? 'id_card' };
 }
 
 const checkHolder = schemaCheck<ReturnType<typeof holderFormSchema>, HolderField>(

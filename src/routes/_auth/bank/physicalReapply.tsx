@@ -1,13 +1,10 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
-import { applyScreenData } from '../../../features/card/apply/applyRouteData.ts';
+import { applyPages, applyScreenData } from '../../../features/card/apply/applyRouteData.ts';
 import { idSearch } from '../../../features/card/routeSearch.ts';
 
 export const Route = createFileRoute('/_auth/bank/physicalReapply')({
-  staticData: {
-    title: msg`Physical card reapplication`,
-  },
+  staticData: applyPages.physicalAgain,
   validateSearch: idSearch,
   loader: applyScreenData,
   component: function PhysicalReapply() {

@@ -1,13 +1,10 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
-import { applyScreenData } from '../../../features/card/apply/applyRouteData.ts';
+import { applyPages, applyScreenData } from '../../../features/card/apply/applyRouteData.ts';
 import { reapplySearch } from '../../../features/card/routeSearch.ts';
 
 export const Route = createFileRoute('/_auth/bank/virtual_apply')({
-  staticData: {
-    title: msg`Virtual card application`,
-  },
+  staticData: applyPages.virtual,
   validateSearch: reapplySearch,
   loader: applyScreenData,
   component: function VirtualApply() {
