@@ -7,7 +7,7 @@ import { pagedList } from '../response.ts';
 import { recordIdSchema } from '../withdraw.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { cardTypeSchema, regionSchema, acceptedAgreementSchema } from './info.ts';
-import { CARD_API, CARD_COIN, pageEntries } from './shared.ts';
+import { CARD_API, CARD_COIN, pageRequest } from './shared.ts';
 
 /** Accepting the agreements is required (spec §5, 'please agree'). */
 export const agreeSchema = v.pipe(
@@ -33,24 +33,25 @@ const addressIdSchema = v.pipe(
   v.regex(/^[1-9]\d{0,17}$/, 'address_not_found' satisfies ApiErrorName),
 );
 
+/** Where and for whom a new card is: the first fields of either application. */
+const newCardEntries = { region: regionSchema, holder_id: holderIdSchema };
+/** What every application ends with: the user's consent to the agreements they read. */
+const consentEntries = { agree: agreeSchema, agreements: acceptedAgreementsSchema };
+
 /** POST openVirtualCard (Idempotency-Key): the fee of `info` is paid from the balance. */
 export const openVirtualCardRequestSchema = v.object({
-  region: regionSchema,
-  holder_id: holderIdSchema,
+  ...newCardEntries,
   /** A BIN of getVirtualCardBin; the region's first when left out. */
   bin: v.optional(v.pipe(v.string(), v.regex(/^\d{6,8}$/))),
-  agree: agreeSchema,
-  agreements: acceptedAgreementsSchema,
+  ...consentEntries,
 });
 export type OpenVirtualCardRequest = v.InferInput<typeof openVirtualCardRequestSchema>;
 
 /** POST openRealCard (Idempotency-Key): a physical card, delivered to `address_id`. */
 export const openRealCardRequestSchema = v.object({
-  region: regionSchema,
-  holder_id: holderIdSchema,
+  ...newCardEntries,
   address_id: addressIdSchema,
-  agree: agreeSchema,
-  agreements: acceptedAgreementsSchema,
+  ...consentEntries,
 });
 export type OpenRealCardRequest = v.InferInput<typeof openRealCardRequestSchema>;
 
@@ -63,8 +64,7 @@ export const reapplyRequestSchema = v.object({
   id: recordIdSchema,
   holder_id: v.optional(holderIdSchema),
   address_id: v.optional(addressIdSchema),
-  agree: agreeSchema,
-  agreements: acceptedAgreementsSchema,
+  ...consentEntries,
 });
 export type ReapplyRequest = v.InferInput<typeof reapplyRequestSchema>;
 
@@ -101,8 +101,7 @@ export const cardApplicationSchema = v.object({
 });
 export type CardApplication = v.InferOutput<typeof cardApplicationSchema>;
 
-export const applicationListRequestSchema = v.object({
-  ...pageEntries,
+export const applicationListRequestSchema = pageRequest({
   status: v.optional(v.picklist(APPLICATION_STATUSES)),
 });
 export type ApplicationListRequest = v.InferInput<typeof applicationListRequestSchema>;

@@ -8,7 +8,7 @@ import { recordIdSchema } from '../withdraw.ts';
 import { SIGNATURE_HEX } from '../../wallet/addressShape.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { cardTypeSchema } from './info.ts';
-import { CARD_API, CARD_COIN, idRequestSchema, pageEntries } from './shared.ts';
+import { CARD_API, CARD_COIN, idRequestSchema, pageRequest } from './shared.ts';
 
 /**
  * Card states and the only moves between them (anything else is refused with a clear
@@ -50,10 +50,7 @@ export const cardSchema = v.object({
 });
 export type Card = v.InferOutput<typeof cardSchema>;
 
-export const myCardListRequestSchema = v.object({
-  ...pageEntries,
-  type: v.optional(cardTypeSchema),
-});
+export const myCardListRequestSchema = pageRequest({ type: v.optional(cardTypeSchema) });
 export type MyCardListRequest = v.InferInput<typeof myCardListRequestSchema>;
 export const myCardListDataSchema = pagedList(cardSchema);
 export type MyCardListData = v.InferOutput<typeof myCardListDataSchema>;

@@ -10,7 +10,7 @@ import {
   idRequestSchema,
   type IdRequest,
   matches,
-  pageEntries,
+  pageRequest,
   PHONE,
   requiredText,
 } from './shared.ts';
@@ -197,8 +197,7 @@ export const holderSchema = v.object({
 });
 export type Holder = v.InferOutput<typeof holderSchema>;
 
-export const holderListRequestSchema = v.object({
-  ...pageEntries,
+export const holderListRequestSchema = pageRequest({
   status: v.optional(v.picklist(HOLDER_STATUSES)),
 });
 export type HolderListRequest = v.InferInput<typeof holderListRequestSchema>;

@@ -28,7 +28,11 @@ export const pageEntries = {
     20,
   ),
 };
-export const cardPageRequestSchema = v.object(pageEntries);
+/** A list request: its page, and what narrows the list (a status, a card type). */
+export function pageRequest<TFilters extends v.ObjectEntries>(filters: TFilters) {
+  return v.object({ ...pageEntries, ...filters });
+}
+export const cardPageRequestSchema = pageRequest({});
 export type CardPageRequest = v.InferInput<typeof cardPageRequestSchema>;
 
 /**

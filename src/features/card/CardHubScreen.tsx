@@ -139,6 +139,22 @@ function ApplicationRow({ row: application }: { row: CardApplication }) {
   );
 }
 
+const BLOCK_LINK = 'button button-ghost button-block';
+
+/** The two ways to apply, offered by the next step and among the hub's actions. */
+function ApplyLinks(style: { virtual: string; physical: string }) {
+  return (
+    <>
+      <Link to="/bank/virtual_apply" className={style.virtual}>
+        <Trans>Apply for a virtual card</Trans>
+      </Link>
+      <Link to="/bank/physical_apply" className={style.physical}>
+        <Trans>Apply for a physical card</Trans>
+      </Link>
+    </>
+  );
+}
+
 function NextStepCard({ step }: { step: NextStep }) {
   let text: ReactNode;
   let action: ReactNode = null;
@@ -178,12 +194,7 @@ function NextStepCard({ step }: { step: NextStep }) {
       text = <Trans>Your holder is approved. Apply for a virtual or a physical card.</Trans>;
       action = (
         <span className="row">
-          <Link to="/bank/virtual_apply" className="button button-primary">
-            <Trans>Apply for a virtual card</Trans>
-          </Link>
-          <Link to="/bank/physical_apply" className="button button-ghost">
-            <Trans>Apply for a physical card</Trans>
-          </Link>
+          <ApplyLinks virtual="button button-primary" physical="button button-ghost" />
         </span>
       );
       break;
@@ -249,13 +260,8 @@ export function CardHubScreen() {
       <Section of="addresses" list={addresses} Row={AddressRow} />
       <Section of="applications" list={applications} Row={ApplicationRow} />
       <nav className="stack" aria-label={t`Card actions`}>
-        <Link to="/bank/virtual_apply" className="button button-ghost button-block">
-          <Trans>Apply for a virtual card</Trans>
-        </Link>
-        <Link to="/bank/physical_apply" className="button button-ghost button-block">
-          <Trans>Apply for a physical card</Trans>
-        </Link>
-        <Link to="/bank/virtual_pay" className="button button-ghost button-block">
+        <ApplyLinks virtual={BLOCK_LINK} physical={BLOCK_LINK} />
+        <Link to="/bank/virtual_pay" className={BLOCK_LINK}>
           <Trans>Pay with a virtual card</Trans>
         </Link>
       </nav>
