@@ -37,12 +37,12 @@ function serverLayers(root) {
     {
       target: [
         at('!(http|admin|db)/**/!(routes|area|*Routes).ts'),
-        at('!(app|main|area|areas|backgroundJobs).ts'),
+        at('!(app|main|area|areas|settings|backgroundJobs).ts'),
       ],
       from: [
         at('http/**'),
         at('**/{routes,*Routes,area}.ts'),
-        at('{app,main,area,areas,backgroundJobs}.ts'),
+        at('{app,main,area,areas,settings,backgroundJobs}.ts'),
       ],
       message:
         'Domain code does not import HTTP handlers: a route calls the domain, never the other way; what the domain needs from other areas is handed in (see server/areas.ts).',
@@ -54,6 +54,54 @@ function serverLayers(root) {
       except: [at('admin/**'), at('@(dataDir).ts')],
       message:
         'The operator CLI is an HTTP client: server/admin/ imports only its own files, the data directory helper and the shared contract, never the areas, the registry or the database.',
+    },
+  ];
+}
+
+/**
+ * The server's areas, lowest floor first (docs/architecture.md): an area imports only the
+ * areas below it and the infrastructure; the infrastructure (every other folder and
+ * top-level file) imports no area. Where a lower area needs a higher one, a hook goes the
+ * other way (server/hooks/: payment purposes, money-log sources, work falling due), listed
+ * in the higher area's area.ts. The registry and start-up files stand above them all.
+ */
+const SERVER_AREA_FLOORS = [
+  'ledger',
+  'users',
+  'auth',
+  'chain',
+  'money',
+  'ticket',
+  'cycle',
+  'node',
+  'release',
+  'card',
+  'mall',
+  'content',
+];
+const SERVER_TOP = '@(app|areas|main|settings).ts';
+
+function serverFloors(root) {
+  const at = (glob) => fromRoot(`${root}/${glob}`);
+  const folders = (names) => at(names.length === 1 ? `${names[0]}/**` : `{${names.join(',')}}/**`);
+  const areaFloors = SERVER_AREA_FLOORS.slice(0, -1).map((area, floor) => {
+    const above = SERVER_AREA_FLOORS.slice(floor + 1);
+    return {
+      target: at(`${area}/**`),
+      from: [folders(above), at(SERVER_TOP)],
+      message: `server/${area}/ stands below ${above.join(', ')}: it imports none of them (a hook goes the other way, see server/hooks/). The floors are in eslint.config.js and docs/architecture.md.`,
+    };
+  });
+  return [
+    ...areaFloors,
+    {
+      target: [
+        at(`!(${SERVER_AREA_FLOORS.join('|')}|admin)/**`),
+        at(`!(app|areas|main|settings).ts`),
+      ],
+      from: [folders(SERVER_AREA_FLOORS), at(SERVER_TOP)],
+      message:
+        "The server's infrastructure (db, http, realtime, envelope, sessions, hooks, metrics, i18n, config…) imports no area: an area registers what it adds through its area.ts.",
     },
   ];
 }
@@ -85,6 +133,20 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    // Type-aware rules for the bugs a type checker sees and a plain linter cannot: a promise
+    // nobody awaits or catches, a promise where a callback's result is ignored, an await of
+    // something that is not a promise. Only these, to keep lint fast enough for CI.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {
@@ -124,6 +186,8 @@ export default tseslint.config(
           zones: [
             ...serverLayers('server'),
             ...serverLayers('test/fixtures/lint/server'),
+            ...serverFloors('server'),
+            ...serverFloors('test/fixtures/lint/server'),
             {
               target: [
                 'server/**',

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { formatter } from '@lingui/format-po';
 import linguiConfig from '../lingui.config.ts';
 import { SAMPLES, type SampleText } from '../server/db/demoSeed.ts';
-import { TARGET_LOCALES, type TargetLocale } from './i18n/glossary.ts';
+import { TARGET_LOCALES, type TargetLocale } from './i18n/glossaryTypes.ts';
 import { fullWidthColonProblems, gluedLabelProblems } from './i18n/punctuation.ts';
 import {
   glossaryProblems,

@@ -47,7 +47,8 @@ function build(): void {
 }
 
 // Refuse a configuration that cannot start before spending a minute on the build.
-const { checkSettings, ConfigError, readSettings } = await import('../server/config.ts');
+const { checkSettings, ConfigError } = await import('../server/config.ts');
+const { readSettings } = await import('../server/settings.ts');
 try {
   checkSettings(readSettings(process.env));
 } catch (error) {

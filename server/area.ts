@@ -5,10 +5,13 @@ import type { PaymentPurpose } from '../contract/api/chain.ts';
 import type { MoneyLogType } from '../contract/api/wallet.ts';
 import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from './backgroundJob.ts';
-import type { PurposeHandler } from './chain/purposeHandler.ts';
+import type { AreaSettingsReader } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { DueWork } from './hooks/dueWork.ts';
+import type { PurposeHandler } from './hooks/purposeHandler.ts';
 import type { HttpContext } from './http/httpContext.ts';
 import type { Route } from './http/route.ts';
-import type { MoneyLogSource } from './money/moneyLogSources.ts';
+import type { MoneyLogSource } from './hooks/moneyLogSources.ts';
 
 export interface ServerArea {
   /** Its folder's name. */
@@ -22,6 +25,10 @@ export interface ServerArea {
   /** The money-log types its transfers make. */
   readonly moneyLogTypes?: Partial<Record<MoneyLogType, MoneyLogSource>>;
   readonly jobs?: readonly BackgroundJob[];
+  /** Its own settings (config.ts's `AreaSettings`), read with the infrastructure's. */
+  readonly settings?: AreaSettingsReader;
+  /** What falls due with the clock; the chain's job runs it (hooks/dueWork.ts). */
+  readonly dueWork?: readonly DueWork<ServerContext>[];
   /**
    * What it serves beside the route table, registered after it: requests no descriptor can
    * describe (the card's photo upload takes raw bytes, in a Fastify scope of its own).

@@ -5,6 +5,7 @@ import { MONEY_LOG_TYPES, type MoneyLogType } from '../contract/api/wallet.ts';
 import { paymentPurposeSchema, type PaymentPurpose } from '../contract/api/chain.ts';
 import type { ServerArea } from './area.ts';
 import type { AreaCatalogue } from './areaCatalogue.ts';
+import type { ServerContext } from './context.ts';
 import { authArea } from './auth/area.ts';
 import { cardArea } from './card/area.ts';
 import { chainArea } from './chain/area.ts';
@@ -83,25 +84,24 @@ function transferKinds(): string[] {
   return kinds;
 }
 
-function assembleCatalogue(): AreaCatalogue {
+function assembleCatalogue(): AreaCatalogue<ServerContext> {
   const kinds = transferKinds();
-  const moneyLogSources = mergeOnce<MoneyLogType, AreaCatalogue['moneyLogSources'][MoneyLogType]>(
-    'money-log type',
-    MONEY_LOG_TYPES,
-    (area) => area.moneyLogTypes,
-  );
+  const moneyLogSources = mergeOnce<
+    MoneyLogType,
+    AreaCatalogue<ServerContext>['moneyLogSources'][MoneyLogType]
+  >('money-log type', MONEY_LOG_TYPES, (area) => area.moneyLogTypes);
   const unknown = Object.values(moneyLogSources).filter((source) => !kinds.includes(source.kind));
   if (unknown.length > 0)
     throw new Error(`The money log shows kinds no area posts: ${unknown.map((s) => s.kind)}`);
   return {
     transferKinds: kinds,
-    paymentPurposes: mergeOnce<PaymentPurpose, AreaCatalogue['paymentPurposes'][PaymentPurpose]>(
-      'payment purpose',
-      paymentPurposeSchema.options,
-      (area) => area.paymentPurposes,
-    ),
+    paymentPurposes: mergeOnce<
+      PaymentPurpose,
+      AreaCatalogue<ServerContext>['paymentPurposes'][PaymentPurpose]
+    >('payment purpose', paymentPurposeSchema.options, (area) => area.paymentPurposes),
     moneyLogSources,
+    dueWork: SERVER_AREAS.flatMap((area) => area.dueWork ?? []),
   };
 }
 
-export const areaCatalogue: AreaCatalogue = assembleCatalogue();
+export const areaCatalogue: AreaCatalogue<ServerContext> = assembleCatalogue();

@@ -1,13 +1,14 @@
 // Server settings, read from the environment (see docs/operations.md for the table).
-// Reading is pure; preparing the data directory and the admin token is in dataDir.ts.
+// Reading is pure; preparing the data directory and the admin token is in dataDir.ts. This
+// file reads the infrastructure's settings; an area's own are declared by the area (its
+// `settings` reader in area.ts, its type added to `AreaSettings`), and settings.ts reads
+// them all, so nothing here names an area.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetCode } from '../contract/api/assets.ts';
 import type { WithdrawCoin } from '../contract/api/withdraw.ts';
 import { parseAssetAmount } from '../contract/money/parseAmount.ts';
 import { toChecksumAddress, isValidAddress } from '../contract/wallet/address.ts';
-import { readPaymentSettings, type PaymentSettings } from './chain/settings.ts';
-import { readCardSettings, type CardSettings } from './card/settings.ts';
 import { isLoopbackHost } from './loopbackHost.ts';
 import { readRealtimeSettings, type RealtimeSettings } from './realtime/settings.ts';
 
@@ -71,7 +72,26 @@ export interface WithdrawCoinSettings {
   explorerTxUrl: string | null;
 }
 
-export interface ServerSettings {
+/**
+ * The areas' own settings, by the key each declares: an area adds its entry with
+ * `declare module '../config.ts' { interface AreaSettings { … } }` beside its reader.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas
+export interface AreaSettings {}
+
+/** Reads an area's settings; `read` reports a bad value the same way for every area. */
+export type AreaSettingsReader = (read: SettingReaders) => Partial<AreaSettings>;
+
+export interface SettingReaders {
+  readonly env: Env;
+  integer(name: string, fallback: number, min: number, max: number): number;
+  /** A non-negative amount with 6 decimals, in units. */
+  units(name: string, fallback: string): bigint;
+  /** Throws the configuration error. */
+  fail(message: string): never;
+}
+
+export interface ServerSettings extends AreaSettings {
   port: number;
   host: string;
   dataDir: string;
@@ -95,8 +115,6 @@ export interface ServerSettings {
   /** From ADMIN_TOKEN; when null a token is generated once and kept in DATA_DIR/admin-token. */
   adminToken: string | null;
   chain: ChainSettings;
-  /** Prices and schedules of what is paid on chain (server/chain/settings.ts). */
-  payments: PaymentSettings;
   /** Origin for links the server writes (invite links); else taken from each request. */
   publicUrl: string | null;
   sessionTtlSeconds: number;
@@ -121,7 +139,6 @@ export interface ServerSettings {
     wsTicket: RateLimitSetting;
   };
   withdraw: Record<WithdrawCoin, WithdrawCoinSettings>;
-  card: CardSettings;
   timeouts: TimeoutSettings;
   operations: OperationSettings;
   /** Open connections per client IP; 0 means no cap (e.g. behind a reverse proxy). */
@@ -141,7 +158,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -149,7 +166,24 @@ const SECOND_MS = 1000;
 /** An admin token shorter than this is refused: it would be guessable. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
 
-export function readSettings(env: Env): ServerSettings {
+/**
+ * The settings from `env`: the infrastructure's, and each area's by the readers it declares
+ * (settings.ts hands in every area's).
+ */
+export function readSettings(env: Env, areas: readonly AreaSettingsReader[]): ServerSettings {
+  const read: SettingReaders = {
+    env,
+    integer: (name, fallback, min, max) => integer(env, name, fallback, min, max),
+    units: (name, fallback) => units(env, name, 'JU', fallback),
+    fail: (message) => {
+      throw new ConfigError(message);
+    },
+  };
+  // Each area's reader returns its own keys; the areas' registry fails start-up on a key twice.
+  return Object.assign(readInfrastructureSettings(env), ...areas.map((reader) => reader(read)));
+}
+
+function readInfrastructureSettings(env: Env): Omit<ServerSettings, keyof AreaSettings> {
   return {
     port: integer(env, 'PORT', 8080, 0, 65_535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -179,10 +213,6 @@ export function readSettings(env: Env): ServerSettings {
       embedded: text(env, 'CHAIN_RPC_URL') === null,
       embeddedPort: integer(env, 'CHAIN_EMBEDDED_PORT', 8545, 0, 65_535),
     },
-    payments: readPaymentSettings({
-      integer: (name, fallback, min, max) => integer(env, name, fallback, min, max),
-      units: (name, fallback) => units(env, name, 'JU', fallback),
-    }),
     publicUrl: publicUrl(env),
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 86_400, 60, 365 * 86_400),
     inviteRequired: flag(env, 'INVITE_REQUIRED', true),
@@ -220,9 +250,6 @@ export function readSettings(env: Env): ServerSettings {
       },
     },
     withdraw: readWithdrawSettings(env),
-    card: readCardSettings(env, (message) => {
-      throw new ConfigError(message);
-    }),
     timeouts: {
       requestMs: integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600) * SECOND_MS,
       headersMs: integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600) * SECOND_MS,

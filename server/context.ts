@@ -16,5 +16,5 @@ export interface ServerContext {
   /** What GET /metrics reports (metrics/serverMetrics.ts). */
   readonly metrics: ServerMetrics;
   /** What the areas contribute to one another (areas.ts). */
-  readonly areas: AreaCatalogue;
+  readonly areas: AreaCatalogue<ServerContext>;
 }

@@ -10,10 +10,10 @@ import {
   checkSettings,
   ConfigError,
   envelopeSetting,
-  readSettings,
   type ChainSettings,
   type ServerSettings,
 } from './config.ts';
+import { readSettings } from './settings.ts';
 import { ensureDataDir, resolveAdminToken } from './dataDir.ts';
 import { openDatabase, type AppDatabase } from './db/database.ts';
 import type { HttpContext } from './http/httpContext.ts';

@@ -3,7 +3,7 @@
 // both ways, the close codes and the client's timing numbers. The server (server/realtime/)
 // and the app (src/realtime/) both import it, so neither can drift from the other.
 import * as v from 'valibot';
-import { CACHE_AREAS, type CacheArea } from './cacheAreaNames.ts';
+import { CACHE_AREAS, RECORD_AREAS, type CacheArea } from './cacheAreaNames.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** The streams a signed-in user may subscribe to; each carries only that user's events. */
@@ -159,16 +159,7 @@ export type RealtimeState = 'disconnected' | 'connecting' | 'connected' | 'recon
 /** Which cached areas each stream's events may change (the event's `changes` is exact). */
 export const STREAM_AREAS: Readonly<Record<RealtimeStream, readonly CacheArea[]>> = {
   'user@balance': ['balances', 'userInfo'],
-  'user@record': [
-    'moneyLog',
-    'transfers',
-    'withdrawals',
-    'tickets',
-    'cycles',
-    'nodes',
-    'release',
-    'team',
-  ],
+  'user@record': RECORD_AREAS,
   'user@card': ['cards'],
   'user@order': ['orders'],
   'user@notice': ['notices'],

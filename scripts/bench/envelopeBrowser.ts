@@ -44,7 +44,7 @@ try {
   rounds.sort((a, b) => a - b);
   const median = rounds[Math.floor(rounds.length / 2)]!;
   console.log(
-    `envelope in Chromium (${(await browser.version()).split('.')[0]}): seal + open, ${BODY_BYTES} B body: ` +
+    `envelope in Chromium (${browser.version().split('.')[0]}): seal + open, ${BODY_BYTES} B body: ` +
       `${Math.round(median)} µs per call (median of ${ROUNDS} rounds of ${CALLS})`,
   );
 } finally {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashToken } from '../../server/auth/sessions.ts';
+import { hashToken } from '../../server/sessions/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';
@@ -32,7 +32,8 @@ async function startApp() {
     env: {
       ENVELOPE: 'on',
       ...Object.fromEntries(
-        ['MAX_SOCKETS_PER_IP', 'MAX_CONNECTIONS_PER_IP'].flatMap((name) =>
+        // Processes sharing a database share the envelope's key-encryption key.
+        ['MAX_SOCKETS_PER_IP', 'MAX_CONNECTIONS_PER_IP', 'ENVELOPE_KEY_SECRET'].flatMap((name) =>
           process.env[name] ? [[name, process.env[name]]] : [],
         ),
       ),

@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { readSettings } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 import { openDatabase, type AppDatabase } from '../../server/db/database.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { recordPerformance } from '../../server/users/performance.ts';

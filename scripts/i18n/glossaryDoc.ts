@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { LOCALES } from '../../contract/i18n/locales.ts';
-import { CONCEPTS, EXCEPTIONS, FORBIDDEN, TARGET_LOCALES, type TargetLocale } from './glossary.ts';
+import { CONCEPTS, EXCEPTIONS, FORBIDDEN } from './glossary.ts';
+import { TARGET_LOCALES, type TargetLocale } from './glossaryTypes.ts';
 import { PORTUGAL_MARKERS } from './portugal.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -18,7 +19,7 @@ export function glossaryPage(locale: TargetLocale): string {
   const lines = [
     `# Glossary: ${languageName(locale)} (${locale})`,
     '',
-    '<!-- Written by scripts/i18n/glossaryDoc.ts from scripts/i18n/glossary.ts: edit that file. -->',
+    '<!-- Written by scripts/i18n/glossaryDoc.ts from scripts/i18n/glossary.ts and its concepts*.ts: edit those. -->',
     '',
     'The one term this language uses for each concept. `npm run i18n:check` fails when a',
     'catalogue entry whose English names the concept does not use the term, or uses a word from',
@@ -82,10 +83,10 @@ export function glossaryIndex(): string {
   const lines = [
     '# Glossary',
     '',
-    '<!-- Written by scripts/i18n/glossaryDoc.ts from scripts/i18n/glossary.ts: edit that file. -->',
+    '<!-- Written by scripts/i18n/glossaryDoc.ts from scripts/i18n/glossary.ts and its concepts*.ts: edit those. -->',
     '',
     'One term per concept and language for the words money, cards and accounts are made of.',
-    'Change a term in `scripts/i18n/glossary.ts`, run `node scripts/i18n/glossaryDoc.ts`, then',
+    'Change a term in `scripts/i18n/concepts*.ts` (words refused anywhere: `glossary.ts`), run `node scripts/i18n/glossaryDoc.ts`, then',
     'carry the new term into every catalogue entry `npm run i18n:check` names. The English',
     'names the code uses for the same concepts are in [../glossary.md](../glossary.md).',
     '',

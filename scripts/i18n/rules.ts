@@ -2,14 +2,8 @@
 // unit test can hand it a catalogue that breaks it: the glossary (one term per concept),
 // Brazilian Portuguese only in pt, and Traditional characters only in zh-TW.
 import * as OpenCC from 'opencc-js';
-import {
-  CONCEPTS,
-  EXCEPTIONS,
-  FORBIDDEN,
-  type Concept,
-  type TargetLocale,
-  type Term,
-} from './glossary.ts';
+import { CONCEPTS, EXCEPTIONS, FORBIDDEN } from './glossary.ts';
+import type { Concept, TargetLocale, Term } from './glossaryTypes.ts';
 import { PORTUGAL_MARKERS } from './portugal.ts';
 
 export interface Entry {

@@ -1,7 +1,7 @@
 // Sign-in and sessions.
 import type { ServerArea } from '../area.ts';
 import { authRoutes } from './routes.ts';
-import { deleteExpiredSessions } from './sessions.ts';
+import { deleteExpiredSessions } from '../sessions/sessions.ts';
 
 export const authArea: ServerArea = {
   name: 'auth',

@@ -1,7 +1,7 @@
 // Sign-in nonces: issued per address, kept server-side, valid for at most ten minutes and
 // deleted by the first successful login, so a signed message works once.
 import type { AppDatabase } from '../db/database.ts';
-import { randomText } from './randomText.ts';
+import { randomText } from '../randomText.ts';
 
 export const LOGIN_NONCE_TTL_MS = 10 * 60_000;
 // 24 alphanumerics ≈ 143 bits; EIP-4361 asks for at least 8.

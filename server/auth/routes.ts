@@ -16,7 +16,7 @@ import {
   endUserSession,
   liveSessions,
   sessionIdOfToken,
-} from './sessions.ts';
+} from '../sessions/sessions.ts';
 import type { ServerSettings } from '../config.ts';
 import { DomainError } from '../domainError.ts';
 import { bearerToken } from '../http/authenticate.ts';

@@ -15,7 +15,7 @@ import type { AppDatabase } from '../db/database.ts';
 import { DomainError } from '../domainError.ts';
 import { findOrRegisterUser } from '../users/registration.ts';
 import { checkLoginNonce, consumeLoginNonce, issueLoginNonce } from './nonces.ts';
-import { createSession, endingSessions, type NewSession } from './sessions.ts';
+import { createSession, endingSessions, type NewSession } from '../sessions/sessions.ts';
 
 export const SIGN_IN_STATEMENT = 'Sign in to JU Wallet.';
 

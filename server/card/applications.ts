@@ -18,7 +18,7 @@ import {
   shardFor,
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { runMoneyOperation } from '../money/moneyOperation.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
 import { emitUserEvent } from '../realtime/events.ts';
 import { findOwnAddress } from './addresses.ts';
 import { readPage, type Page } from '../db/pages.ts';

@@ -10,6 +10,7 @@ import { holderRoutes } from './holderRoutes.ts';
 import { infoRoutes } from './infoRoutes.ts';
 import { rechargeRoutes } from './rechargeRoutes.ts';
 import { recordRoutes } from './recordRoutes.ts';
+import { readCardSettings } from './settings.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
 import { CARD_UPLOAD_LOG_PREFIX, registerCardUpload, uploadRoutes } from './uploadRoutes.ts';
 import { sweepUploads, UPLOAD_SWEEP_INTERVAL_MS } from './uploads.ts';
@@ -37,6 +38,7 @@ export const cardArea: ServerArea = {
     card_recharge_refund: { kind: CARD_TRANSFER_KIND.rechargeRefund, userMemo: true },
     card_balance_return: { kind: CARD_TRANSFER_KIND.balanceReturn },
   },
+  settings: (read) => ({ card: readCardSettings(read.env, read.fail) }),
   jobs: [
     {
       name: 'card_upload_sweep',

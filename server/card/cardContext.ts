@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { DomainError } from '../domainError.ts';
 import type { CardSettings } from './settings.ts';
-import { vaultFor, type Vault } from './vault.ts';
+import { vaultFor, type Vault } from '../vault.ts';
 
 export interface CardContext {
   db: AppDatabase;

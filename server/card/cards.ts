@@ -20,7 +20,7 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
 import { CARD_TRANSFER_KIND } from './transferKinds.ts';
-import type { Vault } from './vault.ts';
+import type { Vault } from '../vault.ts';
 
 const CARD_YEARS = 3;
 // Owner and row (a card's application is its own): a sealed number copied onto another

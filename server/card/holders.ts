@@ -11,7 +11,7 @@ import { emitUserEvent } from '../realtime/events.ts';
 import { readPage, type Page } from '../db/pages.ts';
 import { lockCardOwner, requireRoomFor, type CardContext } from './cardContext.ts';
 import { deleteStoredFiles } from './uploads.ts';
-import type { Vault } from './vault.ts';
+import type { Vault } from '../vault.ts';
 
 /** The form after the contract's schema: trimmed, checked, every field present. */
 export type HolderFields = Required<Omit<HolderForm, 'id_type'>> & { id_type: IdType };

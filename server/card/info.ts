@@ -9,7 +9,7 @@ import type {
 import { CARD_COIN } from '../../contract/api/card/shared.ts';
 import type { MessageDescriptor } from '../../contract/api/errors.ts';
 import { DomainError } from '../domainError.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import type { CardSettings } from './settings.ts';
 
 /** The ids and versions of the agreements in force. */

@@ -5,7 +5,7 @@
 import type { RevealData, RevealMessageData } from '../../contract/api/card/cards.ts';
 import { sameAddress } from '../../contract/wallet/address.ts';
 import { recoverPersonalSignAddress } from '../../contract/wallet/eip191.ts';
-import { randomText } from '../auth/randomText.ts';
+import { randomText } from '../randomText.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import type { CardContext } from './cardContext.ts';

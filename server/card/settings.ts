@@ -1,6 +1,13 @@
 // Card service settings, from the environment (table in docs/operations.md, "Card service").
 import { parseAssetAmount } from '../../contract/money/parseAmount.ts';
 import { CARD_COIN } from '../../contract/api/card/shared.ts';
+import type { Env } from '../config.ts';
+
+declare module '../config.ts' {
+  interface AreaSettings {
+    card: CardSettings;
+  }
+}
 
 export interface CardSettings {
   /** Region codes cards are offered in (ISO 3166-1 alpha-2). */
@@ -18,9 +25,7 @@ export interface CardSettings {
   dataKey: string | null;
 }
 
-type Env = Record<string, string | undefined>;
-
-/** `fail` throws the configuration error (config.ts passes its own, to avoid an import cycle). */
+/** `fail` throws the configuration error (config.ts's). */
 export function readCardSettings(env: Env, fail: (message: string) => never): CardSettings {
   const regions = (env.CARD_REGIONS?.trim() || 'HK,SG,GB,US')
     .split(',')

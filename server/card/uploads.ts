@@ -16,12 +16,12 @@ import {
   type UploadContentType,
   type UploadImgData,
 } from '../../contract/api/card/uploads.ts';
-import { randomText } from '../auth/randomText.ts';
+import { randomText } from '../randomText.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardFileRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import type { CardContext } from './cardContext.ts';
-import type { Vault } from './vault.ts';
+import type { Vault } from '../vault.ts';
 
 export const UPLOAD_URL_TTL_MS = 10 * 60_000;
 /**

@@ -1,26 +1,17 @@
-// /admin/v1/{chain,ticket,cycle,release}/*: the operator's side of payments on the chain.
+// /admin/v1/chain/*: the operator's side of payments on the chain (the areas paid on chain
+// have their own: ticket/, cycle/, release/adminRoutes.ts).
 import { formatEther, parseEther, type Hex } from 'viem';
-import type { CyclePoolData } from '../../contract/api/cycle.ts';
 import {
-  type AdminApplicationsData,
   type ChainFundData,
   type ChainJobsData,
   type ChainStatusData,
-  type PoolFundData,
-  type TicketReviewData,
   adminChainEndpoints,
 } from '../admin/contractChain.ts';
 import { chainClient } from './client.ts';
 import { runChainJobs } from './jobs.ts';
-import type { ServerContext } from '../context.ts';
-import { poolCoverage } from '../cycle/coverage.ts';
-import { fundPool, poolBalance, type PoolKind } from '../cycle/pool.ts';
 import { DomainError } from '../domainError.ts';
 import { parseAddress, parsePositiveAmount } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
-import { ACCOUNT_KIND } from '../ledger/accounts.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
-import { applicationWire, listApplications, reviewApplication } from '../ticket/applications.ts';
 
 /** Anvil says so in its client version; a real chain never does. */
 export async function isDevelopmentChain(rpcUrl: string): Promise<boolean> {
@@ -32,21 +23,6 @@ export async function isDevelopmentChain(rpcUrl: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function fund(
-  context: ServerContext,
-  kind: PoolKind,
-  body: { amount: string; idempotency_key: string },
-): Promise<PoolFundData> {
-  const units = parsePositiveAmount(body.amount, 'JU');
-  const transfer = await fundPool(context.db, kind, units, body.idempotency_key, context.now());
-  return {
-    transfer_id: String(transfer.id),
-    amount: wireAmount('JU', units),
-    pool_balance: wireAmount('JU', await poolBalance(context.db, kind)),
-    replayed: transfer.replayed,
-  };
 }
 
 export const adminChainRoutes = [
@@ -124,53 +100,6 @@ export const adminChainRoutes = [
       if (!(await isDevelopmentChain(context.settings.chain.rpcUrl)))
         throw new DomainError('forbidden');
       return runChainJobs(context, at);
-    },
-  }),
-  defineRoute({
-    endpoint: adminChainEndpoints.ticketApplications,
-    async handler({ context: { db }, input }): Promise<AdminApplicationsData> {
-      const { rows, total } = await listApplications(db, { status: input.status }, 1, 500);
-      const users = await db.kysely
-        .selectFrom('users')
-        .select(['id', 'address'])
-        .where('id', 'in', rows.length ? rows.map((row) => row.user_id) : [0n])
-        .execute();
-      const addressOf = new Map(users.map((user) => [user.id, user.address]));
-      return {
-        total,
-        list: rows.map((row) => ({
-          ...applicationWire(row),
-          address: addressOf.get(row.user_id)!,
-        })),
-      };
-    },
-  }),
-  defineRoute({
-    endpoint: adminChainEndpoints.ticketReview,
-    async handler({ context, input }): Promise<TicketReviewData> {
-      return reviewApplication(
-        context,
-        BigInt(input.id),
-        input.approve ? { approve: true } : { approve: false, reason: input.reason || 'rejected' },
-      );
-    },
-  }),
-  defineRoute({
-    endpoint: adminChainEndpoints.cycleFund,
-    async handler({ context, input }): Promise<PoolFundData> {
-      return fund(context, ACCOUNT_KIND.cycle_pool, input);
-    },
-  }),
-  defineRoute({
-    endpoint: adminChainEndpoints.cyclePool,
-    async handler({ context }): Promise<CyclePoolData> {
-      return poolCoverage(context.db);
-    },
-  }),
-  defineRoute({
-    endpoint: adminChainEndpoints.releaseFund,
-    async handler({ context, input }): Promise<PoolFundData> {
-      return fund(context, ACCOUNT_KIND.release_pool, input);
     },
   }),
 ];

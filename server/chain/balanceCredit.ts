@@ -5,7 +5,7 @@
 // other decision on a payment.
 import type { ServerContext } from '../context.ts';
 import { creditReceivedOnChain } from '../ledger/chainCredit.ts';
-import type { PurposeHandler } from './purposeHandler.ts';
+import type { PurposeHandler } from '../hooks/purposeHandler.ts';
 
 export { PAYMENT_CREDIT_TRANSFER_KIND } from '../ledger/chainCredit.ts';
 

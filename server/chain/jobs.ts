@@ -1,24 +1,20 @@
 // The background work of payments on the chain, every CHAIN_POLL_SECONDS: re-check pending
-// payments, pay due cycles, expire unpaid node orders. Its state is only rows in the
+// payments, then the work other areas list as falling due with the clock (paying due cycles,
+// expiring unpaid node orders: hooks/dueWork.ts). Its state is only rows in the
 // database, so a restart loses nothing; every step is a guarded update, so two runs (an
 // operator's `chain run-jobs` next to the timer) do nothing twice. Server processes sharing
 // a PostgreSQL database take turns on the timer's runs (backgroundJobs.ts), so the chain is
 // asked once per interval, not once per process; an operator's run runs at once, wherever.
 import type { BackgroundJob } from '../backgroundJob.ts';
 import type { ServerContext } from '../context.ts';
-import { payDueCycles } from '../cycle/cycles.ts';
-import { expireNodeOrders } from '../node/nodes.ts';
+import type { ChainJobsData } from '../admin/contractChain.ts';
 import { recheckPendingPayments } from './recheck.ts';
 
 /** The chain jobs' name in GET /metrics. */
 const CHAIN_JOB = 'chain';
 
-export interface ChainJobReport {
-  decided_payments: number;
-  paid_cycles: number;
-  waiting_cycles: number;
-  expired_orders: number;
-}
+/** The operator's report: the chain's figure and those of every area's due work. */
+export type ChainJobReport = ChainJobsData;
 
 /** One run per context at a time: a second caller waits for the run under way, then runs. */
 const running = new WeakMap<ServerContext, Promise<unknown>>();
@@ -42,15 +38,11 @@ export function runChainJobs(context: ServerContext, asOf?: Date): Promise<Chain
 }
 
 async function runOnce(context: ServerContext, asOf: Date): Promise<ChainJobReport> {
-  const decided = await recheckPendingPayments(context, context.areas.paymentPurposes);
-  const cycles = await payDueCycles(context, asOf);
-  const expired = await expireNodeOrders(context, asOf);
-  return {
-    decided_payments: decided,
-    paid_cycles: cycles.paid,
-    waiting_cycles: cycles.waiting,
-    expired_orders: expired,
+  const report: Record<string, number> = {
+    decided_payments: await recheckPendingPayments(context, context.areas.paymentPurposes),
   };
+  for (const work of context.areas.dueWork) Object.assign(report, await work.run(context, asOf));
+  return report as ChainJobReport;
 }
 
 /** The timer's runs, every CHAIN_POLL_SECONDS; without a treasury nothing is paid on chain. */

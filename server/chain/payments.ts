@@ -29,14 +29,14 @@ import type { ChainPaymentRow } from '../db/schemaChain.ts';
 import { isUniqueViolation } from '../db/sqlErrors.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { findStoredAnswer, runMoneyOperation } from '../money/moneyOperation.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { findStoredAnswer, runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { paymentEvent } from '../realtime/events.ts';
 import { emitEvents } from '../realtime/outbox.ts';
 import { balanceCreditPaymentHandler } from './balanceCredit.ts';
 import { chainClient } from './client.ts';
 import { claimedPayer } from './payerClaim.ts';
-import type { PurposeHandler } from './purposeHandler.ts';
+import type { PurposeHandler } from '../hooks/purposeHandler.ts';
 import { verifyPayment, type PaymentVerdict, type SeenTransaction } from './verifyPayment.ts';
 
 /** Stored payments a user may have that the chain has not mined yet (in the pool, dropped). */

@@ -20,7 +20,7 @@ import {
   seenColumns,
   type PaymentDecision,
 } from './payments.ts';
-import type { PurposeHandlers } from './purposeHandler.ts';
+import type { PurposeHandlers } from '../hooks/purposeHandler.ts';
 import { findReplacement, type MinedReplacement } from './replacement.ts';
 
 /** A pending payment with the address of the user it belongs to. */

@@ -10,7 +10,7 @@ import { recheckPayment } from './recheck.ts';
 import { readPage } from '../db/pages.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 /** A pending payment the app follows is looked at on the chain again at most this often. */
 const FOLLOW_RECHECK_MS = 2_000;

@@ -1,6 +1,16 @@
-// Settings of the features paid on chain (issue 8); every figure defaults to the spec's
-// value (§9) where the spec gives one. Read by config.ts, which passes its own readers so
-// every setting reports a bad value the same way.
+// Settings of the features paid on chain; every figure defaults to the spec's value (§9)
+// where the spec gives one. The chain area declares them (area.ts); settings.ts reads them
+// with the other areas', through config.ts's readers so every setting reports a bad value
+// the same way.
+import type { SettingReaders } from '../config.ts';
+
+declare module '../config.ts' {
+  interface AreaSettings {
+    /** Prices and schedules of what is paid on chain. */
+    payments: PaymentSettings;
+  }
+}
+
 export interface PaymentSettings {
   /** The poll of pending payments and due cycles, in milliseconds. */
   pollMs: number;
@@ -35,12 +45,6 @@ export interface PaymentSettings {
   /** Percent of the release total per period, in millionths of a percent. */
   releasePercentPerPeriod: bigint;
   releasePeriodMs: number;
-}
-
-export interface SettingReaders {
-  integer(name: string, fallback: number, min: number, max: number): number;
-  /** A non-negative amount with 6 decimals, in units. */
-  units(name: string, fallback: string): bigint;
 }
 
 const SECOND_MS = 1000;

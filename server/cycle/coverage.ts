@@ -3,7 +3,7 @@ import type { CyclePoolData } from '../../contract/api/cycle.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { poolBalance } from './pool.ts';
 
 export async function poolCoverage(db: AppDatabase): Promise<CyclePoolData> {

@@ -9,7 +9,7 @@ import {
 import { joinCycle, listCycles } from './cycles.ts';
 import { poolCoverage } from './coverage.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 export const cycleRoutes = [
   defineRoute({

@@ -10,7 +10,7 @@
 // sealed at start (sealStoredKeys, keys.ts); so is one sealed under the previous
 // key-encryption key (ENVELOPE_KEY_SECRET_PREVIOUS) while that one is being rotated out.
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { createVault, type Vault } from '../card/vault.ts';
+import { createVault, type Vault } from '../vault.ts';
 import type { ServerSettings } from '../config.ts';
 import { parseSecretKey, resolveSecretKey } from '../dataDir.ts';
 

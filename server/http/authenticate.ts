@@ -11,7 +11,7 @@
 // address's window is full, on every process (one round trip; admin calls are few).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { findSession, findSessionUser, type FoundSession } from '../auth/sessions.ts';
+import { findSession, findSessionUser, type FoundSession } from '../sessions/sessions.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import type { HttpContext } from './httpContext.ts';

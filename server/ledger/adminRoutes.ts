@@ -2,7 +2,7 @@
 import { isAssetCode } from '../../contract/api/assets.ts';
 import { type LedgerCheckData, adminEndpoints } from '../admin/contract.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { checkLedger } from './check.ts';
 
 export const adminLedgerRoutes = [

@@ -7,7 +7,7 @@ import { readPage } from '../db/pages.ts';
 import type { MallOrderRow } from '../db/schemaContent.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../domainError.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { emitUserEvent } from '../realtime/events.ts';
 
 export function orderWire(row: MallOrderRow): Order {

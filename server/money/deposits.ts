@@ -13,8 +13,8 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer, type PostedTransfer } from '../ledger/postTransfer.ts';
 import { findUserByAddress } from '../users/users.ts';
-import { OPERATOR_OWNER_ID, runMoneyOperation } from './moneyOperation.ts';
-import { wireAmount } from './wireAmounts.ts';
+import { OPERATOR_OWNER_ID, runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 export const DEPOSIT_TRANSFER_KIND = 'deposit';
 

@@ -14,8 +14,8 @@ import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import type { WithdrawalStatus } from '../db/schema.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
-import type { MoneyLogSources } from './moneyLogSources.ts';
-import { wireAmount } from './wireAmounts.ts';
+import type { MoneyLogSources } from '../hooks/moneyLogSources.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 export async function walletBalances(db: AppDatabase, userId: bigint): Promise<WalletBalance[]> {
   const rows = await db.kysely

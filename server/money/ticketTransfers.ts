@@ -10,10 +10,10 @@ import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import { prepared } from '../db/prepared.ts';
 import { DomainError } from '../domainError.ts';
-import { wireAmount } from './wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { ACCOUNT_KIND, ensureUserAccounts } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { runMoneyOperation } from './moneyOperation.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
 
 export const TICKET_TRANSFER_KIND = 'ticket_transfer';
 

@@ -11,10 +11,10 @@ import {
 import { parseAmount } from '../../contract/money/parseAmount.ts';
 import { toChecksumAddress } from '../../contract/wallet/address.ts';
 import { markPaidToBalance } from '../chain/payments.ts';
-import { checkWithdrawFee, juFeeOnChain } from '../chain/withdrawFee.ts';
+import { checkWithdrawFee, juFeeOnChain } from './withdrawFee.ts';
 import { DomainError } from '../domainError.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from './wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { applyWithdrawal, findWithdrawal, listWithdrawals, withdrawalWire } from './withdrawals.ts';
 
 export const withdrawRoutes = [

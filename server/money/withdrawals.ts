@@ -21,8 +21,8 @@ import {
 import { creditReceivedOnChain } from '../ledger/chainCredit.ts';
 import { postTransfer, type TransferLeg } from '../ledger/postTransfer.ts';
 import { emitUserEvent } from '../realtime/events.ts';
-import { runMoneyOperation } from './moneyOperation.ts';
-import { wireAmount } from './wireAmounts.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 export const WITHDRAW_TRANSFER_KIND = {
   reserve: 'withdraw_reserve',
@@ -136,10 +136,7 @@ export async function finishWithdrawal(
   now: Date,
 ): Promise<{ withdrawal: Withdrawal; changed: boolean }> {
   return inRetryingTransaction(db, async (trx) => {
-    if (outcome.status === 'completed') {
-      await requireTxidOfNetwork(trx, id, outcome.txid);
-      await requireConfirmedFee(trx, id);
-    }
+    if (outcome.status === 'completed') await requireCompletable(trx, id, outcome.txid);
     const flipped = await trx.kysely
       .updateTable('withdrawals')
       .set({
@@ -208,24 +205,25 @@ const TXID_OF_NETWORK: Record<WithdrawCoin, RegExp> = {
   JU: /^0x[0-9a-fA-F]{64}$/,
 };
 
-async function requireTxidOfNetwork(trx: AppDatabase, id: bigint, txid: string): Promise<void> {
-  const withdrawal = await findWithdrawal(trx, id);
+/**
+ * Completed needs a transaction id of the withdrawal's own network, and a JU fee paid on
+ * chain confirmed there before the withdrawal is sent: one read for both.
+ */
+async function requireCompletable(trx: AppDatabase, id: bigint, txid: string): Promise<void> {
+  const withdrawal = await trx.kysely
+    .selectFrom('withdrawals')
+    .leftJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id')
+    .select(['withdrawals.asset', 'chain_payments.status as fee_status'])
+    .where('withdrawals.id', '=', id)
+    .executeTakeFirst();
   if (!withdrawal) throw new DomainError('withdrawal_not_found');
   const coin = withdrawal.asset as WithdrawCoin;
   if (!TXID_OF_NETWORK[coin].test(txid))
     throw new DomainError('withdrawal_txid_invalid', { data: { field: 'txid', coin } });
-}
-
-/** A JU fee paid on chain must be confirmed there before the withdrawal is sent. */
-async function requireConfirmedFee(trx: AppDatabase, id: bigint): Promise<void> {
-  const fee = await trx.kysely
-    .selectFrom('withdrawals')
-    .innerJoin('chain_payments', 'chain_payments.id', 'withdrawals.fee_payment_id')
-    .select('chain_payments.status')
-    .where('withdrawals.id', '=', id)
-    .executeTakeFirst();
-  if (fee && fee.status !== 'confirmed')
-    throw new DomainError('withdrawal_fee_unconfirmed', { data: { fee_status: fee.status } });
+  if (withdrawal.fee_status !== null && withdrawal.fee_status !== 'confirmed')
+    throw new DomainError('withdrawal_fee_unconfirmed', {
+      data: { fee_status: withdrawal.fee_status },
+    });
 }
 
 function sameOutcome(row: WithdrawalRow, outcome: WithdrawalOutcome): boolean {

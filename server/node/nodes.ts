@@ -23,11 +23,11 @@ import {
   shardFor,
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { runMoneyOperation } from '../money/moneyOperation.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { recordPerformance } from '../users/performance.ts';
 import { paymentWire, submitPayment } from '../chain/payments.ts';
-import type { PurposeHandler } from '../chain/purposeHandler.ts';
+import type { PurposeHandler } from '../hooks/purposeHandler.ts';
 
 export const NODE_TRANSFER_KIND = 'node_purchase';
 const SUPPLY_LOCK_KEY = 7_310_008;

@@ -6,7 +6,7 @@ import type { PaymentPurpose } from '../../contract/api/chain.ts';
 import type { CacheArea } from '../../contract/api/endpoint.ts';
 import { STREAM_AREAS, type RealtimeStream } from '../../contract/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { emitEvents, type RealtimeEventInput } from './outbox.ts';
 
 /** An event on `stream` changing all of that stream's areas, or just `changes`. */

@@ -11,7 +11,6 @@ import { sql } from 'kysely';
 import type { RealtimeStream } from '../../contract/api/realtime.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { signalLocallyAfterCommit, type RealtimeSignal } from './signals.ts';
 
 /** How many of a user's latest events a reconnecting client can recover. */
 export const HISTORY_EVENTS = 100;
@@ -81,7 +80,8 @@ export interface Fold {
 // One statement. Its snapshot is taken once, so the head and the broadcasts are read as of
 // the same moment; each counter is locked in user order and read as last committed (a row
 // whose copies another call made meanwhile no longer qualifies). Users new to realtime start
-// with nothing to copy. The NOTIFY goes out at commit, with the statement.
+// with nothing to copy. No NOTIFY per copy: every process folds its own users when it hears
+// the broadcast, and reads from `latest` what another process copied first (hub.ts).
 async function foldOnPostgres(
   db: AppDatabase,
   users: bigint[],
@@ -117,9 +117,6 @@ async function foldOnPostgres(
           broadcast_seen = l.head
       FROM locked l WHERE o.user_id = l.user_id
       RETURNING o.user_id, o.last_offset
-    ), told AS (
-      SELECT count(*) AS sent FROM moved,
-        LATERAL (SELECT pg_notify('ju_realtime', 'e:' || moved.user_id || ':' || moved.last_offset)) AS n
     )
     SELECT 'latest' AS what, user_id, last_offset AS event_offset,
            NULL AS stream, NULL AS data, NULL AS created_at FROM moved
@@ -129,9 +126,7 @@ async function foldOnPostgres(
     SELECT 'latest', o.user_id, o.last_offset, NULL, NULL, NULL FROM realtime_offsets o, k
     WHERE o.user_id = ANY(${users}::bigint[]) AND o.broadcast_seen >= k.head
     UNION ALL
-    SELECT 'copy', user_id, event_offset, stream, data, created_at FROM copies
-    UNION ALL
-    SELECT 'told', NULL, sent, NULL, NULL, NULL FROM told`.execute(db.kysely);
+    SELECT 'copy', user_id, event_offset, stream, data, created_at FROM copies`.execute(db.kysely);
   const latest = new Map<bigint, bigint>();
   const copies: StoredEvent[] = [];
   for (const row of rows) {
@@ -173,21 +168,12 @@ async function foldOnSqlite(db: AppDatabase, users: bigint[]): Promise<Fold> {
       JOIN realtime_broadcasts b ON b.id >= ${start} AND b.id <= k.head
       WHERE o.user_id IN ${inList} AND o.broadcast_seen < k.head
       RETURNING user_id, event_offset, stream, data, created_at`.execute(trx.kysely);
-    const { rows: moved } = await sql<{ user_id: bigint; last_offset: bigint }>`
+    await sql`
       UPDATE realtime_offsets AS o
       SET last_offset = o.last_offset + ${gap} + max(0, k.head - ${start} + 1),
           broadcast_seen = k.head
       FROM ${k} AS k
-      WHERE o.user_id IN ${inList} AND o.broadcast_seen < k.head
-      RETURNING user_id, last_offset`.execute(trx.kysely);
-    signalLocallyAfterCommit(
-      trx,
-      moved.map((row): RealtimeSignal => ({
-        type: 'event',
-        userId: row.user_id,
-        offset: row.last_offset,
-      })),
-    );
+      WHERE o.user_id IN ${inList} AND o.broadcast_seen < k.head`.execute(trx.kysely);
     return {
       latest: await latestOffsets(trx, users),
       copies: sortedEvents(copies.map(storedEvent)),

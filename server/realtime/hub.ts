@@ -209,6 +209,7 @@ export class RealtimeHub {
             skipLocked: true,
           });
           this.#dispatchCopies(copies);
+          this.#readBehind(latest);
           busy.push(...chunk.filter((userId) => !latest.has(userId)));
         } catch (error) {
           this.#onError(error, 'realtime: copying broadcasts');
@@ -217,6 +218,28 @@ export class RealtimeHub {
       }
       // Only users still here: one who left recovers the broadcast when they come back.
       waiting = busy.filter((userId) => this.#users.has(userId));
+    }
+    // Still locked by another process after every attempt: read whatever has committed.
+    for (const userId of waiting) {
+      const user = this.#users.get(userId);
+      if (!user) continue;
+      user.unsure = true;
+      if (user.delivered !== null) this.#read(userId);
+    }
+  }
+
+  /**
+   * A fold says each user's latest offset. Copies another process (or a ticket) made first
+   * signal nothing, one NOTIFY a recipient being what a broadcast must not cost: a user
+   * behind it is read here.
+   */
+  #readBehind(latest: ReadonlyMap<bigint, bigint>): void {
+    for (const [userId, offset] of latest) {
+      const user = this.#users.get(userId);
+      if (!user || user.delivered === null || offset <= user.delivered) continue;
+      if (offset > user.announced) user.announced = offset;
+      user.signalledAt ??= performance.now();
+      this.#read(userId);
     }
   }
 

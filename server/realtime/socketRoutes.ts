@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES } from '../../contract/api/realtime.ts';
 import type { ApiErrorName } from '../../contract/api/errors.ts';
-import { sessionCacheOf } from '../auth/sessionCache.ts';
+import { sessionCacheOf } from '../sessions/sessionCache.ts';
 import { stopCountingConnection } from '../http/connectionLimit.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import { answerAndClose, rawErrorResponse } from '../http/lowLevelErrors.ts';

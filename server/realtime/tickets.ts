@@ -4,7 +4,7 @@
 // used once: opening a socket deletes it, so two processes cannot both accept it.
 import { randomBytes } from 'node:crypto';
 import { WS_TICKET_TTL_MS } from '../../contract/api/realtime.ts';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from '../sessions/sessions.ts';
 import type { AppDatabase } from '../db/database.ts';
 
 const TICKET_BYTES = 32;

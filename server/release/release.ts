@@ -17,9 +17,10 @@ import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
 import { DomainError } from '../domainError.ts';
 import { ACCOUNT_KIND, ensureUserAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/postTransfer.ts';
-import { runMoneyOperation } from '../money/moneyOperation.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { runMoneyOperation } from '../ledger/moneyOperation.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { lockedPoolBalance } from '../cycle/pool.ts';
+import { findUserByAddress } from '../users/users.ts';
 
 const MILLIONTH = 1_000_000n;
 export const RELEASE_TRANSFER_KIND = 'release_transfer';
@@ -222,11 +223,7 @@ export async function advanceRelease(
   address: string,
   periods: number,
 ): Promise<{ address: string; approved_at: string }> {
-  const user = await context.db.kysely
-    .selectFrom('users')
-    .select('id')
-    .where('address', '=', address)
-    .executeTakeFirst();
+  const user = await findUserByAddress(context.db, address);
   if (!user) throw new DomainError('user_not_found');
   const approval = await approvedApplication(context.db, user.id);
   if (!approval?.reviewed_at) throw new DomainError('release_not_approved');

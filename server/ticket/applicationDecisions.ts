@@ -1,5 +1,5 @@
 // What a decided ticket payment means for a dividend application waiting on it.
-import type { DecisionContext } from '../chain/purposeHandler.ts';
+import type { DecisionContext } from '../hooks/purposeHandler.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { ChainPaymentRow } from '../db/schemaChain.ts';
 

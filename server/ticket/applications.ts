@@ -16,7 +16,7 @@ import { inRetryingTransaction } from '../db/transaction.ts';
 import { emitUserEvent } from '../realtime/events.ts';
 import { DomainError } from '../domainError.ts';
 import { findPaymentByHash, refusalOfStoredHash, submitPayment } from '../chain/payments.ts';
-import { findStoredAnswer, runMoneyOperation } from '../money/moneyOperation.ts';
+import { findStoredAnswer, runMoneyOperation } from '../ledger/moneyOperation.ts';
 import { insertTicket, ticketPaymentHandler } from './tickets.ts';
 
 /** Applications that count: one per user, one per hash (enforced again by the database). */

@@ -9,7 +9,7 @@ import {
   ticketEndpoints,
 } from '../../contract/api/ticket.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import {
   applicationWire,
   applyForDividend,

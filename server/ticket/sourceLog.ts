@@ -2,7 +2,7 @@
 // purchases on chain and the dividend application — newest first.
 import type { TicketSourceLogData, TicketSourceRow } from '../../contract/api/ticket.ts';
 import type { AppDatabase } from '../db/database.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 
 /** A user has a handful of these at most, so both kinds are read whole and merged. */
 export async function ticketSourceLog(

@@ -9,8 +9,8 @@ import { readPage } from '../db/pages.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { ChainPaymentRow, TicketRow } from '../db/schemaChain.ts';
 import { paymentWire, submitPayment } from '../chain/payments.ts';
-import type { PurposeHandler } from '../chain/purposeHandler.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import type { PurposeHandler } from '../hooks/purposeHandler.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { recordPerformance } from '../users/performance.ts';
 import { onTicketPaymentDecided } from './applicationDecisions.ts';
 

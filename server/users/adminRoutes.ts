@@ -9,7 +9,7 @@ import {
 import { adminUserEndpoints, type SetLevelData } from '../admin/contractUsers.ts';
 import { parseAddress } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { checkTeamFigures, type TeamFigureName } from './teamCheck.ts';
 import { listUsers } from './userList.ts';

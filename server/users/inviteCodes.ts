@@ -1,6 +1,6 @@
 // Invite codes: short, upper case, without look-alike characters (0/O, 1/I/L), so they can
 // be read aloud or typed from a screenshot.
-import { randomText } from '../auth/randomText.ts';
+import { randomText } from '../randomText.ts';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const INVITE_CODE_LENGTH = 8;

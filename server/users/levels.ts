@@ -23,6 +23,7 @@ export function setUserLevel(
       .execute();
     await emitUserEvent(trx, context.now(), {
       userId: user.id,
+      // The stream of the account's own figures, balances and user info alike (STREAM_AREAS).
       stream: 'user@balance',
       kind: 'level_changed',
       changes: ['userInfo'],

@@ -8,7 +8,7 @@ import type { Referral } from '../../contract/api/user.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { pageOffset } from '../db/pages.ts';
 import { sumUnits, unitsFromSum } from '../db/sumUnits.ts';
-import { wireAmount } from '../money/wireAmounts.ts';
+import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { NO_TEAM_FIGURES, teamFiguresOfUsers } from './teamFigures.ts';
 

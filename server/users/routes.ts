@@ -2,7 +2,7 @@
 import { type UserInfo, type ZhiListData, userEndpoints } from '../../contract/api/user.ts';
 import { requireSite } from '../http/origin.ts';
 import { defineRoute } from '../http/route.ts';
-import { wireAmount, wireBalances } from '../money/wireAmounts.ts';
+import { wireAmount, wireBalances } from '../../contract/money/wireAmounts.ts';
 import { PERFORMANCE_ASSET } from './performance.ts';
 import { directReferrals } from './referrals.ts';
 import { infoFiguresOfUser } from './userInfoFigures.ts';

@@ -4,7 +4,7 @@ import type { AdminUsersData } from '../admin/contract.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { readPage } from '../db/pages.ts';
 import { userBalances } from '../ledger/balances.ts';
-import { wireBalances } from '../money/wireAmounts.ts';
+import { wireBalances } from '../../contract/money/wireAmounts.ts';
 
 export async function listUsers(
   db: AppDatabase,

@@ -1,33 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { themeAtom, type Theme } from '../state/preferences.ts';
-import '../ui/controls.css';
+import { SegmentedChoice } from '../ui/SegmentedChoice.tsx';
+
+const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
 export function ThemeSwitch() {
   const { t } = useLingui();
   const [theme, setTheme] = useAtom(themeAtom);
-  const options: { value: Theme; label: string }[] = [
-    { value: 'system', label: t`System` },
-    { value: 'light', label: t`Light` },
-    { value: 'dark', label: t`Dark` },
-  ];
+  const labels: Record<Theme, string> = { system: t`System`, light: t`Light`, dark: t`Dark` };
   return (
-    <fieldset className="segmented">
-      <legend>
-        <Trans>Appearance</Trans>
-      </legend>
-      {options.map((o) => (
-        <label key={o.value} className="segmented-option">
-          <input
-            type="radio"
-            name="theme"
-            value={o.value}
-            checked={theme === o.value}
-            onChange={() => setTheme(o.value)}
-          />
-          <span>{o.label}</span>
-        </label>
-      ))}
-    </fieldset>
+    <SegmentedChoice
+      legend={<Trans>Appearance</Trans>}
+      name="theme"
+      options={THEMES}
+      value={theme}
+      onChange={setTheme}
+      label={(option) => labels[option]}
+    />
   );
 }

@@ -4,7 +4,9 @@ import { refetchUnlessPreloaded } from './preloads.ts';
 // TanStack Query assumes it starts online and learns otherwise only from an 'offline' event,
 // which a page opened with the network already off never gets: its reads would fail, one by
 // one, instead of waiting for the network. The browser's "offline" is reliable; start from it.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// Node (the build's first paint) has a `navigator` with no `onLine`: that is not offline.
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+  onlineManager.setOnline(navigator.onLine);
 
 // How a failure is put into words loads with the first failure, not with the first screen.
 const report =

@@ -11,7 +11,8 @@ function subscribe(onChange: () => void) {
 
 /** Whether the browser believes it is online, now (true where there is no browser). */
 export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine;
+  // Node (the build's first paint) has a `navigator` with no `onLine`.
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 /** Whether the browser believes it is online, kept current. */

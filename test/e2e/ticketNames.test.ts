@@ -3,7 +3,8 @@
 // says the difference in one line where both appear; no screen shows the wire's TICKET code.
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/i18n/locales.ts';
-import { CONCEPTS, type TargetLocale } from '../../scripts/i18n/glossary.ts';
+import { CONCEPTS } from '../../scripts/i18n/glossary.ts';
+import type { TargetLocale } from '../../scripts/i18n/glossaryTypes.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, openWalletFromMenu, signInAs } from './support/money.ts';
 

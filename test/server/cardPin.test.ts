@@ -12,7 +12,7 @@ import {
 } from '../../contract/api/card/cards.ts';
 import { pinPepper } from '../../server/card/cards.ts';
 import { verifyPin } from '../../server/card/pin.ts';
-import { vaultFor } from '../../server/card/vault.ts';
+import { vaultFor } from '../../server/vault.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { dataOf, expectRefusal } from './support/money.ts';
 import { activeVirtualCard, cardPost } from './support/card.ts';

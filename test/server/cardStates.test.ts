@@ -18,7 +18,7 @@ import { rechargePaths, rechargeRecordSchema } from '../../contract/api/card/rec
 import { apiErrors } from '../../contract/api/errors.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { numberDigest, unusedCardNumber } from '../../server/card/cards.ts';
-import { createVault } from '../../server/card/vault.ts';
+import { createVault } from '../../server/vault.ts';
 import { type TestServer, testWallet } from './harness.ts';
 import { cardMoneyPost, cardPost } from './support/card.ts';
 import { type CardFlow, startCardFlow } from './support/cardFlow.ts';

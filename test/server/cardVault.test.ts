@@ -4,10 +4,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, readSettings } from '../../server/config.ts';
+import { ConfigError } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 import { startServer } from '../../server/main.ts';
 import { hashPin, verifyPin } from '../../server/card/pin.ts';
-import { CARD_DATA_KEY_FILE, createVault, vaultFor } from '../../server/card/vault.ts';
+import { CARD_DATA_KEY_FILE, createVault, vaultFor } from '../../server/vault.ts';
 
 describe('card data vault', () => {
   const dirs: string[] = [];

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readSettings } from '../../server/config.ts';
+import { ConfigError } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 import { ADMIN_TOKEN_FILE, resolveAdminToken } from '../../server/dataDir.ts';
 
 describe('settings from the environment', () => {

@@ -461,7 +461,7 @@ describe('with the envelope off', () => {
 
 describe('the envelope’s default', () => {
   it('is on for a public PUBLIC_URL, off on localhost, and ENVELOPE decides either way', async () => {
-    const { readSettings } = await import('../../server/config.ts');
+    const { readSettings } = await import('../../server/settings.ts');
     expect(readSettings({ PUBLIC_URL: 'https://wallet.example' }).envelope).toBe(true);
     expect(readSettings({ PUBLIC_URL: 'http://localhost:8080' }).envelope).toBe(false);
     expect(readSettings({ PUBLIC_URL: 'http://127.0.0.1:8080' }).envelope).toBe(false);

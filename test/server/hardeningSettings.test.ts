@@ -2,7 +2,8 @@
 // ticket limits, and the envelope's key handling: their defaults and the variables that change
 // them.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readSettings } from '../../server/config.ts';
+import { ConfigError } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 
 describe('hardening settings', () => {
   it('have the documented defaults', () => {

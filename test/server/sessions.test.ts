@@ -1,7 +1,7 @@
 // A user's live sessions: one per browser, capped per user, listed with their start time,
 // ended one by one or all at once — each only by its owner.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_SESSIONS_PER_USER } from '../../server/auth/sessions.ts';
+import { MAX_SESSIONS_PER_USER } from '../../server/sessions/sessions.ts';
 import { apiErrors } from '../../contract/api/errors.ts';
 import {
   login,

@@ -1,7 +1,8 @@
 // The site is pinned: sign-in messages, the realtime URL and invite links name PUBLIC_URL,
 // never the request's Host header; without PUBLIC_URL only loopback hosts are served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSettings, ConfigError, readSettings } from '../../server/config.ts';
+import { checkSettings, ConfigError } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 import { startServer } from '../../server/main.ts';
 import { apiErrors } from '../../contract/api/errors.ts';
 import { formatSiweMessage, parseSiweMessage } from '../../contract/wallet/siwe.ts';

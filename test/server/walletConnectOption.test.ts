@@ -1,7 +1,8 @@
 // WalletConnect is an operator's option (WALLETCONNECT_PROJECT_ID): /config.json offers it
 // and the CSP lets its services through only where it is set.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readSettings } from '../../server/config.ts';
+import { ConfigError } from '../../server/config.ts';
+import { readSettings } from '../../server/settings.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PROJECT_ID = '0123456789abcdef0123456789abcdef';

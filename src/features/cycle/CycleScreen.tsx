@@ -15,8 +15,8 @@ import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
-import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
+import { NoticeAside } from '../../ui/NoticeAside.tsx';
+import { paymentBlockedReason } from '../../payment/chainUnavailable.ts';
 import { timeLeft, useNow } from '../../ui/countdown.ts';
 import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
@@ -25,6 +25,8 @@ import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 import '../../ui/controls.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Stat } from '../../ui/Stat.tsx';
 
 export function CycleScreen({ initialTicket }: { initialTicket?: string | undefined }) {
   const { t, i18n } = useLingui();
@@ -54,13 +56,11 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
     failureMessage: () => t`Joining the cycle failed, try again`,
   });
 
-  const blockedReason =
-    payment.disabledReason ??
-    (config.isError
-      ? describeRequestError(config.error)
-      : !config.data
-        ? t`Loading cycle settings…`
-        : chainUnavailableReason(config.data.treasury));
+  const blockedReason = paymentBlockedReason(
+    payment.disabledReason,
+    config,
+    t`Loading cycle settings…`,
+  );
   // Without a valid ticket there is nothing to choose: a note in place of the form says why,
   // in a calm voice (right after joining, the ticket is in its cycle: that is success).
   const noTicket = tickets.status === 'ready' && valid.length === 0;
@@ -81,14 +81,7 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
   return (
     <div className="stack">
       {config.data && (
-        <aside
-          className="notice"
-          aria-label={t({ message: 'Notice', context: 'please note' })}
-          data-testid="cycle-terms"
-        >
-          <strong>
-            <Trans>How a cycle works</Trans>
-          </strong>
+        <NoticeAside heading={<Trans>How a cycle works</Trans>} testId="cycle-terms">
           <ul>
             <li>
               <Trans>
@@ -105,7 +98,7 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
               <Trans>You can join again with a valid ticket once a cycle ends.</Trans>
             </li>
           </ul>
-        </aside>
+        </NoticeAside>
       )}
       <PoolCoverage version={cycles.items.map((cycle) => cycle.status).join()} />
       {noTicket ? (
@@ -179,32 +172,19 @@ function PoolCoverage({ version }: { version: string }) {
   if (!pool.data) return null;
   const count = pool.data.pending_payout_count;
   return (
-    <section
-      className="card"
-      aria-labelledby="pool-title"
+    <TitledSection
       data-testid="cycle-pool"
       data-covered={String(pool.data.covered)}
+      titleId="pool-title"
+      title={<Trans>Mutual-aid pool</Trans>}
     >
-      <h2 id="pool-title" className="section-title">
-        <Trans>Mutual-aid pool</Trans>
-      </h2>
       <dl className="stat-grid">
-        <div>
-          <dt>
-            <Trans>Funded</Trans>
-          </dt>
-          <dd>
-            <Amount value={pool.data.funded} coin="JU" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Owed to members</Trans>
-          </dt>
-          <dd>
-            <Amount value={pool.data.owed} coin="JU" />
-          </dd>
-        </div>
+        <Stat label={<Trans>Funded</Trans>}>
+          <Amount value={pool.data.funded} coin="JU" />
+        </Stat>
+        <Stat label={<Trans>Owed to members</Trans>}>
+          <Amount value={pool.data.owed} coin="JU" />
+        </Stat>
       </dl>
       {/* Not covering every return yet is how a pool grows: a warning only once one is due. */}
       <p className={count > 0 ? 'warning' : 'muted'} role="status">
@@ -222,7 +202,7 @@ function PoolCoverage({ version }: { version: string }) {
           <Amount value={pool.data.pending_payout} coin="JU" />
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

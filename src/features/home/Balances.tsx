@@ -6,6 +6,8 @@ import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { RecordAge } from '../../ui/KeptCopy.tsx';
 import { shortAddress } from '../../ui/format.ts';
 import '../../ui/controls.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Stat } from '../../ui/Stat.tsx';
 
 export function Balances({ address }: { address: string }) {
   const { i18n } = useLingui();
@@ -17,33 +19,23 @@ export function Balances({ address }: { address: string }) {
       ? '—'
       : formatAmount(parseAssetAmount(value, asset), { locale: i18n.locale });
   return (
-    <section className="card" aria-labelledby="home-balances" data-testid="signed-in">
-      <h2 id="home-balances" className="section-title">
-        <Trans>Your balances</Trans>
-      </h2>
+    <TitledSection
+      data-testid="signed-in"
+      titleId="home-balances"
+      title={<Trans>Your balances</Trans>}
+    >
       <p className="muted">
         <Trans>Signed in as</Trans> <span className="mono nowrap">{short}</span>
       </p>
       <RecordAge asOf={info.asOf} offline={info.offline} />
       <dl className="balance-grid" aria-busy={user ? undefined : true}>
-        <div>
-          <dt>JU</dt>
-          <dd>{show(user?.balances.JU, 'JU')}</dd>
-        </div>
-        <div>
-          <dt>USDT</dt>
-          <dd>{show(user?.balances.USDT, 'USDT')}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Ticket balance</Trans>
-          </dt>
-          <dd>{show(user?.balances.TICKET, 'TICKET')}</dd>
-        </div>
+        <Stat label="JU">{show(user?.balances.JU, 'JU')}</Stat>
+        <Stat label="USDT">{show(user?.balances.USDT, 'USDT')}</Stat>
+        <Stat label={<Trans>Ticket balance</Trans>}>{show(user?.balances.TICKET, 'TICKET')}</Stat>
       </dl>
       <Link to="/user" className="button button-ghost button-block">
         <Trans>User centre</Trans>
       </Link>
-    </section>
+    </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import type { HomeContent as Content } from '../../../contract/api/content.ts';
 import { useApi } from '../../state/apiContext.tsx';
 import { homeContentOptions, pageDay } from '../../state/queries/content.ts';
 import './home.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 
 export function HomeContent() {
   const { i18n } = useLingui();
@@ -54,26 +55,17 @@ function ContentSections({ content, lang }: { content: Content; lang: string | u
           ))}
         </ul>
       )}
-      <section className="card" aria-labelledby="home-protocol">
-        <h2 id="home-protocol" className="section-title">
-          {protocol.title}
-        </h2>
+      <TitledSection titleId="home-protocol" title={protocol.title}>
         <p className="home-text">{protocol.text}</p>
-      </section>
-      <section className="card" aria-labelledby="home-steps">
-        <h2 id="home-steps" className="section-title">
-          {steps.title}
-        </h2>
+      </TitledSection>
+      <TitledSection titleId="home-steps" title={steps.title}>
         <ol className="home-steps">
           {steps.items.map((step, index) => (
             <li key={index}>{step}</li>
           ))}
         </ol>
-      </section>
-      <section className="card" aria-labelledby="home-news">
-        <h2 id="home-news" className="section-title">
-          {news.title}
-        </h2>
+      </TitledSection>
+      <TitledSection titleId="home-news" title={news.title}>
         <ul className="home-news">
           {news.items.map((item, index) => (
             <li key={index}>
@@ -88,7 +80,7 @@ function ContentSections({ content, lang }: { content: Content; lang: string | u
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -15,9 +15,8 @@ export function Marquee() {
   const { data, isError, fetchStatus } = useQuery(marqueeOptions(useApi(), i18n.locale));
   const items = data?.list ?? [];
   // Offline with nothing saved there is no news to wait for (the query failed, or waits for
-  // a connection): no empty grey bar. Not in the server's first paint, where every query
-  // counts as waiting: the page keeps the bar's place for the news that come with it.
-  const waitsOffline = fetchStatus === 'paused' && typeof document !== 'undefined';
+  // a connection): no empty grey bar.
+  const waitsOffline = fetchStatus === 'paused';
   if (items.length === 0 && (isError || waitsOffline)) return null;
   const characters = items.reduce((sum, item) => sum + item.length, 0);
   const seconds = Math.max(12, Math.round(characters / CHARACTERS_PER_SECOND));

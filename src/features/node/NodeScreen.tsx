@@ -26,6 +26,8 @@ import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.
 import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
 import '../../ui/controls.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Stat } from '../../ui/Stat.tsx';
 
 export function NodeScreen() {
   const { t } = useLingui();
@@ -42,54 +44,30 @@ export function NodeScreen() {
   return (
     <div className="stack">
       <RecordAge asOf={config.asOf} offline={config.offline} />
-      <section className="card" aria-labelledby="node-offer" data-testid="node-offer">
-        <h2 id="node-offer" className="section-title">
-          <Trans>Node</Trans>
-        </h2>
+      <TitledSection data-testid="node-offer" titleId="node-offer" title={<Trans>Node</Trans>}>
         <dl className="stat-grid">
-          <div>
-            <dt>
-              <Trans>Price per node</Trans>
-            </dt>
-            <dd>
-              <Amount value={offer.price} coin="JU" />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Supply left</Trans>
-            </dt>
-            <dd data-testid="node-supply-left">
-              <Trans>
-                {left} of {supply}
-              </Trans>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Limit per user</Trans>
-            </dt>
-            <dd>{limit}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>You hold</Trans>
-            </dt>
-            <dd data-testid="node-owned">{owned}</dd>
-          </div>
+          <Stat label={<Trans>Price per node</Trans>}>
+            <Amount value={offer.price} coin="JU" />
+          </Stat>
+          <Stat label={<Trans>Supply left</Trans>} data-testid="node-supply-left">
+            <Trans>
+              {left} of {supply}
+            </Trans>
+          </Stat>
+          <Stat label={<Trans>Limit per user</Trans>}>{limit}</Stat>
+          <Stat label={<Trans>You hold</Trans>} data-testid="node-owned">
+            {owned}
+          </Stat>
           {offer.on_order > 0 && (
-            <div>
-              <dt>
-                <Trans>On order</Trans>
-              </dt>
-              <dd data-testid="node-on-order">{offer.on_order}</dd>
-            </div>
+            <Stat label={<Trans>On order</Trans>} data-testid="node-on-order">
+              {offer.on_order}
+            </Stat>
           )}
         </dl>
         <p className="muted">
           <Trans>Each node grants {power} compute power, shown in your compute log.</Trans>
         </p>
-      </section>
+      </TitledSection>
       {order?.status === 'awaiting_payment' ? (
         <AwaitingChain order={order} onDone={setOrder} />
       ) : order && order.status !== 'paid' ? (
@@ -128,15 +106,17 @@ function AwaitingChain({
     void refreshAreas(queryClient, nodeEndpoints.chainPay.changes);
   }, [latest, onDone, queryClient]);
   return (
-    <section className="card stack" data-testid="node-awaiting" aria-labelledby="node-awaiting">
-      <h2 id="node-awaiting" className="section-title">
-        <Trans>Payment processing</Trans>
-      </h2>
+    <TitledSection
+      className="card stack"
+      data-testid="node-awaiting"
+      titleId="node-awaiting"
+      title={<Trans>Payment processing</Trans>}
+    >
       <p>
         <Trans>Payment received; your nodes are granted once the chain confirms it</Trans>
       </p>
       {order.hash && <TransactionLine hash={order.hash} />}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -271,33 +251,24 @@ function OrderCard({
   const busy = onChain.pending || fromBalance.pending;
 
   return (
-    <section className="card stack" aria-labelledby="node-order" data-testid="node-order">
-      <h2 id="node-order" className="section-title">
-        <Trans>Your quote</Trans>
-      </h2>
+    <TitledSection
+      className="card stack"
+      data-testid="node-order"
+      titleId="node-order"
+      title={<Trans>Your quote</Trans>}
+    >
       <dl className="kv">
-        <div>
-          <dt>
-            <Trans>Nodes</Trans>
-          </dt>
-          <dd>{quantity}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Total</Trans>
-          </dt>
-          <dd data-testid="node-order-total">
-            <Amount value={order.total} coin="JU" />
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Valid for</Trans>
-          </dt>
-          <dd data-testid="node-quote-countdown" data-expired={String(expired)}>
-            {expired ? expiredText : `${minutes}:${seconds}`}
-          </dd>
-        </div>
+        <Stat label={<Trans>Nodes</Trans>}>{quantity}</Stat>
+        <Stat label={<Trans>Total</Trans>} data-testid="node-order-total">
+          <Amount value={order.total} coin="JU" />
+        </Stat>
+        <Stat
+          label={<Trans>Valid for</Trans>}
+          data-testid="node-quote-countdown"
+          data-expired={String(expired)}
+        >
+          {expired ? expiredText : `${minutes}:${seconds}`}
+        </Stat>
       </dl>
       <PaymentProgress payment={onChain} />
       <form
@@ -353,6 +324,6 @@ function OrderCard({
       >
         <Trans>New quote</Trans>
       </button>
-    </section>
+    </TitledSection>
   );
 }

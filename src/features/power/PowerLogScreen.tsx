@@ -9,6 +9,7 @@ import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 
 export function PowerLogScreen() {
   const { t, i18n } = useLingui();
@@ -16,17 +17,14 @@ export function PowerLogScreen() {
   const current = list.items[0]?.total_after ?? 0;
   return (
     <div className="stack">
-      <section className="card" aria-labelledby="power-title">
-        <h2 id="power-title" className="section-title">
-          <Trans>Compute power</Trans>
-        </h2>
+      <TitledSection titleId="power-title" title={<Trans>Compute power</Trans>}>
         <p className="balance-total" data-testid="power-total">
           {i18n.number(current)}
         </p>
         <Link to="/node" className="button button-ghost button-small">
           <Trans>Buy nodes</Trans>
         </Link>
-      </section>
+      </TitledSection>
       <RecordList
         list={list}
         label={t`Compute log`}

@@ -25,7 +25,6 @@ import { WalletError } from '../../wallet/walletErrors.ts';
 import { walletMessages } from '../../signIn/walletMessages.ts';
 import { signPayerClaim } from '../../payment/payerClaim.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
-import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
@@ -34,6 +33,7 @@ import { applicationStatusLabels, applicationStatusTone } from './ticketLabels.t
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
 import '../../ui/controls.css';
+import { CodeField } from '../../ui/CodeField.tsx';
 
 const checkApplication = schemaCheck<typeof ticketApplyRequestSchema, 'hash'>(
   ticketApplyRequestSchema,
@@ -147,25 +147,15 @@ export function TicketApplyScreen({ initialHash = '' }: { initialHash?: string }
           noValidate
         >
           <section className="card">
-            <Field
+            <CodeField
               label={<Trans>Transaction hash</Trans>}
               error={errors.hash}
               hint={<Trans>The hash of your ticket purchase: 0x followed by 64 characters.</Trans>}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className="field-input mono"
-                  name="hash"
-                  value={hash}
-                  onChange={(event) => form.set('hash', event.target.value)}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  placeholder="0x…"
-                />
-              )}
-            </Field>
+              name="hash"
+              value={hash}
+              onChange={(value) => form.set('hash', value)}
+              placeholder="0x…"
+            />
           </section>
           {claim && (
             <section className="card stack" data-testid="payer-claim" aria-live="polite">

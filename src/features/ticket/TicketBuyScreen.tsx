@@ -8,10 +8,12 @@ import type { TicketBuyData } from '../../../contract/api/ticket.ts';
 import { useTicketConfig } from '../../state/queries/ticket.ts';
 import { Amount, formatCoinAmount } from '../../ui/Amount.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
-import { describeRequestError } from '../../ui/requestFailures.ts';
+import { NoticeAside } from '../../ui/NoticeAside.tsx';
+import { Stat } from '../../ui/Stat.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { PaymentProgress, TransactionLine } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
-import { chainUnavailableReason } from '../../payment/chainUnavailable.ts';
+import { paymentBlockedReason } from '../../payment/chainUnavailable.ts';
 import '../../ui/records.css';
 import '../../ui/controls.css';
 
@@ -38,13 +40,11 @@ export function TicketBuyScreen() {
     onSuccess: (result, hash) => setBought({ hash, result }),
   });
 
-  const blockedReason =
-    payment.disabledReason ??
-    (config.isError
-      ? describeRequestError(config.error)
-      : !config.data
-        ? t`Loading ticket settings…`
-        : chainUnavailableReason(config.data.treasury));
+  const blockedReason = paymentBlockedReason(
+    payment.disabledReason,
+    config,
+    t`Loading ticket settings…`,
+  );
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -54,25 +54,14 @@ export function TicketBuyScreen() {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      <section className="card" aria-labelledby="ticket-buy-title">
-        <h2 id="ticket-buy-title" className="section-title">
-          <Trans>Ticket</Trans>
-        </h2>
+      <TitledSection titleId="ticket-buy-title" title={<Trans>Ticket</Trans>}>
         <dl className="stat-grid">
-          <div>
-            <dt>
-              <Trans>Price</Trans>
-            </dt>
-            <dd data-testid="ticket-price">
-              {config.data ? <Amount value={config.data.price} coin="JU" /> : '…'}
-            </dd>
-          </div>
+          <Stat label={<Trans>Price</Trans>} data-testid="ticket-price">
+            {config.data ? <Amount value={config.data.price} coin="JU" /> : '…'}
+          </Stat>
         </dl>
-      </section>
-      <aside className="notice" aria-label={t({ message: 'Notice', context: 'please note' })}>
-        <strong>
-          <Trans context="please note">Notice</Trans>
-        </strong>
+      </TitledSection>
+      <NoticeAside>
         <ul>
           <li>
             <Trans>
@@ -91,17 +80,15 @@ export function TicketBuyScreen() {
             </Trans>
           </li>
         </ul>
-      </aside>
+      </NoticeAside>
       <PaymentProgress payment={payment} />
       {bought && (
-        <section
+        <TitledSection
           className="card stack"
           data-testid="ticket-bought"
-          aria-labelledby="ticket-bought-title"
+          titleId="ticket-bought-title"
+          title={<Trans>Your ticket purchase</Trans>}
         >
-          <h2 id="ticket-bought-title" className="section-title">
-            <Trans>Your ticket purchase</Trans>
-          </h2>
           {/* The payment's note above already shows the transaction while it is followed. */}
           {!payment.following && <TransactionLine hash={bought.hash} />}
           {/* One application per user: once it is used, its record instead of the form. */}
@@ -121,7 +108,7 @@ export function TicketBuyScreen() {
           <Link to="/ticket/mine" className="button button-ghost button-block">
             <Trans>Purchased tickets</Trans>
           </Link>
-        </section>
+        </TitledSection>
       )}
       <MoneyFormActions
         action={payment}

@@ -1,6 +1,6 @@
 // /wallet/transfer (spec §2, §5): send tickets to another user's wallet address.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { assetDecimals } from '../../../contract/api/assets.ts';
@@ -30,6 +30,8 @@ import { QrScanDialog } from './QrScanDialog.tsx';
 import { useRecipientCheck } from './useRecipientCheck.ts';
 import '../../ui/records.css';
 import '../../ui/controls.css';
+import { NoticeAside } from '../../ui/NoticeAside.tsx';
+import { CodeField } from '../../ui/CodeField.tsx';
 
 type TransferInput = { address: string; amount: string; remark: string };
 type TransferField = keyof TransferInput;
@@ -145,35 +147,21 @@ export function TransferScreen() {
   return (
     <form className="stack" onSubmit={form.onSubmit(send)} noValidate>
       <section className="card">
-        <Field
+        <CodeField
           label={<Trans>Receive address</Trans>}
           error={addressError}
           hint={<Trans>A JU Wallet user's wallet address (0x…).</Trans>}
-        >
-          {(control) => (
-            <div className="input-row">
-              <input
-                {...control}
-                className="field-input mono"
-                name="address"
-                value={address}
-                onChange={(event) => form.set('address', event.target.value)}
-                onBlur={() => void refuseUnknownRecipient(address)}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                placeholder="0x…"
-              />
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => setScanning(true)}
-              >
-                <Trans>Scan</Trans>
-              </button>
-            </div>
-          )}
-        </Field>
+          name="address"
+          value={address}
+          onChange={(value) => form.set('address', value)}
+          onBlur={() => void refuseUnknownRecipient(address)}
+          placeholder="0x…"
+          action={
+            <button type="button" className="button button-ghost" onClick={() => setScanning(true)}>
+              <Trans>Scan</Trans>
+            </button>
+          }
+        />
         {lookalike && (
           <p className="warning" role="alert" data-testid="lookalike-warning">
             <Trans>
@@ -204,10 +192,7 @@ export function TransferScreen() {
           )}
         </Field>
       </section>
-      <aside className="notice" aria-label={t({ message: 'Notice', context: 'please note' })}>
-        <strong>
-          <Trans context="please note">Notice</Trans>
-        </strong>
+      <NoticeAside>
         <ul>
           <li>
             <Trans>Tickets arrive at once and a transfer cannot be undone.</Trans>
@@ -218,15 +203,13 @@ export function TransferScreen() {
             </Trans>
           </li>
         </ul>
-      </aside>
+      </NoticeAside>
       <MoneyFormActions
         action={action}
         blockedReason={blockedReason}
         submitLabel={<Trans>Confirm transfer</Trans>}
+        records={{ to: '/transfer/list', label: <Trans>Transfer records</Trans> }}
       />
-      <Link to="/transfer/list" className="button button-ghost button-block">
-        <Trans>Transfer records</Trans>
-      </Link>
       <QrScanDialog open={scanning} onResult={onScan} onDismiss={() => setScanning(false)} />
     </form>
   );

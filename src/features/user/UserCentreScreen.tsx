@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { useKeptUserInfo } from '../../state/queries/user.ts';
 import { Amount, balanceLabel } from '../../ui/Amount.tsx';
 import { CopyButton } from '../../ui/CopyButton.tsx';
@@ -10,6 +11,8 @@ import { DeviceData } from './DeviceData.tsx';
 import { IncomeRecords, ReferralRecords } from './TeamRecords.tsx';
 import './user.css';
 import '../../ui/controls.css';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Stat } from '../../ui/Stat.tsx';
 
 export function UserCentreScreen() {
   const { i18n, t } = useLingui();
@@ -28,10 +31,7 @@ export function UserCentreScreen() {
   return (
     <div className="stack">
       <RecordAge asOf={info.asOf} offline={info.offline} />
-      <section className="card" aria-labelledby="user-address">
-        <h2 id="user-address" className="section-title">
-          <Trans>Wallet address</Trans>
-        </h2>
+      <TitledSection titleId="user-address" title={<Trans>Wallet address</Trans>}>
         <p className="mono address-full" data-testid="user-address">
           {user.name}
         </p>
@@ -54,107 +54,79 @@ export function UserCentreScreen() {
             </div>
           ))}
         </dl>
-      </section>
-      <section className="card" id="team" aria-labelledby="user-team">
-        <h2 id="user-team" className="section-title">
-          <Trans>Community</Trans>
-        </h2>
+      </TitledSection>
+      <TitledSection id="team" titleId="user-team" title={<Trans>Community</Trans>}>
         <dl className="stat-grid">
-          <div>
-            <dt>
-              <Trans>Direct referrals</Trans>
-            </dt>
-            <dd>{user.zhi_num}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Team members</Trans>
-            </dt>
-            <dd>{user.team_num}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Personal performance</Trans>
-            </dt>
-            <dd>
-              <Amount value={user.me_performance} coin="JU" />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Team performance</Trans>
-            </dt>
-            <dd>
-              <Amount value={user.team_performance} coin="JU" />
-            </dd>
-          </div>
+          <Stat label={<Trans>Direct referrals</Trans>}>{user.zhi_num}</Stat>
+          <Stat label={<Trans>Team members</Trans>}>{user.team_num}</Stat>
+          <Stat label={<Trans>Personal performance</Trans>}>
+            <Amount value={user.me_performance} coin="JU" />
+          </Stat>
+          <Stat label={<Trans>Team performance</Trans>}>
+            <Amount value={user.team_performance} coin="JU" />
+          </Stat>
         </dl>
         <h3 className="section-title team-list-title">
           <Trans>Direct referrals</Trans>
         </h3>
         <ReferralRecords />
-      </section>
-      <section className="card" id="invite" aria-labelledby="user-invite">
-        <h2 id="user-invite" className="section-title">
-          <Trans>Invite friends</Trans>
-        </h2>
+      </TitledSection>
+      <TitledSection id="invite" titleId="user-invite" title={<Trans>Invite friends</Trans>}>
         <dl className="kv">
-          <div>
-            <dt>
-              <Trans>Invite code</Trans>
-            </dt>
-            <dd className="mono value-with-action">
-              {user.code}{' '}
-              <CopyButton
-                value={user.code}
-                label={t`Copy invite code`}
-                copiedText={t`Invite code copied`}
-              />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Invite link</Trans>
-            </dt>
-            <dd className="mono break value-with-action">
-              {user.invite_url}{' '}
-              <CopyButton
-                value={user.invite_url}
-                label={t`Copy invite link`}
-                copiedText={t`Invite link copied`}
-              />
-            </dd>
+          <CopyableStat
+            label={<Trans>Invite code</Trans>}
+            value={user.code}
+            copy={t`Copy invite code`}
+            copied={t`Invite code copied`}
+          />
+          <CopyableStat
+            label={<Trans>Invite link</Trans>}
+            value={user.invite_url}
+            copy={t`Copy invite link`}
+            copied={t`Invite link copied`}
+            breakable
+          >
             <dd>
               <ShareButton url={user.invite_url} title={t`Join me on JU Wallet`} />
             </dd>
             <dd className="qr-frame">
               <QrCode value={user.invite_url} label={t`QR code of your invite link`} />
             </dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Activation time</Trans>
-            </dt>
-            <dd>
-              {user.activated_at ? (
-                i18n.date(user.activated_at, { dateStyle: 'medium', timeStyle: 'short' })
-              ) : (
-                <span data-testid="not-activated">
-                  <Trans>Not activated: your first mutual-aid cycle activates your account.</Trans>
-                </span>
-              )}
-            </dd>
-          </div>
+          </CopyableStat>
+          <Stat label={<Trans>Activation time</Trans>}>
+            {user.activated_at ? (
+              i18n.date(user.activated_at, { dateStyle: 'medium', timeStyle: 'short' })
+            ) : (
+              <span data-testid="not-activated">
+                <Trans>Not activated: your first mutual-aid cycle activates your account.</Trans>
+              </span>
+            )}
+          </Stat>
         </dl>
-      </section>
-      <section className="card" aria-labelledby="user-income">
-        <h2 id="user-income" className="section-title">
-          <Trans>Income record</Trans>
-        </h2>
+      </TitledSection>
+      <TitledSection titleId="user-income" title={<Trans>Income record</Trans>}>
         <IncomeRecords />
-      </section>
+      </TitledSection>
       <ActiveSessions />
       <DeviceData />
     </div>
+  );
+}
+
+/** A value with its copy button; a `breakable` one (a link) may wrap anywhere. */
+function CopyableStat(props: {
+  label: ReactNode;
+  value: string;
+  copy: string;
+  copied: string;
+  breakable?: boolean;
+  children?: ReactNode;
+}) {
+  const { value } = props;
+  const className = props.breakable ? 'mono break value-with-action' : 'mono value-with-action';
+  return (
+    <Stat label={props.label} className={className} after={props.children}>
+      {value} <CopyButton value={value} label={props.copy} copiedText={props.copied} />
+    </Stat>
   );
 }

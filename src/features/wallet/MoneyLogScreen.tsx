@@ -18,6 +18,7 @@ import { moneyLogTypeLabels, moneyStatusLabels, statusTone } from '../../ui/mone
 import { StatusPill } from '../../ui/StatusPill.tsx';
 import { RecordTime } from '../../ui/RecordTime.tsx';
 import '../../ui/records.css';
+import '../../ui/controls.css';
 
 const isMoneyLogType = (value: string): value is MoneyLogType =>
   (MONEY_LOG_TYPES as readonly string[]).includes(value);

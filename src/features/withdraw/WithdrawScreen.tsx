@@ -3,7 +3,7 @@
 // server's settings, so the form names the network as the withdrawal records do.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { assetDecimals } from '../../../contract/api/assets.ts';
 import { AMOUNT_ERRORS, checkAmountLimits } from '../../../contract/api/money.ts';
 import {
@@ -20,7 +20,6 @@ import { useWallet, useWithdrawConfig } from '../../state/queries/money.ts';
 import { formatCoinAmount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
-import { Field } from '../../ui/Field.tsx';
 import { catalogueMessage, type FieldErrors } from '../../ui/formErrors.ts';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -29,6 +28,9 @@ import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
 import '../../ui/records.css';
 import '../../ui/controls.css';
+import { NoticeAside } from '../../ui/NoticeAside.tsx';
+import { SegmentedChoice } from '../../ui/SegmentedChoice.tsx';
+import { CodeField } from '../../ui/CodeField.tsx';
 
 type WithdrawInput = { coin: WithdrawCoin; address: string; amount: string };
 type WithdrawField = keyof WithdrawInput;
@@ -156,26 +158,15 @@ export function WithdrawScreen() {
       noValidate
     >
       <section className="card">
-        <fieldset className="segmented">
-          <legend>
-            <Trans>Coin and network</Trans>
-          </legend>
-          {WITHDRAW_COINS.map((code) => (
-            <label key={code} className="segmented-option">
-              <input
-                type="radio"
-                name="coin"
-                value={code}
-                checked={coin === code}
-                onChange={() => form.reset({ ...form.values, coin: code })}
-              />
-              <span>
-                {code} · {networkOf(code)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <Field
+        <SegmentedChoice
+          legend={<Trans>Coin and network</Trans>}
+          name="coin"
+          options={WITHDRAW_COINS}
+          value={coin}
+          onChange={(code) => form.reset({ ...form.values, coin: code })}
+          label={(code) => `${code} · ${networkOf(code)}`}
+        />
+        <CodeField
           label={<Trans>Withdrawal address</Trans>}
           error={errors.address}
           hint={
@@ -185,21 +176,11 @@ export function WithdrawScreen() {
               <Trans>A {network} wallet address (0x…).</Trans>
             )
           }
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input mono"
-              name="address"
-              value={address}
-              onChange={(event) => form.set('address', event.target.value)}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={coin === 'USDT' ? 'T…' : '0x…'}
-            />
-          )}
-        </Field>
+          name="address"
+          value={address}
+          onChange={(value) => form.set('address', value)}
+          placeholder={coin === 'USDT' ? 'T…' : '0x…'}
+        />
         <AmountField
           coin={coin}
           value={amount}
@@ -210,14 +191,7 @@ export function WithdrawScreen() {
           placeholder={coinConfig ? t`At least ${minimum}` : t`Amount to withdraw`}
         />
       </section>
-      <aside
-        className="notice"
-        aria-label={t({ message: 'Notice', context: 'please note' })}
-        data-testid="withdraw-notice"
-      >
-        <strong>
-          <Trans context="please note">Notice</Trans>
-        </strong>
+      <NoticeAside testId="withdraw-notice">
         {coinConfig ? (
           <ul>
             <li>
@@ -242,16 +216,14 @@ export function WithdrawScreen() {
             <Trans>Loading withdrawal settings…</Trans>
           </p>
         )}
-      </aside>
+      </NoticeAside>
       {feeOnChain && <PaymentProgress payment={feePaidOnChain} />}
       <MoneyFormActions
         action={action}
         blockedReason={blockedReason}
         submitLabel={<Trans>Confirm withdrawal</Trans>}
+        records={{ to: '/withdraw/list', label: <Trans>Withdrawal records</Trans> }}
       />
-      <Link to="/withdraw/list" className="button button-ghost button-block">
-        <Trans>Withdrawal records</Trans>
-      </Link>
     </form>
   );
 }

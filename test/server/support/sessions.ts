@@ -2,8 +2,8 @@
 // only once its listener has proven itself up to date, so a test about what a kept session
 // costs, or about a kept session being refused, first waits until the server keeps it.
 import { expect } from 'vitest';
-import { sessionCacheOf } from '../../../server/auth/sessionCache.ts';
-import { hashToken } from '../../../server/auth/sessions.ts';
+import { sessionCacheOf } from '../../../server/sessions/sessionCache.ts';
+import { hashToken } from '../../../server/sessions/sessions.ts';
 import { readQueryStats, type QueryStats } from '../../../server/db/queryStats.ts';
 import type { TestServer } from '../harness.ts';
 import { captureStatements, type RunStatement } from './statements.ts';

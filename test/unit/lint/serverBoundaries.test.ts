@@ -44,6 +44,18 @@ describe('server and scripts boundaries', () => {
     );
   }, 30_000);
 
+  it('fails an area importing an area on a higher floor, and infrastructure importing an area', async () => {
+    expect(await lintFixture('server/ledger/readsMoney.ts')).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    // A type is a dependency too.
+    expect(await lintFixture('server/realtime/readsAuth.ts')).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    // The floor below is allowed.
+    expect(await lintFixture('server/money/plain.ts')).toEqual([]);
+  }, 30_000);
+
   it('fails the operator CLI importing a server area', async () => {
     expect(await lintFixture('server/admin/readsArea.ts')).toContain(
       'import-x/no-restricted-paths',

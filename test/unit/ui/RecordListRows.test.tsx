@@ -110,7 +110,9 @@ describe('RecordList rows', () => {
       render(screenFor(listOf(rowsOf(200))));
       const first = shownIds();
       expect(first.length).toBeLessThanOrEqual(Math.ceil(window.innerHeight / ROW_PX) + 1);
-      act(() => vi.runAllTimers());
+      act(() => {
+        vi.runAllTimers();
+      });
       const then = shownIds();
       expect(then.length).toBeGreaterThan(first.length + 4);
       expect(then.slice(0, first.length)).toEqual(first);

@@ -30,7 +30,9 @@ describe('useNow (fake timers)', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const { result, unmount } = renderHook(() => useNow(1_000));
     expect(result.current).toBe(1_000_000);
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     expect(result.current).toBe(1_003_000);
     unmount();
     expect(vi.getTimerCount()).toBe(0);

@@ -24,6 +24,7 @@ import { usePhotoSlot, type RequestUpload } from '../photos/usePhotoSlot.ts';
 import { PhoneField, TextField } from '../TextField.tsx';
 import '../card.css';
 import '../../../ui/controls.css';
+import { SegmentedChoice } from '../../../ui/SegmentedChoice.tsx';
 
 // The camera, canvas and upload parts load when the form shows its photo fields.
 const PhotoPicker = lazy(() => import('../photos/PhotoPicker.tsx'));
@@ -220,23 +221,14 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
         <h2 className="section-title">
           <Trans>Identity document</Trans>
         </h2>
-        <fieldset className="segmented">
-          <legend>
-            <Trans>ID type</Trans>
-          </legend>
-          {ID_TYPES.map((type) => (
-            <label key={type} className="segmented-option">
-              <input
-                type="radio"
-                name="id_type"
-                value={type}
-                checked={idType === type}
-                onChange={() => form.set('id_type', type)}
-              />
-              <span>{i18n._(idTypeLabels[type])}</span>
-            </label>
-          ))}
-        </fieldset>
+        <SegmentedChoice
+          legend={<Trans>ID type</Trans>}
+          name="id_type"
+          options={ID_TYPES}
+          value={idType}
+          onChange={(type) => form.set('id_type', type)}
+          label={(type) => i18n._(idTypeLabels[type])}
+        />
         <TextField {...form.bind('id_number')} label={t`ID number`} />
         <TextField {...form.bind('issue_date')} label={t`Issue date`} type="date" />
         <TextField {...form.bind('expiry_date')} label={t`Expiry date`} type="date" />

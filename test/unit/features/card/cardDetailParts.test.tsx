@@ -90,9 +90,13 @@ describe('useRevealed', () => {
     const { result } = renderHook(() => useRevealed<string>(30_000));
     act(() => result.current.show('4111111111111111'));
     expect(result.current.value).toBe('4111111111111111');
-    act(() => vi.advanceTimersByTime(29_999));
+    act(() => {
+      vi.advanceTimersByTime(29_999);
+    });
     expect(result.current.value).toBe('4111111111111111');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.value).toBeNull();
   });
 

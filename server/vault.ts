@@ -4,7 +4,7 @@
 // (mode 0600). Each sealed value is bound to what it belongs to (additional data such as
 // "holder-identity:<user>:<holder>"), so a value copied onto another row does not open.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { resolveSecretKey } from '../dataDir.ts';
+import { resolveSecretKey } from './dataDir.ts';
 
 export const CARD_DATA_KEY_FILE = 'card-data-key';
 const KEY_BYTES = 32;

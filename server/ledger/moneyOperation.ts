@@ -22,7 +22,7 @@ import { prepared } from '../db/prepared.ts';
 import { isRetryableConflict, isUniqueViolation } from '../db/sqlErrors.ts';
 import { inGroupTransaction } from '../db/groupCommit.ts';
 import { DomainError } from '../domainError.ts';
-import { IdempotencyConflictError } from '../ledger/errors.ts';
+import { IdempotencyConflictError } from './errors.ts';
 import { moneyOperations, type MoneyOutcome } from '../metrics/processMetrics.ts';
 
 /** owner_id of operator requests, which belong to no user. */

@@ -9,7 +9,7 @@ import type { ServerContext } from '../context.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { DomainError } from '../domainError.ts';
-import { finishWithdrawal, refundFeePaidOnChain } from '../money/withdrawals.ts';
+import { finishWithdrawal, refundFeePaidOnChain } from './withdrawals.ts';
 import {
   checkOwnPayment,
   decide,
@@ -19,8 +19,8 @@ import {
   refusalOfStoredHash,
   seenOrRefused,
   type SeenPayment,
-} from './payments.ts';
-import type { PurposeHandler } from './purposeHandler.ts';
+} from '../chain/payments.ts';
+import type { PurposeHandler } from '../hooks/purposeHandler.ts';
 
 export const withdrawFeePaymentHandler: PurposeHandler = {
   // A withdrawal failed while its fee was still unconfirmed gets the fee back now.
