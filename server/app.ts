@@ -25,8 +25,7 @@ import { createReadiness } from './http/readiness.ts';
 import { newRequestId, proxyRequestIdLogger, REQUEST_ID_HEADER } from './http/requestId.ts';
 import { loggableUrl, refusalLogSampler } from './http/requestLog.ts';
 import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
-import { routeTable } from './areas.ts';
-import { registerCardUpload, CARD_UPLOAD_LOG_PREFIX } from './card/routes.ts';
+import { outsideRouteTable, routeTable, secretPathPrefixes } from './areas.ts';
 import { runtimeConfigFor } from './http/runtimeConfig.ts';
 import { envelopeAdminRoutes } from './envelope/adminRoutes.ts';
 import { registerEnvelopeGateway } from './envelope/gatewayRoutes.ts';
@@ -133,9 +132,7 @@ export async function buildApp(
       }
       droppedBefore = sample.droppedBefore;
     }
-    const url = inner
-      ? `${inner.route} (enveloped)`
-      : loggableUrl(request.url, [CARD_UPLOAD_LOG_PREFIX]);
+    const url = inner ? `${inner.route} (enveloped)` : loggableUrl(request.url, secretPathPrefixes);
     const line = `${method} ${url} ${status} ${reply.elapsedTime.toFixed(1)} ms`;
     if (!failed) request.log.debug(line);
     else if (droppedBefore > 0) request.log.info({ dropped_refusal_lines: droppedBefore }, line);
@@ -201,8 +198,8 @@ export async function buildApp(
       runner,
       routes: servedRoutes,
     });
-  // Photo uploads: a raw body, in a scope of their own (see card/routes.ts).
-  await registerCardUpload(app, context);
+  // What areas serve beside the table (the card's photo upload: a raw body, its own scope).
+  for (const register of outsideRouteTable) await register(app, context);
 
   const sendPage = await serveBuiltApp(
     app,

@@ -3,11 +3,13 @@
 // outside the area and the registry names its routes, transfer kinds or payment purposes.
 import type { PaymentPurpose } from '../contract/api/chain.ts';
 import type { MoneyLogType } from '../contract/api/wallet.ts';
+import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from './backgroundJob.ts';
 import type { AreaSettingsReader } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { DueWork } from './hooks/dueWork.ts';
 import type { PurposeHandler } from './hooks/purposeHandler.ts';
+import type { HttpContext } from './http/httpContext.ts';
 import type { Route } from './http/route.ts';
 import type { MoneyLogSource } from './hooks/moneyLogSources.ts';
 
@@ -27,4 +29,14 @@ export interface ServerArea {
   readonly settings?: AreaSettingsReader;
   /** What falls due with the clock; the chain's job runs it (hooks/dueWork.ts). */
   readonly dueWork?: readonly DueWork<ServerContext>[];
+  /**
+   * What it serves beside the route table, registered after it: requests no descriptor can
+   * describe (the card's photo upload takes raw bytes, in a Fastify scope of its own).
+   */
+  readonly registerOutsideRouteTable?: (
+    app: FastifyInstance,
+    context: HttpContext,
+  ) => Promise<void>;
+  /** Paths whose rest is a secret (a token): the request log shows only this prefix. */
+  readonly secretPathPrefixes?: readonly string[];
 }

@@ -46,6 +46,13 @@ export const routeTable = SERVER_AREAS.flatMap((area) => area.routes ?? []);
 
 export const backgroundJobs = SERVER_AREAS.flatMap((area) => area.jobs ?? []);
 
+/** The areas' own registrations beside the route table (ServerArea.registerOutsideRouteTable). */
+export const outsideRouteTable = SERVER_AREAS.flatMap((area) =>
+  area.registerOutsideRouteTable ? [area.registerOutsideRouteTable] : [],
+);
+
+export const secretPathPrefixes = SERVER_AREAS.flatMap((area) => area.secretPathPrefixes ?? []);
+
 /**
  * One entry per name across the areas; every name the contract lists must be there. A
  * mistake here is the programmer's, so it stops the server from starting.

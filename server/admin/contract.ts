@@ -9,6 +9,7 @@ import {
   withdrawStatusSchema,
 } from '../../contract/api/withdraw.ts';
 import { defineEndpoint } from '../../contract/api/endpoint.ts';
+import { withOwnerAddress } from './ownerAddress.ts';
 
 export const adminPaths = {
   users: '/admin/v1/users',
@@ -74,10 +75,7 @@ export const adminWithdrawalsQuerySchema = v.object({
   status: v.optional(withdrawStatusSchema),
 });
 
-export const adminWithdrawalSchema = v.object({
-  ...withdrawalSchema.entries,
-  user_address: v.string(),
-});
+export const adminWithdrawalSchema = withOwnerAddress(withdrawalSchema);
 export type AdminWithdrawal = v.InferOutput<typeof adminWithdrawalSchema>;
 
 export const adminWithdrawalsDataSchema = pagedList(adminWithdrawalSchema);

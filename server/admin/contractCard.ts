@@ -5,18 +5,19 @@ import { recordIdSchema } from '../../contract/api/withdraw.ts';
 import {
   APPLICATION_STATUSES,
   cardApplicationSchema,
-  cardSchema,
-  consumeRecordSchema,
-  fileReferenceSchema,
+} from '../../contract/api/card/applications.ts';
+import { cardSchema } from '../../contract/api/card/cards.ts';
+import {
   HOLDER_STATUSES,
   holderSchema,
   holderSummarySchema,
-  imageBytesSchema,
-  RECHARGE_STATUSES,
-  rechargeRecordSchema,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/holders.ts';
+import { RECHARGE_STATUSES, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
+import { consumeRecordSchema } from '../../contract/api/card/records.ts';
+import { fileReferenceSchema, imageBytesSchema } from '../../contract/api/card/uploads.ts';
 import { pagedList } from '../../contract/api/response.ts';
 import { defineEndpoint } from '../../contract/api/endpoint.ts';
+import { withOwnerAddress } from './ownerAddress.ts';
 
 const ADMIN_CARD = '/admin/v1/card';
 
@@ -69,10 +70,7 @@ export const adminHoldersDataSchema = pagedList(adminHolderSchema);
 export type AdminHoldersData = v.InferOutput<typeof adminHoldersDataSchema>;
 
 export const adminHolderQuerySchema = v.object({ id: recordIdSchema });
-export const adminHolderDetailSchema = v.object({
-  ...holderSchema.entries,
-  user_address: v.string(),
-});
+export const adminHolderDetailSchema = withOwnerAddress(holderSchema);
 export type AdminHolderDetail = v.InferOutput<typeof adminHolderDetailSchema>;
 
 export const adminPhotoQuerySchema = v.object({ id: fileReferenceSchema });
@@ -81,10 +79,7 @@ export const adminApplicationsQuerySchema = v.object({
   ...adminPage,
   status: v.optional(v.picklist(APPLICATION_STATUSES)),
 });
-export const adminApplicationSchema = v.object({
-  ...cardApplicationSchema.entries,
-  user_address: v.string(),
-});
+export const adminApplicationSchema = withOwnerAddress(cardApplicationSchema);
 export type AdminApplication = v.InferOutput<typeof adminApplicationSchema>;
 export const adminApplicationsDataSchema = pagedList(adminApplicationSchema);
 export type AdminApplicationsData = v.InferOutput<typeof adminApplicationsDataSchema>;
@@ -99,10 +94,7 @@ export const adminRechargesQuerySchema = v.object({
   ...adminPage,
   status: v.optional(v.picklist(RECHARGE_STATUSES)),
 });
-export const adminRechargeSchema = v.object({
-  ...rechargeRecordSchema.entries,
-  user_address: v.string(),
-});
+export const adminRechargeSchema = withOwnerAddress(rechargeRecordSchema);
 export const adminRechargesDataSchema = pagedList(adminRechargeSchema);
 export type AdminRechargesData = v.InferOutput<typeof adminRechargesDataSchema>;
 

@@ -1,6 +1,6 @@
 // Delivery addresses for physical cards. Every call is scoped to its user: another user's
 // address (or a deleted one) is answered exactly like one that never existed.
-import type { AddressForm, DeliveryAddress } from '../../contract/api/card.ts';
+import type { AddressForm, DeliveryAddress } from '../../contract/api/card/addresses.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardAddressRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';

@@ -4,12 +4,9 @@
 // the request's idempotency key. A rejection returns the fee in one transfer. A failed
 // application, or one whose card was reported lost or stolen, can be reapplied for once.
 import { randomInt } from 'node:crypto';
-import type {
-  AcceptedAgreement,
-  Card,
-  CardApplication,
-  CardType,
-} from '../../contract/api/card.ts';
+import type { CardApplication } from '../../contract/api/card/applications.ts';
+import type { Card } from '../../contract/api/card/cards.ts';
+import type { AcceptedAgreement, CardType } from '../../contract/api/card/info.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow } from '../db/schemaCard.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';

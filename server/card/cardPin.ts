@@ -4,7 +4,7 @@
 // the card. Each check of a current PIN is claimed (counted) before it runs, so however
 // many arrive at once, at most PIN_FAILURES_BEFORE_LOCK wrong ones are tried before PIN
 // changes are locked for PIN_LOCK_MINUTES; a right one clears the count.
-import { PIN_FAILURES_BEFORE_LOCK, PIN_LOCK_MINUTES } from '../../contract/api/card.ts';
+import { PIN_FAILURES_BEFORE_LOCK, PIN_LOCK_MINUTES } from '../../contract/api/card/cards.ts';
 import type { CardRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';
 import type { CardContext } from './cardContext.ts';

@@ -1,5 +1,5 @@
-// The card state machine (contract/api/card.ts, "Card states"). One table of allowed moves; any
-// other move is refused with the error that says why.
+// The card state machine (contract/api/card/cards.ts, "Card states"). One table of allowed
+// moves; any other move is refused with the error that says why.
 import type { ApiErrorName } from '../../contract/api/errors.ts';
 import type { CardRow } from '../db/schemaCard.ts';
 

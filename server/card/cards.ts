@@ -1,7 +1,7 @@
 // Cards: issue (operator), the owner's views, and the controls (activate, freeze,
 // unfreeze, report, PIN). Numbers and CVVs are sealed; only the last four are in clear.
 import { createHmac, randomInt } from 'node:crypto';
-import type { Card } from '../../contract/api/card.ts';
+import type { Card } from '../../contract/api/card/cards.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardApplicationRow, CardRow } from '../db/schemaCard.ts';
 import { DomainError } from '../domainError.ts';

@@ -2,7 +2,7 @@
 // address, id number and dates) are sealed with the card data key; only the names, the id
 // type and a masked id number are kept in clear, for lists and review. Photos are upload
 // references (uploads.ts), each attached to one holder of the same user, once.
-import type { Holder, HolderForm, HolderSummary, IdType } from '../../contract/api/card.ts';
+import type { Holder, HolderForm, HolderSummary, IdType } from '../../contract/api/card/holders.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardHolderRow } from '../db/schemaCard.ts';
 import { inTransaction } from '../db/transaction.ts';

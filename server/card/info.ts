@@ -1,13 +1,13 @@
 // What the card service offers and costs (visa/info, getVirtualCardBin), from the settings.
-import { CARD_AGREEMENTS } from '../../contract/api/cardAgreements.ts';
+import { CARD_AGREEMENTS } from '../../contract/api/card/agreements.ts';
+import type {
+  AcceptedAgreement,
+  CardBin,
+  CardInfoData,
+  CardType,
+} from '../../contract/api/card/info.ts';
+import { CARD_COIN } from '../../contract/api/card/shared.ts';
 import type { MessageDescriptor } from '../../contract/api/errors.ts';
-import {
-  CARD_COIN,
-  type AcceptedAgreement,
-  type CardBin,
-  type CardType,
-  type CardInfoData,
-} from '../../contract/api/card.ts';
 import { DomainError } from '../domainError.ts';
 import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import type { CardSettings } from './settings.ts';

@@ -4,11 +4,9 @@
 // issuer's side is driven by the operator: pending → processing → success (the amount is
 // on the card) or failed (one transfer returns amount and fee). The card balance is the
 // issuer's ledger, kept on the card row and changed only with the record that explains it.
-import {
-  rechargeFeeUnits,
-  type ConsumeRecord,
-  type RechargeRecord,
-} from '../../contract/api/card.ts';
+import { rechargeFeeUnits } from '../../contract/api/card/info.ts';
+import type { RechargeRecord } from '../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../contract/api/card/records.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardConsumptionRow, CardRechargeRow } from '../db/schemaCard.ts';
 import { inRetryingTransaction } from '../db/transaction.ts';

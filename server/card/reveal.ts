@@ -2,7 +2,7 @@
 // the server issues a single-use message valid for a minute, naming the card; the signed
 // message is accepted once, by the card's owner, before it expires. Any failure answers
 // reveal_signature_invalid and spends the challenge.
-import type { RevealData, RevealMessageData } from '../../contract/api/card.ts';
+import type { RevealData, RevealMessageData } from '../../contract/api/card/cards.ts';
 import { sameAddress } from '../../contract/wallet/address.ts';
 import { recoverPersonalSignAddress } from '../../contract/wallet/eip191.ts';
 import { randomText } from '../randomText.ts';

@@ -1,6 +1,6 @@
 // Card service settings, from the environment (table in docs/operations.md, "Card service").
 import { parseAssetAmount } from '../../contract/money/parseAmount.ts';
-import { CARD_COIN } from '../../contract/api/card.ts';
+import { CARD_COIN } from '../../contract/api/card/shared.ts';
 import type { Env } from '../config.ts';
 
 declare module '../config.ts' {

@@ -15,7 +15,7 @@ import {
   UPLOAD_MAX_PIXELS,
   type UploadContentType,
   type UploadImgData,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/uploads.ts';
 import { randomText } from '../randomText.ts';
 import type { AppDatabase } from '../db/database.ts';
 import type { CardFileRow } from '../db/schemaCard.ts';

@@ -1,13 +1,10 @@
 // Table types of the card service (migration 0004_card_service).
 import type { Generated, Selectable } from 'kysely';
-import type {
-  ApplicationStatus,
-  CardStatus,
-  CardType,
-  HolderStatus,
-  IdType,
-  RechargeStatus,
-} from '../../contract/api/card.ts';
+import type { ApplicationStatus } from '../../contract/api/card/applications.ts';
+import type { CardStatus } from '../../contract/api/card/cards.ts';
+import type { HolderStatus, IdType } from '../../contract/api/card/holders.ts';
+import type { CardType } from '../../contract/api/card/info.ts';
+import type { RechargeStatus } from '../../contract/api/card/recharges.ts';
 
 export interface CardHoldersTable {
   id: Generated<bigint>;

@@ -48,7 +48,17 @@ type RouteMatchArgs = { params?: Record<string, string> };
 // The query modules, each loaded on demand: one entry per module keeps the first screen's
 // share of this (the import stubs) small whatever the number of routes.
 const queryModules = {
-  card: () => import('./queries/card.ts'),
+  // The card area keeps one query module per resource; its screens read several at once.
+  card: async () => {
+    const [info, holders, addresses, applications, cards] = await Promise.all([
+      import('./queries/card/info.ts'),
+      import('./queries/card/holders.ts'),
+      import('./queries/card/addresses.ts'),
+      import('./queries/card/applications.ts'),
+      import('./queries/card/cards.ts'),
+    ]);
+    return { ...info, ...holders, ...addresses, ...applications, ...cards };
+  },
   cycle: () => import('./queries/cycle.ts'),
   machine: () => import('./queries/machine.ts'),
   money: () => import('./queries/money.ts'),

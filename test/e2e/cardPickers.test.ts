@@ -1,7 +1,7 @@
 // The card application's holder and address pickers are fed by the same record lists as the
 // list screens, so a user with more than one page of addresses can still pick the last one.
 import { describe, expect, it } from 'vitest';
-import { cardPaths } from '../../contract/api/card.ts';
+import { addressPaths } from '../../contract/api/card/addresses.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -15,7 +15,7 @@ const app = setUpBrowserApp({
 });
 
 async function addAddress(token: string, n: number): Promise<void> {
-  const answer = await fetch(`${app.server.url}${cardPaths.addAddress}`, {
+  const answer = await fetch(`${app.server.url}${addressPaths.addAddress}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -4,7 +4,8 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTranslator, type Translator } from '../../server/i18n/catalogs.ts';
-import { cardApplicationSchema, cardPaths } from '../../contract/api/card.ts';
+import { applicationPaths, cardApplicationSchema } from '../../contract/api/card/applications.ts';
+import { cardPaths } from '../../contract/api/card/cards.ts';
 import type { Locale } from '../../contract/i18n/locales.ts';
 import { createHttpClient, login, testWallet } from '../server/harness.ts';
 import { dataOf } from '../server/support/money.ts';
@@ -38,7 +39,7 @@ async function userWithFrozenAndBlockedCards(app: BrowserApp, label: string) {
   const cards: string[] = [];
   for (let i = 0; i < 2; i++) {
     const application = dataOf(
-      await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, token, applicationPaths.openVirtualCard, {
         region: 'HK',
         holder_id: holder.id,
         agree: true,

@@ -1,7 +1,7 @@
 // The physical-card application as a user meets it: a fee message that follows the balance
 // as it moves, and a confirmation that names where the card is sent.
 import { describe, expect, it } from 'vitest';
-import { cardPaths } from '../../contract/api/card.ts';
+import { addressPaths } from '../../contract/api/card/addresses.ts';
 import { connectAndSignIn, tokenFrom } from './support/app.ts';
 import { APP_CHAIN_ID } from './support/appServer.ts';
 import { setUpBrowserApp } from './support/browserApp.ts';
@@ -14,7 +14,7 @@ const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 const JOURNEY_MS = 120_000;
 
 async function addAddress(token: string): Promise<void> {
-  const answer = await fetch(`${app.server.url}${cardPaths.addAddress}`, {
+  const answer = await fetch(`${app.server.url}${addressPaths.addAddress}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -3,14 +3,14 @@
 // accepted (shown to the user and the operator); an application on an outdated wording is
 // refused and charges nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_AGREEMENTS } from '../../contract/api/cardAgreements.ts';
-import { apiErrors } from '../../contract/api/errors.ts';
+import { CARD_AGREEMENTS } from '../../contract/api/card/agreements.ts';
 import {
   applicationListDataSchema,
+  applicationPaths,
   cardApplicationSchema,
-  cardInfoDataSchema,
-  cardPaths,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/applications.ts';
+import { cardInfoDataSchema, infoPaths } from '../../contract/api/card/info.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { adminApplicationsDataSchema, adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
@@ -37,14 +37,14 @@ describe('card agreements', () => {
 
   const info = async (lang: string) =>
     dataOf(
-      await server.request('POST', cardPaths.info, { json: {}, token, headers: { LANG: lang } }),
+      await server.request('POST', infoPaths.info, { json: {}, token, headers: { LANG: lang } }),
       cardInfoDataSchema,
     );
   const apply = (body: object, key?: string) =>
     cardMoneyPost(
       server,
       token,
-      cardPaths.openVirtualCard,
+      applicationPaths.openVirtualCard,
       { region: 'HK', holder_id: holderId, agree: true, ...body },
       key,
     );
@@ -78,7 +78,7 @@ describe('card agreements', () => {
     expect(JSON.parse(row.agreements!)).toEqual(CURRENT);
 
     const mine = dataOf(
-      await cardPost(server, token, cardPaths.applicationList, {}),
+      await cardPost(server, token, applicationPaths.applicationList, {}),
       applicationListDataSchema,
     );
     expect(mine.list.find((one) => one.id === application.id)?.agreements).toEqual(CURRENT);
@@ -91,7 +91,7 @@ describe('card agreements', () => {
     // Rejected, then applied for again: the new application records its own acceptance.
     await server.admin('POST', adminCardPaths.reject, { id: application.id, reason: 'quota' });
     const again = dataOf(
-      await cardMoneyPost(server, token, cardPaths.reapply, {
+      await cardMoneyPost(server, token, applicationPaths.reapply, {
         id: application.id,
         agree: true,
         agreements: [...CURRENT].reverse(),
@@ -117,7 +117,7 @@ describe('card agreements', () => {
     async (_case, agreements) => {
       const before = (await walletOf(server, token)).USDT.available;
       const count = dataOf(
-        await cardPost(server, token, cardPaths.applicationList, {}),
+        await cardPost(server, token, applicationPaths.applicationList, {}),
         applicationListDataSchema,
       ).total;
       const answer = await apply({ agreements });
@@ -129,7 +129,7 @@ describe('card agreements', () => {
       expect((await walletOf(server, token)).USDT.available).toBe(before);
       expect(
         dataOf(
-          await cardPost(server, token, cardPaths.applicationList, {}),
+          await cardPost(server, token, applicationPaths.applicationList, {}),
           applicationListDataSchema,
         ).total,
       ).toBe(count);

@@ -2,12 +2,8 @@
 // counts the recharges paid for and not yet settled or failed, in the card detail and in the
 // card list, so the app knows to look again until the balance has moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cardSchema,
-  myCardListDataSchema,
-  rechargeRecordSchema,
-  cardPaths,
-} from '../../contract/api/card.ts';
+import { cardPaths, cardSchema, myCardListDataSchema } from '../../contract/api/card/cards.ts';
+import { rechargePaths, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
@@ -30,7 +26,7 @@ describe('recharges on their way to a card', () => {
     expect(card).toMatchObject({ balance: '0', pending_recharge: '0' });
     const recharge = async (amount: string) =>
       dataOf(
-        await cardMoneyPost(server, token, cardPaths.recharge, { id: card.id, amount }),
+        await cardMoneyPost(server, token, rechargePaths.recharge, { id: card.id, amount }),
         rechargeRecordSchema,
       );
     const detail = async () =>

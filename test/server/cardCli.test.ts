@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cardApplicationSchema,
-  deliveryAddressSchema,
-  myCardListDataSchema,
-  rechargeRecordSchema,
-  cardPaths,
-} from '../../contract/api/card.ts';
+import { addressPaths, deliveryAddressSchema } from '../../contract/api/card/addresses.ts';
+import { applicationPaths, cardApplicationSchema } from '../../contract/api/card/applications.ts';
+import { cardPaths, myCardListDataSchema } from '../../contract/api/card/cards.ts';
+import { rechargePaths, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
 import { runCli } from '../../server/admin/cli.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
@@ -74,11 +71,11 @@ describe('card commands of the admin tool', () => {
     const holder = await addHolder(server, aliceToken);
     expect((await cli('kyc', 'approve', holder.id)).exitCode).toBe(0);
     const address = dataOf(
-      await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     );
     const virtual = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.openVirtualCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openVirtualCard, {
         region: 'SG',
         holder_id: holder.id,
         agree: true,
@@ -86,7 +83,7 @@ describe('card commands of the admin tool', () => {
       cardApplicationSchema,
     );
     const physical = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.openRealCard, {
+      await cardMoneyPost(server, aliceToken, applicationPaths.openRealCard, {
         region: 'SG',
         holder_id: holder.id,
         address_id: address.id,
@@ -119,7 +116,10 @@ describe('card commands of the admin tool', () => {
       myCardListDataSchema,
     ).list;
     const recharge = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card!.id, amount: '100' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card!.id,
+        amount: '100',
+      }),
       rechargeRecordSchema,
     );
     expect((await cli('recharge', 'list', '--status', 'pending')).output).toContain(alice.address);
@@ -136,7 +136,10 @@ describe('card commands of the admin tool', () => {
       'Refused: Not enough balance',
     );
     const second = dataOf(
-      await cardMoneyPost(server, aliceToken, cardPaths.recharge, { id: card!.id, amount: '20' }),
+      await cardMoneyPost(server, aliceToken, rechargePaths.recharge, {
+        id: card!.id,
+        amount: '20',
+      }),
       rechargeRecordSchema,
     );
     const balanceBefore = (await walletOf(server, aliceToken)).USDT.available;

@@ -1,40 +1,36 @@
-// Card holders (identity review), delivery addresses and document photos, over HTTP on
-// SQLite and PostgreSQL: §5 validation, encryption at rest, authorisation, upload attacks.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+// Card holders (identity review) over HTTP, on SQLite and PostgreSQL: §5 validation,
+// encryption at rest, authorisation, unused photos swept, nothing identifying in the log.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrors } from '../../contract/api/errors.ts';
+import { addressPaths, deliveryAddressSchema } from '../../contract/api/card/addresses.ts';
 import {
-  addressListDataSchema,
-  deliveryAddressSchema,
-  holderSchema,
   holderListDataSchema,
-  UPLOAD_MAX_BYTES,
-  cardPaths,
-} from '../../contract/api/card.ts';
+  holderPaths,
+  holderSchema,
+} from '../../contract/api/card/holders.ts';
+import { uploadPaths } from '../../contract/api/card/uploads.ts';
+import { apiErrors } from '../../contract/api/errors.ts';
 import { adminCardPaths, adminHoldersDataSchema } from '../../server/admin/contractCard.ts';
-import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
+import { login, type TestServer, testWallet } from './harness.ts';
 import {
-  ADDRESS_FIELDS,
   addHolder,
+  ADDRESS_FIELDS,
+  cardPost,
   HOLDER_FIELDS,
   openSlot,
-  pngDeclaring,
-  putBytes,
   sampleJpeg,
-  samplePng,
   uploadPhoto,
-  cardPost,
 } from './support/card.ts';
+import { startCardHolderServer, storedFilesOf } from './support/cardHolderServer.ts';
+import { dataOf, expectRefusal } from './support/money.ts';
 
 const refusal = (name: keyof typeof apiErrors) =>
   [apiErrors[name].status, apiErrors[name].code] as const;
 
-describe('card holders, addresses and photos', () => {
+describe('card holders and their photos', () => {
   let server: TestServer;
   const logLines: string[] = [];
   const alice = testWallet('card holders alice');
@@ -43,124 +39,26 @@ describe('card holders, addresses and photos', () => {
   let malloryToken: string;
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    server = await startTestServer({
-      inviteRequired: false,
-      logger: { level: 'trace', stream: logStream },
-    });
+    server = await startCardHolderServer(logLines);
     aliceToken = await login(server, alice);
     malloryToken = await login(server, mallory);
   });
   afterAll(() => server.close());
 
   const filesDir = () => path.join(server.dataDir, 'card-files');
-  const storedFiles = () => (existsSync(filesDir()) ? readdirSync(filesDir()) : []);
-
-  describe('addresses', () => {
-    it('adds, lists, edits and deletes an address', async () => {
-      const added = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
-        deliveryAddressSchema,
-      );
-      expect(added).toMatchObject(ADDRESS_FIELDS);
-      const edited = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editAddress, {
-          ...ADDRESS_FIELDS,
-          id: added.id,
-          zip: '518057',
-        }),
-        deliveryAddressSchema,
-      );
-      expect(edited.zip).toBe('518057');
-      const list = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
-        addressListDataSchema,
-      );
-      expect(list.list.map((row) => row.id)).toContain(added.id);
-      dataOf(
-        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id: added.id }),
-        v.null(),
-      );
-      expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addressDetail, { id: added.id }),
-        ...refusal('address_not_found'),
-      );
-    });
-
-    it('keeps the country, and judges the postcode by its format there', async () => {
-      const add = (fields: Record<string, string>) =>
-        cardPost(server, aliceToken, cardPaths.addAddress, { ...ADDRESS_FIELDS, ...fields });
-      const before = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
-        addressListDataSchema,
-      ).total;
-
-      const junk = await add({ country: 'SG', zip: 'abc!!' });
-      expectRefusal(junk, ...refusal('invalid_postcode'));
-      expect(junk.body.data.field).toBe('zip');
-      expectRefusal(await add({ country: 'US', zip: '1234' }), ...refusal('invalid_postcode'));
-      expectRefusal(await add({ country: 'SG', zip: '' }), ...refusal('address_fields_required'));
-      // No country, or one cards are not sent to.
-      const { country: _left, ...withoutCountry } = ADDRESS_FIELDS;
-      const none = await cardPost(server, aliceToken, cardPaths.addAddress, withoutCountry);
-      expectRefusal(none, ...refusal('country_not_supported'));
-      expect(none.body.data.field).toBe('country');
-      expectRefusal(await add({ country: 'XX' }), ...refusal('country_not_supported'));
-      // Hong Kong has no postcodes: none is asked for, and one typed is refused.
-      expectRefusal(await add({ country: 'HK', zip: '999077' }), ...refusal('invalid_postcode'));
-      const inHongKong = dataOf(await add({ country: 'HK', zip: '' }), deliveryAddressSchema);
-      expect(inHongKong).toMatchObject({ country: 'HK', zip: '' });
-      const inBritain = dataOf(
-        await add({ country: 'GB', zip: 'SW1A 1AA' }),
-        deliveryAddressSchema,
-      );
-      expect(inBritain).toMatchObject({ country: 'GB', zip: 'SW1A 1AA' });
-      const listed = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
-        addressListDataSchema,
-      );
-      // Only the two good ones were saved.
-      expect(listed.total).toBe(before + 2);
-      expect(listed.list.map((row) => row.country).slice(0, 2)).toEqual(['GB', 'HK']);
-      for (const { id } of [inHongKong, inBritain])
-        await cardPost(server, aliceToken, cardPaths.deleteAddress, { id });
-    });
-
-    it('refuses an incomplete address with "please fill in all address info"', async () => {
-      // The country is chosen, not typed: its own refusal is below.
-      for (const field of Object.keys(ADDRESS_FIELDS).filter((name) => name !== 'country')) {
-        const answer = await cardPost(server, aliceToken, cardPaths.addAddress, {
-          ...ADDRESS_FIELDS,
-          [field]: '  ',
-        });
-        expectRefusal(answer, ...refusal('address_fields_required'));
-        expect(answer.body.data.field).toBe(field);
-        expect(answer.body.message).toBe('Please fill in all address info');
-      }
-      const { total } = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addressList, {}),
-        addressListDataSchema,
-      );
-      expect(total).toBe(0);
-    });
-  });
+  const storedFiles = () => storedFilesOf(server);
 
   describe('holders', () => {
     it('adds a holder with a photo; lists mask the id number; the detail shows it to the owner', async () => {
       const holder = await addHolder(server, aliceToken);
       expect(holder).toMatchObject({ ...HOLDER_FIELDS, status: 'pending', reject_reason: null });
       const { list } = dataOf(
-        await cardPost(server, aliceToken, cardPaths.holderList, {}),
+        await cardPost(server, aliceToken, holderPaths.holderList, {}),
         holderListDataSchema,
       );
       expect(list[0]).toMatchObject({ id: holder.id, id_number: '*******32', status: 'pending' });
       const detail = dataOf(
-        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
         holderSchema,
       );
       expect(detail.id_number).toBe(HOLDER_FIELDS.id_number);
@@ -171,7 +69,7 @@ describe('card holders, addresses and photos', () => {
       const front = await uploadPhoto(server, aliceToken, await sampleJpeg(51));
       const back = await uploadPhoto(server, aliceToken, await sampleJpeg(52));
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           photos: [front, front],
@@ -179,7 +77,7 @@ describe('card holders, addresses and photos', () => {
         ...refusal('id_card_photos_required'),
       );
       const holder = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           id_type: 'id_card',
           id_number: '440305199001011234',
@@ -225,16 +123,16 @@ describe('card holders, addresses and photos', () => {
         .set({ identity_sealed: await sealedOf(second.id) })
         .where('id', '=', BigInt(first.id))
         .execute();
-      const answer = await cardPost(server, aliceToken, cardPaths.holderDetail, { id: first.id });
+      const answer = await cardPost(server, aliceToken, holderPaths.holderDetail, { id: first.id });
       expectRefusal(answer, ...refusal('internal'));
       expect(answer.text).not.toContain('P33334444');
-      await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: first.id });
+      await cardPost(server, aliceToken, holderPaths.deleteHolder, { id: first.id });
     });
 
     it('re-encodes photos and drops their metadata; only the owner and the operator can read them', async () => {
       const holder = await addHolder(server, aliceToken);
       const [file] = holder.photos;
-      const own = await server.request('POST', cardPaths.photo, {
+      const own = await server.request('POST', uploadPaths.photo, {
         json: { id: file },
         token: aliceToken,
       });
@@ -242,7 +140,7 @@ describe('card holders, addresses and photos', () => {
       expect(own.headers.get('content-type')).toBe('image/jpeg');
       const bytes = Buffer.from(own.text, 'latin1');
       expect(bytes.length).toBeGreaterThan(0);
-      const photo = await fetch(`${server.url}${cardPaths.photo}`, {
+      const photo = await fetch(`${server.url}${uploadPaths.photo}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${aliceToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ id: file }),
@@ -254,7 +152,7 @@ describe('card holders, addresses and photos', () => {
       expect(image.toString('latin1')).not.toContain('secret camera owner');
 
       expectRefusal(
-        await cardPost(server, malloryToken, cardPaths.photo, { id: file }),
+        await cardPost(server, malloryToken, uploadPaths.photo, { id: file }),
         ...refusal('photo_not_found'),
       );
       const operator = await fetch(`${server.url}${adminCardPaths.photo}?id=${file}`, {
@@ -285,7 +183,7 @@ describe('card holders, addresses and photos', () => {
       const before = (await server.db.kysely.selectFrom('card_holders').select('id').execute())
         .length;
       for (const [overrides, name, field] of cases) {
-        const answer = await cardPost(server, aliceToken, cardPaths.addHolder, {
+        const answer = await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [photo],
           ...overrides,
@@ -301,7 +199,7 @@ describe('card holders, addresses and photos', () => {
     it('edits a pending holder, and refuses to change an approved one', async () => {
       const holder = await addHolder(server, aliceToken);
       const edited = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           first_name: 'Si',
@@ -320,7 +218,7 @@ describe('card holders, addresses and photos', () => {
       });
       const newPhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(7));
       const again = dataOf(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -330,12 +228,12 @@ describe('card holders, addresses and photos', () => {
       expect(again).toMatchObject({ status: 'pending', reject_reason: null, photos: [newPhoto] });
       // The replaced photo is gone.
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.photo, { id: holder.photos[0] }),
+        await cardPost(server, aliceToken, uploadPaths.photo, { id: holder.photos[0] }),
         ...refusal('photo_not_found'),
       );
       await server.admin('POST', adminCardPaths.holderApprove, { id: holder.id });
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.editHolder, {
+        await cardPost(server, aliceToken, holderPaths.editHolder, {
           ...HOLDER_FIELDS,
           id: holder.id,
           photos: [newPhoto],
@@ -356,12 +254,12 @@ describe('card holders, addresses and photos', () => {
       const holder = await addHolder(server, aliceToken);
       const filesBefore = storedFiles().length;
       dataOf(
-        await cardPost(server, aliceToken, cardPaths.deleteHolder, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.deleteHolder, { id: holder.id }),
         v.null(),
       );
       expect(storedFiles().length).toBe(filesBefore - 1);
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+        await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
         ...refusal('holder_not_found'),
       );
     });
@@ -371,18 +269,18 @@ describe('card holders, addresses and photos', () => {
     it('holders and addresses', async () => {
       const holder = await addHolder(server, aliceToken);
       const address = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        await cardPost(server, aliceToken, addressPaths.addAddress, ADDRESS_FIELDS),
         deliveryAddressSchema,
       );
       const missing = '999999';
       const photo = await uploadPhoto(server, malloryToken, await sampleJpeg(3));
       const calls: [string, object, keyof typeof apiErrors][] = [
-        [cardPaths.holderDetail, {}, 'holder_not_found'],
-        [cardPaths.editHolder, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
-        [cardPaths.deleteHolder, {}, 'holder_not_found'],
-        [cardPaths.addressDetail, {}, 'address_not_found'],
-        [cardPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
-        [cardPaths.deleteAddress, {}, 'address_not_found'],
+        [holderPaths.holderDetail, {}, 'holder_not_found'],
+        [holderPaths.editHolder, { ...HOLDER_FIELDS, photos: [photo] }, 'holder_not_found'],
+        [holderPaths.deleteHolder, {}, 'holder_not_found'],
+        [addressPaths.addressDetail, {}, 'address_not_found'],
+        [addressPaths.editAddress, ADDRESS_FIELDS, 'address_not_found'],
+        [addressPaths.deleteAddress, {}, 'address_not_found'],
       ];
       for (const [call, body, name] of calls) {
         const id = name === 'holder_not_found' ? holder.id : address.id;
@@ -394,41 +292,45 @@ describe('card holders, addresses and photos', () => {
       // Nothing changed, nothing listed.
       expect(
         dataOf(
-          await cardPost(server, aliceToken, cardPaths.holderDetail, { id: holder.id }),
+          await cardPost(server, aliceToken, holderPaths.holderDetail, { id: holder.id }),
           holderSchema,
         ),
       ).toEqual(holder);
       expect(
         dataOf(
-          await cardPost(server, aliceToken, cardPaths.addressDetail, { id: address.id }),
+          await cardPost(server, aliceToken, addressPaths.addressDetail, { id: address.id }),
           deliveryAddressSchema,
         ),
       ).toEqual(address);
       expect(
-        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
-          .total,
+        dataOf(
+          await cardPost(server, malloryToken, holderPaths.holderList, {}),
+          holderListDataSchema,
+        ).total,
       ).toBe(0);
       // Mallory's photo was not used by the refused edit.
-      expect((await cardPost(server, malloryToken, cardPaths.photo, { id: photo })).status).toBe(
+      expect((await cardPost(server, malloryToken, uploadPaths.photo, { id: photo })).status).toBe(
         200,
       );
     });
 
     it("someone else's photo reference cannot be used", async () => {
       const alicePhoto = await uploadPhoto(server, aliceToken, await sampleJpeg(9));
-      const answer = await cardPost(server, malloryToken, cardPaths.addHolder, {
+      const answer = await cardPost(server, malloryToken, holderPaths.addHolder, {
         ...HOLDER_FIELDS,
         photos: [alicePhoto],
       });
       expectRefusal(answer, ...refusal('photo_not_found'));
       expect(
-        dataOf(await cardPost(server, malloryToken, cardPaths.holderList, {}), holderListDataSchema)
-          .total,
+        dataOf(
+          await cardPost(server, malloryToken, holderPaths.holderList, {}),
+          holderListDataSchema,
+        ).total,
       ).toBe(0);
       // A reference is used once: by one holder only.
       await addHolder(server, aliceToken);
       const first = dataOf(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
@@ -436,142 +338,11 @@ describe('card holders, addresses and photos', () => {
       );
       expect(first.photos).toEqual([alicePhoto]);
       expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.addHolder, {
+        await cardPost(server, aliceToken, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [alicePhoto],
         }),
         ...refusal('photo_not_found'),
-      );
-    });
-  });
-
-  describe('upload attacks: refused, nothing stored', () => {
-    const attack = async (bytes: Buffer, name: keyof typeof apiErrors, type = 'image/jpeg') => {
-      const before = storedFiles().length;
-      const slot = await openSlot(server, aliceToken, bytes.length || 1);
-      const put = await putBytes(slot.url, bytes, type);
-      expectRefusal(put, ...refusal(name));
-      expect(storedFiles().length).toBe(before);
-      // The reference is dead too.
-      const use = await cardPost(server, aliceToken, cardPaths.addHolder, {
-        ...HOLDER_FIELDS,
-        photos: [slot.file],
-      });
-      expectRefusal(use, ...refusal('photo_not_found'));
-    };
-
-    it('a script or an HTML page renamed .jpg', async () => {
-      await attack(
-        Buffer.from('<script>alert(document.cookie)</script>'),
-        'upload_type_not_allowed',
-      );
-      await attack(
-        Buffer.from('<!doctype html><html><body onload="alert(1)"></body></html>'),
-        'upload_type_not_allowed',
-        'text/html',
-      );
-    });
-
-    it('an SVG', async () => {
-      await attack(
-        Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
-        ),
-        'upload_type_not_allowed',
-        'image/svg+xml',
-      );
-    });
-
-    it('polyglots: a real image with a page after it, or JPEG magic bytes in front of a script', async () => {
-      const png = await samplePng();
-      await attack(
-        Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
-        'upload_type_not_allowed',
-      );
-      const jpeg = await sampleJpeg();
-      await attack(
-        Buffer.concat([jpeg, Buffer.from('<html><script>alert(1)</script></html>')]),
-        'upload_type_not_allowed',
-      );
-      await attack(
-        Buffer.concat([
-          Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-          Buffer.from('<script>x</script>'),
-          Buffer.from([0xff, 0xd9]),
-        ]),
-        'upload_type_not_allowed',
-      );
-    });
-
-    it('a decompression bomb: a tiny PNG declaring 50,000 × 50,000 pixels', async () => {
-      const bomb = pngDeclaring(50_000, 50_000);
-      expect(bomb.length).toBeLessThan(2000);
-      await attack(bomb, 'upload_too_large', 'image/png');
-    });
-
-    it('a huge file: refused when announced, and when sent beyond the announced size', async () => {
-      expectRefusal(
-        await cardPost(server, aliceToken, cardPaths.uploadImg, {
-          content_type: 'image/jpeg',
-          size: UPLOAD_MAX_BYTES + 1,
-        }),
-        ...refusal('upload_too_large'),
-      );
-      const before = storedFiles().length;
-      const slot = await openSlot(server, aliceToken, 1000);
-      const put = await putBytes(slot.url, Buffer.alloc(5000, 0xff));
-      expectRefusal(put, ...refusal('upload_too_large'));
-      expect(storedFiles().length).toBe(before);
-      const slot2 = await openSlot(server, aliceToken, UPLOAD_MAX_BYTES);
-      const put2 = await putBytes(slot2.url, Buffer.alloc(UPLOAD_MAX_BYTES + 1024, 0xff));
-      expect(put2.status).toBe(400);
-      expect(storedFiles().length).toBe(before);
-    });
-
-    it('an upload URL takes one PUT, and not after it expires', async () => {
-      const jpeg = await sampleJpeg(11);
-      const slot = await openSlot(server, aliceToken, jpeg.length);
-      expect((await putBytes(slot.url, jpeg)).status).toBe(200);
-      const before = storedFiles().length;
-      expectRefusal(await putBytes(slot.url, jpeg), ...refusal('upload_link_invalid'));
-      const late = await openSlot(server, aliceToken, jpeg.length);
-      server.clock.advance(10 * 60_000 + 1);
-      expectRefusal(await putBytes(late.url, jpeg), ...refusal('upload_link_invalid'));
-      const forged = late.url.replace(/[^/]+$/, 'A'.repeat(43));
-      expectRefusal(await putBytes(forged, jpeg), ...refusal('upload_link_invalid'));
-      expect(storedFiles().length).toBe(before);
-    });
-
-    it('two PUTs racing on one URL: exactly one is stored', async () => {
-      const jpeg = await sampleJpeg(21);
-      const slot = await openSlot(server, aliceToken, jpeg.length);
-      // Same origin as the API, so the app's connect-src 'self' allows the PUT.
-      expect(slot.url.startsWith(`${server.url}/api/v1/visa/upload/`)).toBe(true);
-      const before = storedFiles().length;
-      const answers = await Promise.all([putBytes(slot.url, jpeg), putBytes(slot.url, jpeg)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
-      expect(storedFiles().length).toBe(before + 1);
-      expect(answers[0]!.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answers[0]!.headers.get('cache-control')).toBe('no-store');
-    });
-
-    it('takes the bytes whatever Content-Type the PUT names, or none', async () => {
-      const jpeg = await sampleJpeg(41);
-      const slot = await openSlot(server, aliceToken, jpeg.length);
-      const put = await fetch(slot.url, { method: 'PUT', body: Uint8Array.from(jpeg) });
-      expect(put.status, await put.text()).toBe(200);
-      const other = await openSlot(server, aliceToken, jpeg.length);
-      expect((await putBytes(other.url, jpeg, 'application/octet-stream')).status).toBe(200);
-    });
-
-    it('accepts PNG and WebP too', async () => {
-      await uploadPhoto(server, aliceToken, await samplePng());
-      await uploadPhoto(
-        server,
-        aliceToken,
-        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } })
-          .webp()
-          .toBuffer(),
       );
     });
   });
@@ -589,7 +360,7 @@ describe('card holders, addresses and photos', () => {
     await openSlot(server, aliceToken, 100);
     expect(storedFiles()).not.toContain(row.storage_name);
     expectRefusal(
-      await cardPost(server, aliceToken, cardPaths.photo, { id: unused }),
+      await cardPost(server, aliceToken, uploadPaths.photo, { id: unused }),
       ...refusal('photo_not_found'),
     );
     // Photos in use stay.
@@ -623,18 +394,5 @@ describe('card holders, addresses and photos', () => {
       HOLDER_FIELDS.phone,
     ])
       expect(log).not.toContain(secret);
-  });
-
-  it('never writes an upload link into the log, at trace level: the token is redacted', async () => {
-    const photo = await sampleJpeg(41);
-    const slot = await openSlot(server, aliceToken, photo.length);
-    const token = new URL(slot.url).pathname.split('/').pop()!;
-    // A wrongly cased path and a query string: refused, and still not logged.
-    await putBytes(slot.url.replace('/visa/upload/', '/VISA/upload/') + '?sig=abc', Buffer.of(1));
-    await putBytes(slot.url, photo);
-    const log = logLines.join('');
-    expect(log).toContain('PUT /api/v1/visa/upload/[redacted] 200');
-    expect(log).not.toContain(token);
-    expect(log).not.toMatch(/\/visa\/upload\/(?!\[redacted\])/i);
   });
 });

@@ -3,7 +3,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../contract/api/errors.ts';
-import { cardPaths } from '../../contract/api/card.ts';
+import { cardPaths } from '../../contract/api/card/cards.ts';
+import { holderPaths } from '../../contract/api/card/holders.ts';
+import { uploadPaths } from '../../contract/api/card/uploads.ts';
 import { MAX_PENDING_PHOTOS } from '../../server/card/uploads.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { expectRefusal } from './support/money.ts';
@@ -28,18 +30,21 @@ describe('photos waiting for a holder', () => {
     for (let index = 0; index < MAX_PENDING_PHOTOS; index++)
       uploads.push(await uploadPhoto(server, token, tiny));
     expectRefusal(
-      await cardPost(server, token, cardPaths.uploadImg, { content_type: 'image/jpeg', size: 100 }),
+      await cardPost(server, token, uploadPaths.uploadImg, {
+        content_type: 'image/jpeg',
+        size: 100,
+      }),
       ...refusal('rate_limited'),
     );
     // A photo used by a holder no longer waits: a slot is free again.
-    const added = await cardPost(server, token, cardPaths.addHolder, {
+    const added = await cardPost(server, token, holderPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [uploads[0]],
     });
     expect(added.status, added.text).toBe(200);
     expect(
       (
-        await cardPost(server, token, cardPaths.uploadImg, {
+        await cardPost(server, token, uploadPaths.uploadImg, {
           content_type: 'image/jpeg',
           size: 100,
         })

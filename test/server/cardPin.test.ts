@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrors } from '../../contract/api/errors.ts';
 import {
+  cardPaths,
   cardSchema,
   PIN_FAILURES_BEFORE_LOCK,
   PIN_LOCK_MINUTES,
-  cardPaths,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/cards.ts';
 import { pinPepper } from '../../server/card/cards.ts';
 import { verifyPin } from '../../server/card/pin.ts';
 import { vaultFor } from '../../server/vault.ts';

@@ -8,10 +8,10 @@ import { apiErrors } from '../../contract/api/errors.ts';
 import { transferListDataSchema, transferPaths } from '../../contract/api/transfer.ts';
 import {
   addressListDataSchema,
+  addressPaths,
   deliveryAddressSchema,
-  holderListDataSchema,
-  cardPaths,
-} from '../../contract/api/card.ts';
+} from '../../contract/api/card/addresses.ts';
+import { holderListDataSchema, holderPaths } from '../../contract/api/card/holders.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 import { credit, dataOf, expectRefusal, transfer } from './support/money.ts';
 import {
@@ -50,16 +50,17 @@ describe('control characters', () => {
   afterAll(() => server.close());
 
   const holders = async () =>
-    dataOf(await cardPost(server, token, cardPaths.holderList, {}), holderListDataSchema).total;
+    dataOf(await cardPost(server, token, holderPaths.holderList, {}), holderListDataSchema).total;
   const addresses = async () =>
-    dataOf(await cardPost(server, token, cardPaths.addressList, {}), addressListDataSchema).total;
+    dataOf(await cardPost(server, token, addressPaths.addressList, {}), addressListDataSchema)
+      .total;
 
   it.each(Object.entries(HIDDEN))(
     'a %s in a holder name or billing address is refused, naming the field; nothing is stored',
     async (_name, character) => {
       const photo = await uploadPhoto(server, token, await sampleJpeg());
       for (const field of ['first_name', 'last_name', 'province', 'city', 'district', 'address']) {
-        const answer = await cardPost(server, token, cardPaths.addHolder, {
+        const answer = await cardPost(server, token, holderPaths.addHolder, {
           ...HOLDER_FIELDS,
           photos: [photo],
           [field]: `Zhang${character}San`,
@@ -74,7 +75,7 @@ describe('control characters', () => {
 
   it('an edit of a holder is refused the same way and leaves it unchanged', async () => {
     const holder = await addHolder(server, token);
-    const answer = await cardPost(server, token, cardPaths.editHolder, {
+    const answer = await cardPost(server, token, holderPaths.editHolder, {
       ...HOLDER_FIELDS,
       id: holder.id,
       photos: holder.photos,
@@ -83,11 +84,11 @@ describe('control characters', () => {
     expectRefusal(answer, ...refusal('control_characters'));
     expect(answer.body.data).toMatchObject({ field: 'last_name' });
     const list = dataOf(
-      await cardPost(server, token, cardPaths.holderList, {}),
+      await cardPost(server, token, holderPaths.holderList, {}),
       holderListDataSchema,
     );
     expect(list.list.find((row) => row.id === holder.id)?.last_name).toBe('Zhang');
-    await cardPost(server, token, cardPaths.deleteHolder, { id: holder.id });
+    await cardPost(server, token, holderPaths.deleteHolder, { id: holder.id });
   });
 
   it.each(Object.entries(HIDDEN))(
@@ -95,7 +96,7 @@ describe('control characters', () => {
     async (_name, character) => {
       // The country is chosen from a list, not typed: anything else is not a country.
       for (const field of Object.keys(ADDRESS_FIELDS).filter((name) => name !== 'country')) {
-        const answer = await cardPost(server, token, cardPaths.addAddress, {
+        const answer = await cardPost(server, token, addressPaths.addAddress, {
           ...ADDRESS_FIELDS,
           [field]: `${character}深圳`,
         });
@@ -108,21 +109,21 @@ describe('control characters', () => {
 
   it('an address edit with an override is refused; the address keeps its text', async () => {
     const added = dataOf(
-      await cardPost(server, token, cardPaths.addAddress, ADDRESS_FIELDS),
+      await cardPost(server, token, addressPaths.addAddress, ADDRESS_FIELDS),
       deliveryAddressSchema,
     );
-    const answer = await cardPost(server, token, cardPaths.editAddress, {
+    const answer = await cardPost(server, token, addressPaths.editAddress, {
       ...ADDRESS_FIELDS,
       id: added.id,
       name: 'Zhang\u202ESan',
     });
     expectRefusal(answer, ...refusal('control_characters'));
     const detail = dataOf(
-      await cardPost(server, token, cardPaths.addressDetail, { id: added.id }),
+      await cardPost(server, token, addressPaths.addressDetail, { id: added.id }),
       deliveryAddressSchema,
     );
     expect(detail.name).toBe(ADDRESS_FIELDS.name);
-    await cardPost(server, token, cardPaths.deleteAddress, { id: added.id });
+    await cardPost(server, token, addressPaths.deleteAddress, { id: added.id });
   });
 
   it('a ticket transfer remark with a control character moves nothing', async () => {
@@ -181,7 +182,7 @@ describe('holders and addresses per user', () => {
     const first = await addHolder(server, carolToken);
     await addHolder(server, carolToken);
     const photo = await uploadPhoto(server, carolToken, await sampleJpeg());
-    const refused = await cardPost(server, carolToken, cardPaths.addHolder, {
+    const refused = await cardPost(server, carolToken, holderPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
     });
@@ -189,16 +190,16 @@ describe('holders and addresses per user', () => {
     expect(refused.body.message).toBe('You can keep at most 2 holders. Delete one to add another.');
     expect(refused.body.data).toEqual({ max: 2 });
     expect(
-      dataOf(await cardPost(server, carolToken, cardPaths.holderList, {}), holderListDataSchema)
+      dataOf(await cardPost(server, carolToken, holderPaths.holderList, {}), holderListDataSchema)
         .total,
     ).toBe(2);
     // Another user's holders do not count against Carol's.
     await addHolder(server, daveToken);
 
     expect(
-      (await cardPost(server, carolToken, cardPaths.deleteHolder, { id: first.id })).status,
+      (await cardPost(server, carolToken, holderPaths.deleteHolder, { id: first.id })).status,
     ).toBe(200);
-    const again = await cardPost(server, carolToken, cardPaths.addHolder, {
+    const again = await cardPost(server, carolToken, holderPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
     });
@@ -208,7 +209,7 @@ describe('holders and addresses per user', () => {
   it('an address beyond the cap is refused, also when the adds arrive together', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        cardPost(server, carolToken, cardPaths.addAddress, ADDRESS_FIELDS),
+        cardPost(server, carolToken, addressPaths.addAddress, ADDRESS_FIELDS),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
@@ -219,19 +220,19 @@ describe('holders and addresses per user', () => {
       );
     }
     const list = dataOf(
-      await cardPost(server, carolToken, cardPaths.addressList, {}),
+      await cardPost(server, carolToken, addressPaths.addressList, {}),
       addressListDataSchema,
     );
     expect(list.total).toBe(3);
     // Editing one is not adding one.
-    const edited = await cardPost(server, carolToken, cardPaths.editAddress, {
+    const edited = await cardPost(server, carolToken, addressPaths.editAddress, {
       ...ADDRESS_FIELDS,
       id: list.list[0]!.id,
       zip: '518057',
     });
     expect(edited.status, edited.text).toBe(200);
-    await cardPost(server, carolToken, cardPaths.deleteAddress, { id: list.list[0]!.id });
-    const room = await cardPost(server, carolToken, cardPaths.addAddress, ADDRESS_FIELDS);
+    await cardPost(server, carolToken, addressPaths.deleteAddress, { id: list.list[0]!.id });
+    const room = await cardPost(server, carolToken, addressPaths.addAddress, ADDRESS_FIELDS);
     expect(room.status, room.text).toBe(200);
   });
 

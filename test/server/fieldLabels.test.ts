@@ -5,7 +5,7 @@ import type * as v from 'valibot';
 import { routeTable } from '../../server/areas.ts';
 import { apiErrors } from '../../contract/api/errors.ts';
 import { fieldLabel } from '../../contract/api/fieldLabels.ts';
-import { editHolderRequestSchema } from '../../contract/api/card.ts';
+import { editHolderRequestSchema } from '../../contract/api/card/holders.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
 
 /** The field names of a route's input schema, nested objects and arrays included. */

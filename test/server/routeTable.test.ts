@@ -14,7 +14,8 @@ import {
   transferPaths,
   transferRowSchema,
 } from '../../contract/api/transfer.ts';
-import { cardEndpoints } from '../../contract/api/card.ts';
+import { applicationEndpoints } from '../../contract/api/card/applications.ts';
+import { rechargeEndpoints } from '../../contract/api/card/recharges.ts';
 import { walletDataSchema, walletPaths } from '../../contract/api/wallet.ts';
 import type { HttpContext } from '../../server/http/httpContext.ts';
 import { rateLimiterFor } from '../../server/http/rateLimiter.ts';
@@ -37,7 +38,8 @@ import { areaCatalogue, routeTable } from '../../server/areas.ts';
  */
 async function contractEndpoints(): Promise<string[]> {
   const files = [
-    ...readdirSync(path.join(ROOT, 'contract/api'))
+    // Folders too: an area may keep a file per resource (contract/api/card/).
+    ...readdirSync(path.join(ROOT, 'contract/api'), { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.ts'))
       .map((name) => path.join(ROOT, 'contract/api', name)),
     ...readdirSync(path.join(ROOT, 'server/admin'))
@@ -86,10 +88,10 @@ describe('route table', () => {
       nodeEndpoints.chainPay,
       nodeEndpoints.balanceBuy,
       releaseEndpoints.transfer,
-      cardEndpoints.openVirtualCard,
-      cardEndpoints.openRealCard,
-      cardEndpoints.reapply,
-      cardEndpoints.recharge,
+      applicationEndpoints.openVirtualCard,
+      applicationEndpoints.openRealCard,
+      applicationEndpoints.reapply,
+      rechargeEndpoints.recharge,
     ];
     for (const endpoint of moneyPosts) {
       const route = routeTable.find((candidate) => candidate.endpoint === endpoint)!;

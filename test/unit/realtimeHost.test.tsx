@@ -32,7 +32,7 @@ import RealtimeHost, {
 import { realtimeStatusAtom } from '../../src/realtime/realtimeStatus.ts';
 import { menuEntries } from '../../src/shell/menuEntries.ts';
 import { ApiProvider } from '../../src/state/apiContext.tsx';
-import { CARD_LISTS } from '../../src/state/queries/card.ts';
+import { CARD_LISTS } from '../../src/state/queries/card/shared.ts';
 import { dispatchSessionAtom } from '../../src/state/session.ts';
 import { store } from '../../src/state/store.ts';
 import { NavList } from '../../src/ui/NavList.tsx';

@@ -1,17 +1,20 @@
 // /bank (spec §2): the card hub — my cards, holders, addresses and applications with the
 // state of each at a glance, and the one next step to take.
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
+import type { DeliveryAddress } from '../../../contract/api/card/addresses.ts';
+import type { CardApplication } from '../../../contract/api/card/applications.ts';
+import type { Card } from '../../../contract/api/card/cards.ts';
+import type { HolderSummary } from '../../../contract/api/card/holders.ts';
 import { useApi } from '../../state/apiContext.tsx';
-import {
-  addressListSource,
-  applicationListSource,
-  holderListSource,
-  myCardListSource,
-  refreshHubLists,
-} from '../../state/queries/card.ts';
+import { addressListSource } from '../../state/queries/card/addresses.ts';
+import { applicationListSource } from '../../state/queries/card/applications.ts';
+import { myCardListSource } from '../../state/queries/card/cards.ts';
+import { holderListSource } from '../../state/queries/card/holders.ts';
+import { refreshHubLists } from '../../state/queries/card/shared.ts';
 import { useRecordList, type RecordListState } from '../../state/records/recordList.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { describeRequestError } from '../../ui/requestFailures.ts';
@@ -24,27 +27,43 @@ import {
   holderStatusLabels,
 } from './cardLabels.ts';
 import { nextStep, type NextStep } from './nextStep.ts';
+import { OpenCardLink } from './cardParts.tsx';
 import './card.css';
 import '../../ui/controls.css';
 
 const SHOWN = 3;
 
-function Section<T>(props: {
-  title: ReactNode;
+/** Each list of the hub: its title, where 'See all' goes, and what it says while empty. */
+const SECTIONS = {
+  cards: { title: msg`My cards`, to: '/mineCard', empty: msg`No cards yet` },
+  holders: { title: msg`Holders`, to: '/bank/holdersList', empty: msg`No holders yet` },
+  addresses: {
+    title: msg`Delivery addresses`,
+    to: '/bank/addressList',
+    empty: msg`No addresses yet`,
+  },
+  applications: {
+    title: msg`Applications`,
+    to: '/bank/applyList',
+    empty: msg`No applications yet`,
+  },
+} as const;
+
+function Section<T extends { id: string }>(props: {
+  of: keyof typeof SECTIONS;
   list: RecordListState<T>;
-  to: '/mineCard' | '/bank/holdersList' | '/bank/addressList' | '/bank/applyList';
-  empty: ReactNode;
-  render: (item: T) => ReactNode;
-  itemKey: (item: T) => string;
+  Row: (props: { row: T }) => ReactNode;
 }) {
-  const { list } = props;
+  const { i18n } = useLingui();
+  const { list, Row } = props;
+  const { title, to, empty } = SECTIONS[props.of];
   return (
-    <section className="card stack" aria-labelledby={`hub-${props.to}`}>
+    <section className="card stack" aria-labelledby={`hub-${to}`}>
       <div className="row hub-head">
-        <h2 className="section-title" id={`hub-${props.to}`}>
-          {props.title}
+        <h2 className="section-title" id={`hub-${to}`}>
+          {i18n._(title)}
         </h2>
-        <Link to={props.to} className="button button-ghost button-small">
+        <Link to={to} className="button button-ghost button-small">
           <Trans>See all ({list.total})</Trans>
         </Link>
       </div>
@@ -53,17 +72,86 @@ function Section<T>(props: {
       ) : list.status === 'error' ? (
         <p className="form-error">{describeRequestError(list.error)}</p>
       ) : list.items.length === 0 ? (
-        <p className="muted">{props.empty}</p>
+        <p className="muted">{i18n._(empty)}</p>
       ) : (
         <ul className="hub-list">
           {list.items.slice(0, SHOWN).map((item) => (
-            <li key={props.itemKey(item)} className="record-line">
-              {props.render(item)}
+            <li key={item.id} className="record-line">
+              <Row row={item} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function CardRow({ row: card }: { row: Card }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Link to="/bank/cardDetail/$id" params={{ id: card.id }}>
+        {i18n._(cardTypeLabels[card.type])} · <span className="mono">{card.last4}</span>
+      </Link>
+      <span className="row">
+        <Amount value={card.balance} coin={card.coin} />
+        <StatusPill label={cardStatusLabels[card.status]} tone={cardTone(card.status)} />
+      </span>
+    </>
+  );
+}
+
+function HolderRow({ row: holder }: { row: HolderSummary }) {
+  return (
+    <>
+      <span>
+        {holder.first_name} {holder.last_name}
+      </span>
+      <StatusPill label={holderStatusLabels[holder.status]} tone={cardTone(holder.status)} />
+    </>
+  );
+}
+
+function AddressRow({ row: address }: { row: DeliveryAddress }) {
+  return (
+    <>
+      <span>{address.name}</span>
+      <span className="muted">
+        {address.city} {address.zip}
+      </span>
+    </>
+  );
+}
+
+function ApplicationRow({ row: application }: { row: CardApplication }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <span>
+        {i18n._(cardTypeLabels[application.type])} ·{' '}
+        <span className="mono">{application.order_no}</span>
+      </span>
+      <StatusPill
+        label={applicationStatusLabels[application.status]}
+        tone={cardTone(application.status)}
+      />
+    </>
+  );
+}
+
+const BLOCK_LINK = 'button button-ghost button-block';
+
+/** The two ways to apply, offered by the next step and among the hub's actions. */
+function ApplyLinks(style: { virtual: string; physical: string }) {
+  return (
+    <>
+      <Link to="/bank/virtual_apply" className={style.virtual}>
+        <Trans>Apply for a virtual card</Trans>
+      </Link>
+      <Link to="/bank/physical_apply" className={style.physical}>
+        <Trans>Apply for a physical card</Trans>
+      </Link>
+    </>
   );
 }
 
@@ -106,12 +194,7 @@ function NextStepCard({ step }: { step: NextStep }) {
       text = <Trans>Your holder is approved. Apply for a virtual or a physical card.</Trans>;
       action = (
         <span className="row">
-          <Link to="/bank/virtual_apply" className="button button-primary">
-            <Trans>Apply for a virtual card</Trans>
-          </Link>
-          <Link to="/bank/physical_apply" className="button button-ghost">
-            <Trans>Apply for a physical card</Trans>
-          </Link>
+          <ApplyLinks virtual="button button-primary" physical="button button-ghost" />
         </span>
       );
       break;
@@ -128,27 +211,11 @@ function NextStepCard({ step }: { step: NextStep }) {
       break;
     case 'activate':
       text = <Trans>A physical card is on its way. Activate it once you have received it.</Trans>;
-      action = (
-        <Link
-          to="/bank/cardDetail/$id"
-          params={{ id: step.cardId }}
-          className="button button-primary"
-        >
-          <Trans>Open the card</Trans>
-        </Link>
-      );
+      action = <OpenCardLink id={step.cardId} className="button button-primary" />;
       break;
     case 'use_card':
       text = <Trans>Your card is ready. Recharge it and see its records.</Trans>;
-      action = (
-        <Link
-          to="/bank/cardDetail/$id"
-          params={{ id: step.cardId }}
-          className="button button-primary"
-        >
-          <Trans>Open the card</Trans>
-        </Link>
-      );
+      action = <OpenCardLink id={step.cardId} className="button button-primary" />;
       break;
   }
   return (
@@ -163,7 +230,7 @@ function NextStepCard({ step }: { step: NextStep }) {
 }
 
 export function CardHubScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const api = useApi();
   const cards = useRecordList(myCardListSource(api));
   const holders = useRecordList(holderListSource(api));
@@ -188,81 +255,13 @@ export function CardHubScreen() {
           })}
         />
       )}
-      <Section
-        title={<Trans>My cards</Trans>}
-        list={cards}
-        to="/mineCard"
-        empty={<Trans>No cards yet</Trans>}
-        itemKey={(card) => card.id}
-        render={(card) => (
-          <>
-            <Link to="/bank/cardDetail/$id" params={{ id: card.id }}>
-              {i18n._(cardTypeLabels[card.type])} · <span className="mono">{card.last4}</span>
-            </Link>
-            <span className="row">
-              <Amount value={card.balance} coin={card.coin} />
-              <StatusPill label={cardStatusLabels[card.status]} tone={cardTone(card.status)} />
-            </span>
-          </>
-        )}
-      />
-      <Section
-        title={<Trans>Holders</Trans>}
-        list={holders}
-        to="/bank/holdersList"
-        empty={<Trans>No holders yet</Trans>}
-        itemKey={(holder) => holder.id}
-        render={(holder) => (
-          <>
-            <span>
-              {holder.first_name} {holder.last_name}
-            </span>
-            <StatusPill label={holderStatusLabels[holder.status]} tone={cardTone(holder.status)} />
-          </>
-        )}
-      />
-      <Section
-        title={<Trans>Delivery addresses</Trans>}
-        list={addresses}
-        to="/bank/addressList"
-        empty={<Trans>No addresses yet</Trans>}
-        itemKey={(address) => address.id}
-        render={(address) => (
-          <>
-            <span>{address.name}</span>
-            <span className="muted">
-              {address.city} {address.zip}
-            </span>
-          </>
-        )}
-      />
-      <Section
-        title={<Trans>Applications</Trans>}
-        list={applications}
-        to="/bank/applyList"
-        empty={<Trans>No applications yet</Trans>}
-        itemKey={(application) => application.id}
-        render={(application) => (
-          <>
-            <span>
-              {i18n._(cardTypeLabels[application.type])} ·{' '}
-              <span className="mono">{application.order_no}</span>
-            </span>
-            <StatusPill
-              label={applicationStatusLabels[application.status]}
-              tone={cardTone(application.status)}
-            />
-          </>
-        )}
-      />
+      <Section of="cards" list={cards} Row={CardRow} />
+      <Section of="holders" list={holders} Row={HolderRow} />
+      <Section of="addresses" list={addresses} Row={AddressRow} />
+      <Section of="applications" list={applications} Row={ApplicationRow} />
       <nav className="stack" aria-label={t`Card actions`}>
-        <Link to="/bank/virtual_apply" className="button button-ghost button-block">
-          <Trans>Apply for a virtual card</Trans>
-        </Link>
-        <Link to="/bank/physical_apply" className="button button-ghost button-block">
-          <Trans>Apply for a physical card</Trans>
-        </Link>
-        <Link to="/bank/virtual_pay" className="button button-ghost button-block">
+        <ApplyLinks virtual={BLOCK_LINK} physical={BLOCK_LINK} />
+        <Link to="/bank/virtual_pay" className={BLOCK_LINK}>
           <Trans>Pay with a virtual card</Trans>
         </Link>
       </nav>

@@ -10,10 +10,10 @@ import { useId, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../../api/requestErrors.ts';
 import {
-  updatePinRequestSchema,
   cardEndpoints,
   pinWrongDataSchema,
-} from '../../../contract/api/card.ts';
+  updatePinRequestSchema,
+} from '../../../contract/api/card/cards.ts';
 import { useAction } from '../../state/actions/useAction.ts';
 import { Field } from '../../ui/Field.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';

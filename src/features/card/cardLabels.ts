@@ -1,28 +1,31 @@
 // Words for the card service's states and kinds, written once for every card screen.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type {
-  ApplicationStatus,
-  CardStatus,
-  CardType,
-  HolderStatus,
-  IdType,
-  RechargeStatus,
-} from '../../../contract/api/card.ts';
+import type { ApplicationStatus } from '../../../contract/api/card/applications.ts';
+import type { CardStatus } from '../../../contract/api/card/cards.ts';
+import type { HolderStatus, IdType } from '../../../contract/api/card/holders.ts';
+import type { CardType } from '../../../contract/api/card/info.ts';
+import type { RechargeStatus } from '../../../contract/api/card/recharges.ts';
 import type { Tone } from '../../ui/StatusPill.tsx';
+
+// A state this app version does not know yet (a newer server) reads the same everywhere, as
+// does one waiting for the issuer.
+const UNKNOWN = { unknown: msg`Unknown` };
+const PROCESSING = { processing: msg`Processing` };
+const REJECTED = msg`Rejected`;
 
 export const holderStatusLabels: Record<HolderStatus, MessageDescriptor> = {
   pending: msg`Under review`,
   approved: msg`Approved`,
-  rejected: msg`Rejected`,
-  unknown: msg`Unknown`,
+  rejected: REJECTED,
+  ...UNKNOWN,
 };
 
 export const applicationStatusLabels: Record<ApplicationStatus, MessageDescriptor> = {
-  processing: msg`Processing`,
+  ...PROCESSING,
   success: msg`Issued`,
-  failed: msg`Rejected`,
-  unknown: msg`Unknown`,
+  failed: REJECTED,
+  ...UNKNOWN,
 };
 
 export const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
@@ -37,15 +40,15 @@ export const cardStatusLabels: Record<CardStatus, MessageDescriptor> = {
     message: 'Blocked',
     comment: 'Blocked for good after a loss or theft report. Must read differently from Frozen.',
   }),
-  unknown: msg`Unknown`,
+  ...UNKNOWN,
 };
 
 export const rechargeStatusLabels: Record<RechargeStatus, MessageDescriptor> = {
   pending: msg`Pending recharge`,
-  processing: msg`Processing`,
+  ...PROCESSING,
   success: msg`Success`,
   failed: msg`Failed`,
-  unknown: msg`Unknown`,
+  ...UNKNOWN,
 };
 
 export const cardTypeLabels: Record<CardType, MessageDescriptor> = {

@@ -1,6 +1,8 @@
 // The card hub names the one next step to take, from the state of holders, applications
 // and cards (spec §4): add a holder → wait for review → apply → wait for the card → activate.
-import type { ApplicationStatus, CardStatus, HolderStatus } from '../../../contract/api/card.ts';
+import type { ApplicationStatus } from '../../../contract/api/card/applications.ts';
+import type { CardStatus } from '../../../contract/api/card/cards.ts';
+import type { HolderStatus } from '../../../contract/api/card/holders.ts';
 
 export type NextStep =
   | { kind: 'add_holder' }

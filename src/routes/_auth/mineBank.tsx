@@ -1,16 +1,11 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { MyCardsScreen } from '../../features/card/cards/MyCardsScreen.tsx';
-import { screenData } from '../../state/routeData.ts';
+import { myCardsPage } from '../../features/card/cards/myCardsRoute.ts';
 
-// /mineCard and /mineBank are the same page (spec §2).
+// /mineCard and /mineBank are the same page (spec §2): features/card/cards/myCardsRoute.ts.
 export const Route = createFileRoute('/_auth/mineBank')({
-  staticData: {
-    readsOffline: true,
-    title: msg`My cards`,
-    keepAlive: true,
-  },
-  loader: screenData('card', (q, { api, list }) => [list(q.myCardListSource(api))]),
+  staticData: myCardsPage.staticData,
+  loader: myCardsPage.loader,
   component: function MineCards() {
     return <MyCardsScreen />;
   },

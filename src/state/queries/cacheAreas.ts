@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CacheArea } from '../../../contract/api/endpoint.ts';
 import { recordKeys } from '../records/recordList.ts';
-import { CARD_LISTS, cardKeys } from './card.ts';
+import { CARD_LISTS, cardKeys } from './card/shared.ts';
 import { ORDER_LIST } from './machine.ts';
 import { walletKeys } from './money.ts';
 import { NOTICE_LIST, noticeKeys } from './notice.ts';

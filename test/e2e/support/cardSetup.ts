@@ -2,7 +2,9 @@
 // (photo upload, holder, review, application), without walking the card screens.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { cardPaths } from '../../../contract/api/card.ts';
+import { applicationPaths } from '../../../contract/api/card/applications.ts';
+import { holderPaths } from '../../../contract/api/card/holders.ts';
+import { uploadPaths } from '../../../contract/api/card/uploads.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
 import type { AppServer } from './appServer.ts';
 
@@ -49,7 +51,7 @@ export async function approvedHolder(server: AppServer, token: string): Promise<
   })
     .jpeg()
     .toBuffer();
-  const slot = await post<{ url: string }>(server, token, cardPaths.uploadImg, {
+  const slot = await post<{ url: string }>(server, token, uploadPaths.uploadImg, {
     content_type: 'image/jpeg',
     size: photo.length,
   });
@@ -59,7 +61,7 @@ export async function approvedHolder(server: AppServer, token: string): Promise<
     body: Uint8Array.from(photo),
   });
   const { data: uploaded } = (await put.json()) as { data: { file: string } };
-  const holder = await post<{ id: string }>(server, token, cardPaths.addHolder, {
+  const holder = await post<{ id: string }>(server, token, holderPaths.addHolder, {
     ...CARD_HOLDER,
     photos: [uploaded.file],
   });
@@ -74,7 +76,7 @@ export async function issuedVirtualCard(server: AppServer, token: string, addres
   const application = await post<{ id: string }>(
     server,
     token,
-    cardPaths.openVirtualCard,
+    applicationPaths.openVirtualCard,
     { region: 'HK', holder_id: holderId, agree: true },
     randomUUID(),
   );

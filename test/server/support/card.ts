@@ -5,12 +5,15 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
 import {
+  applicationPaths,
   cardApplicationSchema,
-  holderSchema,
+} from '../../../contract/api/card/applications.ts';
+import { holderPaths, holderSchema } from '../../../contract/api/card/holders.ts';
+import {
   uploadImgDataSchema,
+  uploadPaths,
   uploadPutDataSchema,
-  cardPaths,
-} from '../../../contract/api/card.ts';
+} from '../../../contract/api/card/uploads.ts';
 import { adminCardPaths, adminIssueDataSchema } from '../../../server/admin/contractCard.ts';
 import type { HttpAnswer, HttpClient, TestServer } from '../harness.ts';
 import { credit, dataOf } from './money.ts';
@@ -54,7 +57,7 @@ export async function openSlot(
   type = 'image/jpeg',
 ) {
   return dataOf(
-    await cardPost(server, token, cardPaths.uploadImg, { content_type: type, size }),
+    await cardPost(server, token, uploadPaths.uploadImg, { content_type: type, size }),
     uploadImgDataSchema,
   );
 }
@@ -125,7 +128,7 @@ export const HOLDER_FIELDS = {
 export async function addHolder(server: HttpClient, token: string, overrides: object = {}) {
   const photo = await uploadPhoto(server, token, await sampleJpeg());
   return dataOf(
-    await cardPost(server, token, cardPaths.addHolder, {
+    await cardPost(server, token, holderPaths.addHolder, {
       ...HOLDER_FIELDS,
       photos: [photo],
       ...overrides,
@@ -159,7 +162,7 @@ export async function activeVirtualCard(server: TestServer, token: string, addre
   const holder = await addHolder(server, token);
   await approveHolder(server, holder.id);
   const application = dataOf(
-    await cardMoneyPost(server, token, cardPaths.openVirtualCard, {
+    await cardMoneyPost(server, token, applicationPaths.openVirtualCard, {
       region: 'HK',
       holder_id: holder.id,
       agree: true,

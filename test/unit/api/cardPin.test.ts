@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isSimplePin, updatePinRequestSchema } from '../../../contract/api/card.ts';
+import { isSimplePin, updatePinRequestSchema } from '../../../contract/api/card/cards.ts';
 
 describe('isSimplePin', () => {
   it.each([

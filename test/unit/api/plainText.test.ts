@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { hasControlCharacters, noControlCharacters } from '../../../contract/api/plainText.ts';
 import { transferRequestSchema } from '../../../contract/api/transfer.ts';
-import { addressFormSchema, holderFormSchema } from '../../../contract/api/card.ts';
+import { addressFormSchema } from '../../../contract/api/card/addresses.ts';
+import { holderFormSchema } from '../../../contract/api/card/holders.ts';
 import { toChecksumAddress } from '../../../contract/wallet/address.ts';
 
 const text = v.pipe(v.string(), noControlCharacters());

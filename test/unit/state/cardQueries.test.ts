@@ -1,15 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
-import type { Card } from '../../../contract/api/card.ts';
+import type { Card } from '../../../contract/api/card/cards.ts';
 import {
   cardChanged,
-  cardKeys,
   cardOptions,
-  CARD_LISTS,
   myCardListSource,
   rechargeOnTheWay,
-} from '../../../src/state/queries/card.ts';
+} from '../../../src/state/queries/card/cards.ts';
+import { CARD_LISTS, cardKeys } from '../../../src/state/queries/card/shared.ts';
 import {
   recordKeys,
   recordListOptions,

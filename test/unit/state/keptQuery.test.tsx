@@ -4,10 +4,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../../contract/api/card.ts';
+import type { Card } from '../../../contract/api/card/cards.ts';
 import { openRecordCache, type RecordCache } from '../../../src/offline/recordCache.ts';
 import { RecordCacheProvider } from '../../../src/offline/recordCacheContext.tsx';
-import { cardBalanceKept } from '../../../src/state/queries/card.ts';
+import { cardBalanceKept } from '../../../src/state/queries/card/cards.ts';
 import {
   keptInLanguage,
   keptRecordId,

@@ -5,10 +5,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import {
+  addressEndpoints,
   addressFormSchema,
   type DeliveryAddress,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/addresses.ts';
 import {
   DELIVERY_COUNTRIES,
   isDeliveryCountry,
@@ -16,7 +16,7 @@ import {
   postcodeFits,
 } from '../../../../contract/api/postcodes.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
-import { useDeliveryAddress } from '../../../state/queries/card.ts';
+import { useDeliveryAddress } from '../../../state/queries/card/addresses.ts';
 import { Field } from '../../../ui/Field.tsx';
 import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
@@ -83,8 +83,8 @@ function AddressFormBody({ address }: { address: DeliveryAddress | null }) {
     onSuccess: toList,
     onFailure: form.refusedFields,
   };
-  const add = useAction(cardEndpoints.addAddress, saved);
-  const edit = useAction(cardEndpoints.editAddress, saved);
+  const add = useAction(addressEndpoints.addAddress, saved);
+  const edit = useAction(addressEndpoints.editAddress, saved);
   const save = address ? edit : add;
   const remove = useDeleteAddress(toList);
 

@@ -1,13 +1,12 @@
 // /bank/addressList (spec §2): delivery addresses for physical cards; edit; delete with
 // confirmation.
-import { cardEndpoints } from '../../../../contract/api/card.ts';
+import { addressEndpoints, type DeliveryAddress } from '../../../../contract/api/card/addresses.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import type { DeliveryAddress } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { addressListSource } from '../../../state/queries/card.ts';
+import { addressListSource } from '../../../state/queries/card/addresses.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
-import { RecordList } from '../../../ui/RecordList.tsx';
+import { CardList } from '../CardList.tsx';
+import { RowActions } from '../cardParts.tsx';
 import { useRegionName } from '../regionName.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import '../card.css';
@@ -15,7 +14,7 @@ import '../card.css';
 /** Deleting an address, asked first with its recipient's name. */
 export function useDeleteAddress(onDeleted?: () => void) {
   const { t } = useLingui();
-  const remove = useAction(cardEndpoints.deleteAddress, {
+  const remove = useAction(addressEndpoints.deleteAddress, {
     successMessage: () => t`Address deleted`,
     failureMessage: () => t`Address delete failed`,
     ...(onDeleted ? { onSuccess: onDeleted } : {}),
@@ -40,55 +39,37 @@ export function AddressListScreen() {
   const list = useRecordList(addressListSource(useApi()));
   const remove = useDeleteAddress();
   return (
-    <div className="stack">
-      <Link to="/bank/addAddress" className="button button-primary button-block">
-        <Trans>Add an address</Trans>
-      </Link>
-      <RecordList
-        list={list}
-        label={t`Delivery addresses`}
-        itemKey={(row: DeliveryAddress) => row.id}
-        empty={<Trans>No addresses yet</Trans>}
-        renderItem={(row: DeliveryAddress) => (
-          <div className="record-body" data-testid="address-record">
-            <span className="record-line">
-              <span className="record-title">{row.name}</span>
-              <span className="record-meta">{row.phone}</span>
-            </span>
-            <span className="record-meta">
-              {[
-                row.address,
-                row.district,
-                row.city,
-                row.province,
-                row.zip,
-                row.country ? regionName(row.country) : '',
-              ]
-                .filter(Boolean)
-                .join(', ')}
-            </span>
-            <span className="card-actions">
-              <Link
-                to="/bank/addAddress"
-                search={{ id: row.id }}
-                className="button button-ghost button-small"
-                aria-label={t`Edit the address of ${row.name}`}
-              >
-                <Trans>Edit</Trans>
-              </Link>
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={remove.pending}
-                onClick={() => void remove.run(row)}
-                aria-label={t`Delete the address of ${row.name}`}
-              >
-                <Trans>Delete</Trans>
-              </button>
-            </span>
-          </div>
-        )}
-      />
-    </div>
+    <CardList
+      list={list}
+      label={t`Delivery addresses`}
+      empty={<Trans>No addresses yet</Trans>}
+      add={{ to: '/bank/addAddress', label: <Trans>Add an address</Trans> }}
+      row={(row: DeliveryAddress) => (
+        <div className="record-body" data-testid="address-record">
+          <span className="record-line">
+            <span className="record-title">{row.name}</span>
+            <span className="record-meta">{row.phone}</span>
+          </span>
+          <span className="record-meta">
+            {[
+              row.address,
+              row.district,
+              row.city,
+              row.province,
+              row.zip,
+              row.country ? regionName(row.country) : '',
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </span>
+          <RowActions
+            edit={{ to: '/bank/addAddress', id: row.id, label: t`Edit the address of ${row.name}` }}
+            deleteLabel={t`Delete the address of ${row.name}`}
+            busy={remove.pending}
+            onDelete={() => void remove.run(row)}
+          />
+        </div>
+      )}
+    />
   );
 }

@@ -2,12 +2,13 @@
 // reason — and 'apply again' where the server allows it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { CardApplication } from '../../../../contract/api/card.ts';
+import type { CardApplication } from '../../../../contract/api/card/applications.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { applicationListSource, useCardInfo } from '../../../state/queries/card.ts';
+import { applicationListSource } from '../../../state/queries/card/applications.ts';
+import { useCardInfo } from '../../../state/queries/card/info.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
-import { Amount } from '../../../ui/Amount.tsx';
-import { RecordList } from '../../../ui/RecordList.tsx';
+import { CardList } from '../CardList.tsx';
+import { FeeMeta, OpenCardLink, ReasonMeta } from '../cardParts.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { applicationStatusLabels, cardTone, cardTypeLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
@@ -18,12 +19,11 @@ export function ApplicationListScreen() {
   const { t } = useLingui();
   const list = useRecordList(applicationListSource(useApi()));
   return (
-    <RecordList
+    <CardList
       list={list}
       label={t`Card applications`}
-      itemKey={(row: CardApplication) => row.id}
       empty={<Trans>No applications yet</Trans>}
-      renderItem={(row: CardApplication) => <ApplicationItem row={row} />}
+      row={(row: CardApplication) => <ApplicationItem row={row} />}
     />
   );
 }
@@ -49,48 +49,32 @@ function ApplicationItem({ row }: { row: CardApplication }) {
           {/* A kept row has no holder (keptApplicationRow). */}
           {holder && <Trans>Holder {holder}</Trans>}
         </span>
-        <span className="record-meta">
-          <Trans>
-            Fee <Amount value={row.fee} coin={row.coin} />
-          </Trans>
-        </span>
+        <FeeMeta fee={row.fee} coin={row.coin} />
       </span>
       {row.agreements.length > 0 && <AcceptedAgreements row={row} />}
-      {row.status === 'failed' && reason && (
-        <span className="record-meta form-error">
-          <Trans>Reason: {reason}</Trans>
-        </span>
-      )}
+      {row.status === 'failed' && <ReasonMeta reason={reason} alert />}
       <span className="card-actions">
         {row.card_id && (
-          <Link
-            to="/bank/cardDetail/$id"
-            params={{ id: row.card_id }}
-            className="button button-ghost button-small"
-          >
-            <Trans>Open the card</Trans>
-          </Link>
+          <OpenCardLink id={row.card_id} className="button button-ghost button-small" />
         )}
-        {row.can_reapply &&
-          (row.type === 'physical' ? (
-            <Link
-              to="/bank/physicalReapply"
-              search={{ id: row.id }}
-              className="button button-primary button-small"
-            >
-              <Trans>Apply again</Trans>
-            </Link>
-          ) : (
-            <Link
-              to="/bank/virtual_apply"
-              search={{ reapply: row.id }}
-              className="button button-primary button-small"
-            >
-              <Trans>Apply again</Trans>
-            </Link>
-          ))}
+        {row.can_reapply && <ApplyAgainLink row={row} />}
       </span>
     </div>
+  );
+}
+
+/** The physical form takes the earlier application as ?id=, the virtual one as ?reapply=. */
+function ApplyAgainLink({ row }: { row: CardApplication }) {
+  const words = <Trans>Apply again</Trans>;
+  const style = 'button button-primary button-small';
+  return row.type === 'physical' ? (
+    <Link to="/bank/physicalReapply" search={{ id: row.id }} className={style}>
+      {words}
+    </Link>
+  ) : (
+    <Link to="/bank/virtual_apply" search={{ reapply: row.id }} className={style}>
+      {words}
+    </Link>
   );
 }
 

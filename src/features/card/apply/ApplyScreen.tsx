@@ -2,29 +2,24 @@
 // region, an approved holder, a delivery address for a physical card, the fee from the
 // server, and the agreements ('please agree'). The fee is paid from the balance as a money
 // action (confirm first, one idempotency key per intent), with the server's reason on failure.
+// One form for the three endpoints: applyIntents.ts says what each one sends.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiErrors } from '../../../../contract/api/errors.ts';
 import { AMOUNT_ERRORS } from '../../../../contract/api/money.ts';
 import { ApiError } from '../../../api/requestErrors.ts';
-import {
-  CARD_COIN,
-  openRealCardRequestSchema,
-  openVirtualCardRequestSchema,
-  reapplyRequestSchema,
-  type Agreement,
-  type CardType,
-  type DeliveryAddress,
-  type HolderSummary,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+import type { DeliveryAddress } from '../../../../contract/api/card/addresses.ts';
+import type { HolderSummary } from '../../../../contract/api/card/holders.ts';
+import { CARD_COIN } from '../../../../contract/api/card/shared.ts';
 import { parseAssetAmount } from '../../../../contract/money/index.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import { useAction } from '../../../state/actions/useAction.ts';
-import { addressListSource, holderListSource, useCardInfo } from '../../../state/queries/card.ts';
+import { addressListSource } from '../../../state/queries/card/addresses.ts';
+import { holderListSource } from '../../../state/queries/card/holders.ts';
+import { useCardInfo } from '../../../state/queries/card/info.ts';
 import { useWallet } from '../../../state/queries/money.ts';
-import { type RecordListState, useRecordList } from '../../../state/records/recordList.ts';
+import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount, formatCoinAmount } from '../../../ui/Amount.tsx';
 import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 import { Field } from '../../../ui/Field.tsx';
@@ -39,26 +34,29 @@ import { MoneyFormActions } from '../../../ui/MoneyFormActions.tsx';
 import { describeRequestError } from '../../../ui/requestFailures.ts';
 import { cardTypeLabels } from '../cardLabels.ts';
 import { useRegionName } from '../regionName.ts';
+import { type ApplyChoices, applyIntent, type ApplyTarget } from './applyIntents.ts';
+import { AgreementTexts, NoChoice } from './ApplyParts.tsx';
 import '../card.css';
 import '../../../ui/controls.css';
 
 type ApplyField = 'region' | 'holder_id' | 'address_id' | 'agree' | 'fee';
 const FIELDS: readonly ApplyField[] = ['region', 'holder_id', 'address_id', 'agree'];
 
-interface ApplyInput {
-  region: string;
-  holder_id: string;
-  address_id: string;
-  agree: boolean;
+type ApplyInput = ApplyChoices;
+
+/** The card type, and the earlier application when applying again (/bank/physicalReapply?id=). */
+export type ApplyScreenProps = ApplyTarget;
+
+// A new intent is a new form: its action keeps its own idempotency key.
+export function ApplyScreen(target: ApplyScreenProps) {
+  return (
+    <ApplyForm key={target.reapplyOf ? `again ${target.reapplyOf}` : target.type} {...target} />
+  );
 }
 
-export interface ApplyScreenProps {
-  type: CardType;
-  /** The earlier application this one applies again for (/bank/physicalReapply?id=). */
-  reapplyOf?: string | undefined;
-}
-
-export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
+function ApplyForm(target: ApplyScreenProps) {
+  const { type, reapplyOf } = target;
+  const intent = applyIntent(target);
   const { t, i18n } = useLingui();
   const api = useApi();
   const navigate = useNavigate();
@@ -109,7 +107,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         .join(', ')
     : '';
 
-  // One form, three endpoints: a virtual card, a physical one, or a new try after a refusal.
+  // What applying does, whichever the intent: confirm the fee, then the list or the reason.
   const outcome = {
     confirm: () => ({
       title: t`Confirm card application`,
@@ -134,43 +132,13 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
       return form.refusedFields(error);
     },
   };
-  const virtualCard = useAction(cardEndpoints.openVirtualCard, outcome);
-  const physicalCard = useAction(cardEndpoints.openRealCard, outcome);
-  const again = useAction(cardEndpoints.reapply, outcome);
-  const action = reapplyOf ? again : physical ? physicalCard : virtualCard;
-
-  /** What the chosen endpoint takes, with the agreements the user read. */
-  function submit(input: ApplyInput) {
-    const { region, holder_id, address_id, agree } = input;
-    const agreements = accepted;
-    if (reapplyOf)
-      return again.submit({
-        id: reapplyOf,
-        holder_id,
-        agree,
-        ...(physical ? { address_id } : {}),
-        agreements,
-      });
-    if (physical) return physicalCard.submit({ region, holder_id, address_id, agree, agreements });
-    return virtualCard.submit({ region, holder_id, agree, agreements });
-  }
+  const action = useAction(intent.endpoint, outcome);
 
   function validate(input: ApplyInput): FieldErrors<ApplyField> {
-    const address = physical ? { address_id: input.address_id } : {};
-    const check = reapplyOf
-      ? checkForm<typeof reapplyRequestSchema, ApplyField>(reapplyRequestSchema, {
-          id: reapplyOf,
-          holder_id: input.holder_id,
-          agree: input.agree,
-          ...address,
-        })
-      : physical
-        ? checkForm<typeof openRealCardRequestSchema, ApplyField>(openRealCardRequestSchema, input)
-        : checkForm<typeof openVirtualCardRequestSchema, ApplyField>(openVirtualCardRequestSchema, {
-            region: input.region,
-            holder_id: input.holder_id,
-            agree: input.agree,
-          });
+    const check = checkForm<typeof intent.schema, ApplyField>(
+      intent.schema,
+      intent.body(input, target),
+    );
     const found: FieldErrors<ApplyField> = check.ok ? {} : { ...check.errors };
     if (physical && !input.address_id) found.address_id = catalogueMessage('address_not_found');
     if (!input.holder_id) found.holder_id = catalogueMessage('holder_not_approved');
@@ -204,7 +172,13 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
     (info.isError ? describeRequestError(info.error) : !fee ? t`Loading the card fees…` : null);
 
   return (
-    <form className="stack" onSubmit={form.onSubmit((values) => submit(chosen(values)))} noValidate>
+    <form
+      className="stack"
+      onSubmit={form.onSubmit((values) =>
+        action.submit(intent.request(chosen(values), target, accepted)),
+      )}
+      noValidate
+    >
       {reapplyOf && (
         <p className="notice" role="status">
           <Trans>You are applying again. The fee is paid again.</Trans>
@@ -217,7 +191,7 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
           </span>
           <strong>{typeName}</strong>
         </p>
-        {!reapplyOf && (
+        {intent.choosesRegion && (
           <Field label={<Trans>Region</Trans>} error={errors.region}>
             {(control) => (
               <select
@@ -360,42 +334,5 @@ export function ApplyScreen({ type, reapplyOf }: ApplyScreenProps) {
         <Trans>My applications</Trans>
       </Link>
     </form>
-  );
-}
-
-/** Each agreement by its title and version; its text opens in place, to be read in full. */
-function AgreementTexts({ agreements }: { agreements: readonly Agreement[] }) {
-  return (
-    <div className="stack" data-testid="agreements">
-      {agreements.map((agreement) => {
-        const version = agreement.version;
-        return (
-          <details key={agreement.id} className="agreement" data-agreement={agreement.id}>
-            <summary>
-              <span className="agreement-title">{agreement.title}</span>{' '}
-              <span className="record-meta">
-                <Trans>Version {version}</Trans>
-              </span>
-            </summary>
-            {/* Focusable, so its text scrolls from the keyboard too. */}
-            <div className="agreement-text" role="region" aria-label={agreement.title} tabIndex={0}>
-              {agreement.text.split(/\n{2,}/).map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
-          </details>
-        );
-      })}
-    </div>
-  );
-}
-
-/** What an empty list of choices says, so the select is never a blank box. */
-function NoChoice({ status }: { status: RecordListState<unknown>['status'] }) {
-  const { t } = useLingui();
-  return (
-    <option value="" disabled>
-      {status === 'loading' ? t`Loading…` : status === 'error' ? t`Could not load` : t`None yet`}
-    </option>
   );
 }

@@ -8,25 +8,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
-  CARD_COIN,
-  REVEAL_VISIBLE_MS,
   type Card,
-  type ConsumeRecord,
-  type RechargeRecord,
-  type RevealData,
   cardEndpoints,
-} from '../../../../contract/api/card.ts';
+  REVEAL_VISIBLE_MS,
+  type RevealData,
+} from '../../../../contract/api/card/cards.ts';
+import type { RechargeRecord } from '../../../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../../../contract/api/card/records.ts';
+import { CARD_COIN } from '../../../../contract/api/card/shared.ts';
 import { RequestError } from '../../../api/requestErrors.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 import {
   cardChanged,
-  consumeListSource,
-  rechargeListSource,
   revealCard,
   revealMessage,
-  useCardInfo,
   useKeptCard,
-} from '../../../state/queries/card.ts';
+} from '../../../state/queries/card/cards.ts';
+import { useCardInfo } from '../../../state/queries/card/info.ts';
+import { consumeListSource, rechargeListSource } from '../../../state/queries/card/records.ts';
 import type { RecordListSource } from '../../../state/records/recordList.ts';
 import { NotSavedOffline } from '../../../ui/KeptCopy.tsx';
 import { PageSkeleton } from '../../../ui/PageSkeleton.tsx';

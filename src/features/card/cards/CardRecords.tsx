@@ -2,12 +2,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ConsumeRecord, RechargeRecord } from '../../../../contract/api/card.ts';
+import type { RechargeRecord } from '../../../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../../../contract/api/card/records.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { cardChanged, consumeListSource, rechargeListSource } from '../../../state/queries/card.ts';
+import { cardChanged } from '../../../state/queries/card/cards.ts';
+import { consumeListSource, rechargeListSource } from '../../../state/queries/card/records.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
-import { RecordList } from '../../../ui/RecordList.tsx';
+import { CardList } from '../CardList.tsx';
+import { FeeMeta, ReasonMeta } from '../cardParts.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, rechargeStatusLabels } from '../cardLabels.ts';
 import { RecordTime } from '../../../ui/RecordTime.tsx';
@@ -41,12 +44,11 @@ function ConsumeList({ cardId }: { cardId: string }) {
   const { t } = useLingui();
   const list = useRecordList(consumeListSource(useApi(), cardId));
   return (
-    <RecordList
+    <CardList
       list={list}
       label={t`Consumption records`}
-      itemKey={(row: ConsumeRecord) => row.id}
       empty={<Trans>No consumption yet</Trans>}
-      renderItem={(row: ConsumeRecord) => (
+      row={(row: ConsumeRecord) => (
         <div className="record-body" data-testid="consume-record">
           <span className="record-line">
             <span className="record-title">{row.merchant}</span>
@@ -72,12 +74,11 @@ function RechargeList({ cardId }: { cardId: string }) {
     void cardChanged(queryClient, cardId, 'recharges');
   });
   return (
-    <RecordList
+    <CardList
       list={list}
       label={t`Recharge records`}
-      itemKey={(row: RechargeRecord) => row.id}
       empty={<Trans>No recharges yet</Trans>}
-      renderItem={(row: RechargeRecord) => {
+      row={(row: RechargeRecord) => {
         const reason = row.failure_reason ?? '';
         return (
           <div className="record-body" data-testid="recharge-record" data-status={row.status}>
@@ -87,17 +88,9 @@ function RechargeList({ cardId }: { cardId: string }) {
             </span>
             <span className="record-line">
               <RecordTime value={row.created_at} />
-              <span className="record-meta">
-                <Trans>
-                  Fee <Amount value={row.fee} coin={row.coin} />
-                </Trans>
-              </span>
+              <FeeMeta fee={row.fee} coin={row.coin} />
             </span>
-            {row.status === 'failed' && reason && (
-              <span className="record-meta">
-                <Trans>Reason: {reason}</Trans>
-              </span>
-            )}
+            {row.status === 'failed' && <ReasonMeta reason={reason} />}
           </div>
         );
       }}

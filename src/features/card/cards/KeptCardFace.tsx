@@ -1,8 +1,7 @@
 // A card as kept on the device (balance and state, never its number): what its page shows
 // while the live card cannot be fetched, with the age of the copy and the card's records.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CardBalance } from '../../../state/queries/card.ts';
-import { rechargeOnTheWay } from '../../../state/queries/card.ts';
+import { type CardBalance, rechargeOnTheWay } from '../../../state/queries/card/cards.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordAge } from '../../../ui/KeptCopy.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';

@@ -2,9 +2,9 @@
 // to pay online with): the user's cards with type, last digits, status and balance.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { Card } from '../../../../contract/api/card.ts';
+import type { Card } from '../../../../contract/api/card/cards.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card.ts';
+import { myCardListSource, rechargeOnTheWay } from '../../../state/queries/card/cards.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { RecordList } from '../../../ui/RecordList.tsx';

@@ -6,13 +6,12 @@ import {
   checkAmountLimits,
   checkAmountText,
 } from '../../../../contract/api/money.ts';
+import { type CardInfoData, rechargeFeeUnits } from '../../../../contract/api/card/info.ts';
 import {
-  CARD_COIN,
-  rechargeFeeUnits,
+  rechargeEndpoints,
   rechargeRequestSchema,
-  type CardInfoData,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/recharges.ts';
+import { CARD_COIN } from '../../../../contract/api/card/shared.ts';
 import { parseAssetAmount, toDecimalString } from '../../../../contract/money/index.ts';
 import { assetDecimals } from '../../../../contract/api/assets.ts';
 
@@ -97,7 +96,7 @@ export function RechargeForm({ cardId, rule }: { cardId: string; rule: CardInfoD
   const minimum = `${formatCoinAmount(rule.minimum, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
   const show = (value: string) => `${formatCoinAmount(value, CARD_COIN, i18n.locale)} ${CARD_COIN}`;
 
-  const action = useAction(cardEndpoints.recharge, {
+  const action = useAction(rechargeEndpoints.recharge, {
     confirm: (input) => {
       const amount = input.amount ?? '';
       const q = rechargeQuote(amount, rule);

@@ -2,7 +2,8 @@
 // own bookkeeping. Cells a spreadsheet would run as a formula are quoted with a leading '.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ConsumeRecord, RechargeRecord } from '../../../../contract/api/card.ts';
+import type { RechargeRecord } from '../../../../contract/api/card/recharges.ts';
+import type { ConsumeRecord } from '../../../../contract/api/card/records.ts';
 
 export interface CsvHeadings {
   kind: string;

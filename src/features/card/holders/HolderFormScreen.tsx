@@ -6,16 +6,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import {
+  type Holder,
+  holderEndpoints,
+  type HolderForm,
   holderFormSchema,
   ID_TYPES,
-  type Holder,
-  type HolderForm,
   type IdType,
-  cardEndpoints,
-} from '../../../../contract/api/card.ts';
+} from '../../../../contract/api/card/holders.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { uploadImg, useHolder } from '../../../state/queries/card.ts';
+import { uploadImg, useHolder } from '../../../state/queries/card/holders.ts';
 import { catalogueMessage } from '../../../ui/formErrors.ts';
 import { RecordToEdit } from '../../../ui/RecordToEdit.tsx';
 import { schemaCheck, useForm } from '../../../ui/useForm.ts';
@@ -57,21 +57,11 @@ export function HolderFormScreen({ id }: { id?: string | undefined }) {
   );
 }
 
+/** The holder being corrected, or an empty form (an id card by default). */
 function initialValues(holder: Holder | null): HolderValues {
-  return {
-    first_name: holder?.first_name ?? '',
-    last_name: holder?.last_name ?? '',
-    phone: holder?.phone ?? '',
-    email: holder?.email ?? '',
-    province: holder?.province ?? '',
-    city: holder?.city ?? '',
-    district: holder?.district ?? '',
-    address: holder?.address ?? '',
-    id_type: holder?.id_type ?? 'id_card',
-    id_number: holder?.id_number ?? '',
-    issue_date: holder?.issue_date ?? '',
-    expiry_date: holder?.expiry_date ?? '',
-  };
+  const shown = FIELDS.filter((field) => field !== 'photos');
+  const values = Object.fromEntries(shown.map((field) => [field, holder?.[field] ?? '']));
+  return { ...(values as HolderValues), id_type: holder?.id_type ?? 'id_card' };
 }
 
 const checkHolder = schemaCheck<ReturnType<typeof holderFormSchema>, HolderField>(
@@ -150,11 +140,11 @@ function HolderFormBody({ holder }: { holder: Holder | null }) {
     onSuccess: () => void navigate({ to: '/bank/holdersList', replace: true }),
     onFailure: form.refusedFields,
   };
-  const add = useAction(cardEndpoints.addHolder, saved);
-  const edit = useAction(cardEndpoints.editHolder, saved);
+  const add = useAction(holderEndpoints.addHolder, saved);
+  const edit = useAction(holderEndpoints.editHolder, saved);
   const save = holder ? edit : add;
 
-  const remove = useAction(cardEndpoints.deleteHolder, {
+  const remove = useAction(holderEndpoints.deleteHolder, {
     confirm: () => ({
       title: t`Delete holder`,
       message: t`Delete this holder? This cannot be undone.`,

@@ -1,14 +1,13 @@
 // /bank/holdersList (spec §2, §4): each holder with its review status (under review,
 // approved, rejected with the reason, unknown); edit one not yet approved; delete with
 // confirmation.
-import { cardEndpoints } from '../../../../contract/api/card.ts';
+import { holderEndpoints, type HolderSummary } from '../../../../contract/api/card/holders.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import type { HolderSummary } from '../../../../contract/api/card.ts';
 import { useApi } from '../../../state/apiContext.tsx';
-import { holderListSource } from '../../../state/queries/card.ts';
+import { holderListSource } from '../../../state/queries/card/holders.ts';
 import { useRecordList } from '../../../state/records/recordList.ts';
-import { RecordList } from '../../../ui/RecordList.tsx';
+import { CardList } from '../CardList.tsx';
+import { ReasonMeta, RowActions } from '../cardParts.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
@@ -19,7 +18,7 @@ export function HolderListScreen() {
   const { t } = useLingui();
   const api = useApi();
   const list = useRecordList(holderListSource(api));
-  const remove = useAction(cardEndpoints.deleteHolder, {
+  const remove = useAction(holderEndpoints.deleteHolder, {
     successMessage: () => t`Holder deleted`,
     failureMessage: () => t`Holder delete failed`,
   });
@@ -33,20 +32,15 @@ export function HolderListScreen() {
       },
     );
   return (
-    <div className="stack">
-      <Link to="/bank/addHolders" className="button button-primary button-block">
-        <Trans>Add a holder</Trans>
-      </Link>
-      <RecordList
-        list={list}
-        label={t`Holders`}
-        itemKey={(row: HolderSummary) => row.id}
-        empty={<Trans>No holders yet</Trans>}
-        renderItem={(row: HolderSummary) => (
-          <HolderItem row={row} onDelete={() => void removeHolder(row)} busy={remove.pending} />
-        )}
-      />
-    </div>
+    <CardList
+      list={list}
+      label={t`Holders`}
+      empty={<Trans>No holders yet</Trans>}
+      add={{ to: '/bank/addHolders', label: <Trans>Add a holder</Trans> }}
+      row={(row: HolderSummary) => (
+        <HolderItem row={row} onDelete={() => void removeHolder(row)} busy={remove.pending} />
+      )}
+    />
   );
 }
 
@@ -69,32 +63,17 @@ function HolderItem(props: { row: HolderSummary; onDelete: () => void; busy: boo
           {i18n.date(row.created_at, { dateStyle: 'short' })}
         </time>
       </span>
-      {row.status === 'rejected' && reason && (
-        <span className="record-meta form-error">
-          <Trans>Reason: {reason}</Trans>
-        </span>
-      )}
-      <span className="card-actions">
-        {row.status !== 'approved' && (
-          <Link
-            to="/bank/addHolders"
-            search={{ id: row.id }}
-            className="button button-ghost button-small"
-            aria-label={t`Edit holder ${name}`}
-          >
-            <Trans>Edit</Trans>
-          </Link>
-        )}
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          onClick={props.onDelete}
-          disabled={props.busy}
-          aria-label={t`Delete holder ${name}`}
-        >
-          <Trans>Delete</Trans>
-        </button>
-      </span>
+      {row.status === 'rejected' && <ReasonMeta reason={reason} alert />}
+      <RowActions
+        edit={
+          row.status === 'approved'
+            ? undefined
+            : { to: '/bank/addHolders', id: row.id, label: t`Edit holder ${name}` }
+        }
+        deleteLabel={t`Delete holder ${name}`}
+        busy={props.busy}
+        onDelete={props.onDelete}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // server for its owner through the API client (never cached by the browser), held as an
 // object URL in memory only and released when left.
 import { useEffect, useState } from 'react';
-import { cardEndpoints } from '../../../../contract/api/card.ts';
+import { uploadEndpoints } from '../../../../contract/api/card/uploads.ts';
 import { useApi } from '../../../state/apiContext.tsx';
 
 export function usePhotoOnFile(file: string | null): string | null {
@@ -13,7 +13,7 @@ export function usePhotoOnFile(file: string | null): string | null {
     const controller = new AbortController();
     let objectUrl: string | null = null;
     api
-      .image(cardEndpoints.photo, { id: file }, { signal: controller.signal })
+      .image(uploadEndpoints.photo, { id: file }, { signal: controller.signal })
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         if (controller.signal.aborted) URL.revokeObjectURL(objectUrl);

@@ -1,19 +1,12 @@
-import { msg } from '@lingui/core/macro';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { ApplyScreen } from '../../../features/card/apply/ApplyScreen.tsx';
+import { applyPages, applyScreenData } from '../../../features/card/apply/applyRouteData.ts';
 import { idSearch } from '../../../features/card/routeSearch.ts';
-import { screenData } from '../../../state/routeData.ts';
 
 export const Route = createFileRoute('/_auth/bank/physicalReapply')({
-  staticData: {
-    title: msg`Physical card reapplication`,
-  },
+  staticData: applyPages.physicalAgain,
   validateSearch: idSearch,
-  loader: screenData('card', (q, { api, list }) => [
-    q.cardInfoOptions(api),
-    list(q.holderListSource(api)),
-    list(q.addressListSource(api)),
-  ]),
+  loader: applyScreenData,
   component: function PhysicalReapply() {
     const { id } = Route.useSearch();
     // Which application to apply again for is chosen on the application list.

@@ -2,7 +2,7 @@
 // them in the user's language; an application records the ids and versions accepted.
 // Changing a wording means a new version, and a new message id carrying that version, so
 // no translation of the old wording can stand in for the new one.
-import type { MessageDescriptor } from './errors.ts';
+import type { MessageDescriptor } from '../errors.ts';
 
 export interface CardAgreement {
   readonly id: string;
