@@ -212,7 +212,13 @@ export function openRequest(
   crypto: EnvelopeCrypto,
   findKey: (keyId: number) => GatewayKey | undefined,
   body: Uint8Array,
-  options: { nowMs: number; windowMs?: number; maxBytes?: number },
+  options: {
+    nowMs: number;
+    windowMs?: number;
+    maxBytes?: number;
+    /** Called once the content has decrypted, before its framing is read (a profile's split). */
+    decrypted?: () => void;
+  },
 ): { request: OpenedRequest; context: ExchangeContext } {
   if (body.length > (options.maxBytes ?? MAX_SEALED_REQUEST_BYTES)) {
     throw new EnvelopeRefusal('too_large');
@@ -226,7 +232,9 @@ export function openRequest(
   if (!sameBytes(body.subarray(encapsulated.length), md5Tag(crypto, context, encapsulated))) {
     throw new EnvelopeRefusal('bad_md5');
   }
-  const request = readInnerRequest(requestContent(context, encapsulated));
+  const content = requestContent(context, encapsulated);
+  options.decrypted?.();
+  const request = readInnerRequest(content);
   if (Math.abs(options.nowMs - request.timestampMs) > (options.windowMs ?? TIMESTAMP_WINDOW_MS)) {
     throw new EnvelopeRefusal('stale_timestamp', undefined, options.nowMs);
   }

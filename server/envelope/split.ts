@@ -1,0 +1,46 @@
+// Where the envelope gateway's time goes, for the benchmark (scripts/bench.ts, BENCH_ONLY=
+// envelope): the process's CPU microseconds per phase of each sealed call, summed (CPU time,
+// not wall time: on a shared machine another process preempting this one adds nothing). Off
+// unless the process starts with ENVELOPE_SPLIT=1; off, each phase costs one test of a
+// constant.
+
+export const SPLIT_PHASES = ['open', 'framing', 'nonce', 'seal'] as const;
+export type SplitPhase = (typeof SPLIT_PHASES)[number];
+
+export interface EnvelopeSplit {
+  /** Sealed calls counted. */
+  calls: number;
+  /** Microseconds per phase, summed over the calls. */
+  micros: Record<SplitPhase, number>;
+}
+
+const on = process.env.ENVELOPE_SPLIT === '1';
+const totals: EnvelopeSplit = {
+  calls: 0,
+  micros: { open: 0, framing: 0, nonce: 0, seal: 0 },
+};
+
+/** The process's CPU time in microseconds (a getrusage call: about a microsecond). */
+function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/** A clock reading to hand to `endPhase`, or 0 while the split is off. */
+export function splitClock(): number {
+  return on ? cpuMicros() : 0;
+}
+
+/** Adds the time since `startedAt` (a splitClock reading) to `phase`; the next phase's start. */
+export function endPhase(phase: SplitPhase, startedAt: number): number {
+  if (!on) return 0;
+  const now = cpuMicros();
+  totals.micros[phase] += now - startedAt;
+  if (phase === 'open') totals.calls++;
+  return now;
+}
+
+/** The totals so far (all zero while off). */
+export function readEnvelopeSplit(): EnvelopeSplit {
+  return { calls: totals.calls, micros: { ...totals.micros } };
+}
