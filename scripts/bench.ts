@@ -21,6 +21,9 @@
 //   BENCH_ONLY=envelope                the bare route, /config.json, user/info plain and sealed
 //                                      in one run: the envelope's added server CPU per call,
 //                                      split by phase (server/envelope/split.ts)
+//   BENCH_CPU_PROF=DIR                 each server process writes a CPU profile into DIR as it
+//                                      stops; `npx node scripts/bench/profileTop.ts DIR` prints
+//                                      the functions that took the most of it
 //   BENCH_ONLY=refusals                what each refusal of the envelope endpoint costs, beside
 //                                      a bare 404 (scripts/bench/envelopeRefusals.ts)
 //   BENCH_SOCKETS=1000                 fewer sockets for it (default 1000,10000)
@@ -93,7 +96,14 @@ async function startChild(
   databaseUrl?: string,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['scripts/bench/serverProcess.ts', mode], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+        `--cpu-prof-name=${mode}-${process.hrtime.bigint()}.cpuprofile`,
+      ]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/bench/serverProcess.ts', mode], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...env, BENCH_DATABASE_URL: databaseUrl ?? '' },
   });

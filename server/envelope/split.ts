@@ -1,5 +1,5 @@
 // Where the envelope gateway's time goes, for the benchmark (scripts/bench.ts, BENCH_ONLY=
-// envelope): the process's CPU microseconds per phase of each sealed call, summed (CPU time,
+// envelope): the event loop's CPU microseconds per phase of each sealed call, summed (CPU time,
 // not wall time: on a shared machine another process preempting this one adds nothing). Off
 // unless the process starts with ENVELOPE_SPLIT=1; off, each phase costs one test of a
 // constant.
@@ -20,9 +20,9 @@ const totals: EnvelopeSplit = {
   micros: { open: 0, framing: 0, nonce: 0, seal: 0 },
 };
 
-/** The process's CPU time in microseconds (a getrusage call: about a microsecond). */
+/** The event loop thread's CPU time in microseconds (one getrusage call, about 1 µs). */
 function cpuMicros(): number {
-  const { user, system } = process.cpuUsage();
+  const { user, system } = process.threadCpuUsage();
   return user + system;
 }
 
