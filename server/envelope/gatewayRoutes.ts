@@ -26,7 +26,8 @@ import { failureAnswer, toDomainError } from '../http/errorHandler.ts';
 import type { HttpContext } from '../http/httpContext.ts';
 import type { LimitCheck } from '../http/rateLimiter.ts';
 import type { Route } from '../http/route.ts';
-import { parseQuery, successBody, type RouteRunner } from '../http/routeTable.ts';
+import { notModified, preparedJson } from '../http/preparedAnswer.ts';
+import { JSON_TYPE, parseQuery, successBody, type RouteRunner } from '../http/routeTable.ts';
 import { REQUEST_ID_HEADER } from '../http/requestId.ts';
 import { NOT_FOUND_ROUTE } from '../http/staticApp.ts';
 import { localeFromLangHeader } from '../i18n/requestLocale.ts';
@@ -37,7 +38,6 @@ import type { EnvelopeService } from './service.ts';
 
 /** Methods whose body Fastify never reads; an inner call with one has no body either. */
 const BODYLESS = new Set(['GET', 'HEAD']);
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface EnvelopeGatewayOptions {
   context: HttpContext;
@@ -238,6 +238,13 @@ function successAnswer(
   inner: FastifyRequest,
   data: unknown,
 ): EnvelopeResponse {
+  if (route.prebuilt && typeof data === 'object' && data !== null) {
+    const { bytes, etag } = preparedJson(data);
+    const headers = { 'content-type': JSON_TYPE, ...route.headers, etag };
+    return notModified(inner.headers['if-none-match'], etag)
+      ? { status: 304, headers, body: new Uint8Array(0) }
+      : { status: 200, headers, body: bytes };
+  }
   const value = successBody(route, context, inner, data);
   let type: string;
   let body: Uint8Array;
