@@ -287,36 +287,67 @@ function splitPath(path: string): { pathname: string; query: string } {
   return { pathname, query };
 }
 
+/** Where an inner request keeps the outer request and the inner call (innerRequest). */
+const OUTER = Symbol('outer request');
+const CALL = Symbol('inner call');
+interface InnerFields {
+  [OUTER]: FastifyRequest;
+  [CALL]: OpenedRequest;
+}
+
+/**
+ * Per Fastify request prototype (one per server), the prototype of inner requests: Fastify's
+ * own, with the connection's getters reading the outer request and the call's the inner one.
+ */
+const innerPrototypes = new WeakMap<object, object>();
+
+function innerPrototypeOf(fastifyPrototype: object): object {
+  let prototype = innerPrototypes.get(fastifyPrototype);
+  if (prototype) return prototype;
+  const outerField = (name: keyof FastifyRequest): PropertyDescriptor => ({
+    get(this: InnerFields) {
+      return this[OUTER][name];
+    },
+  });
+  const callField = (read: (call: OpenedRequest) => unknown): PropertyDescriptor => ({
+    get(this: InnerFields) {
+      return read(this[CALL]);
+    },
+  });
+  prototype = Object.create(fastifyPrototype, {
+    ip: outerField('ip'),
+    ips: outerField('ips'),
+    host: outerField('host'),
+    hostname: outerField('hostname'),
+    port: outerField('port'),
+    protocol: outerField('protocol'),
+    method: callField((call) => call.method),
+    url: callField((call) => call.path),
+    originalUrl: callField((call) => call.path),
+    headers: callField((call) => call.headers),
+  }) as object;
+  innerPrototypes.set(fastifyPrototype, prototype);
+  return prototype;
+}
+
 /**
  * The request a route sees for the inner call: the outer request's connection (address,
  * host, protocol, id, log), the inner call's method, path, headers, query and body, and the
- * language of its own LANG header. A copy of the outer request on Fastify's own request
- * prototype, not an object inheriting from the outer request: an object made a prototype
- * gets a map of its own, which slowed every later access to it (and to the inner request).
+ * language of its own LANG header. The outer request's own fields copied onto a prototype
+ * built once (innerPrototypeOf): no property defined per call, and the outer request never
+ * made a prototype (which gives an object a map of its own and slows every access to it).
  */
 function innerRequest(
   outer: FastifyRequest,
   call: OpenedRequest,
   query: Record<string, unknown>,
 ): FastifyRequest {
-  const inner = Object.assign(Object.create(Object.getPrototypeOf(outer) as object), outer) as {
+  const prototype = innerPrototypeOf(Object.getPrototypeOf(outer) as object);
+  const inner = Object.assign(Object.create(prototype) as object, outer) as {
     -readonly [K in keyof FastifyRequest]: FastifyRequest[K];
-  };
-  // Fastify computes these with getters on its prototype, from the raw request: read from the
-  // outer request once, then fixed, as are the inner call's own.
-  const fixed = (value: unknown): PropertyDescriptor => ({ value, enumerable: true });
-  Object.defineProperties(inner, {
-    ip: fixed(outer.ip),
-    ips: fixed(outer.ips),
-    host: fixed(outer.host),
-    hostname: fixed(outer.hostname),
-    port: fixed(outer.port),
-    protocol: fixed(outer.protocol),
-    method: fixed(call.method),
-    url: fixed(call.path),
-    originalUrl: fixed(call.path),
-    headers: fixed(call.headers),
-  });
+  } & InnerFields;
+  inner[OUTER] = outer;
+  inner[CALL] = call;
   inner.query = query;
   inner.body = undefined;
   inner.params = {};
