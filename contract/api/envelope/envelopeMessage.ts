@@ -101,8 +101,10 @@ export interface EnvelopeResponse {
   readonly body: Uint8Array;
 }
 
+const MD5_EXPORTER_LABEL_BYTES = utf8ToBytes(MD5_EXPORTER_LABEL);
+
 function md5Tag(crypto: EnvelopeCrypto, context: ExchangeContext, encapsulated: Uint8Array) {
-  const key = context.hpke.export(utf8ToBytes(MD5_EXPORTER_LABEL), MD5_KEY_LENGTH);
+  const key = context.hpke.export(MD5_EXPORTER_LABEL_BYTES, MD5_KEY_LENGTH);
   return crypto.hmacMd5(key, encapsulated);
 }
 
