@@ -511,7 +511,7 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
 /**
  * The envelope's added server CPU per call (sealed minus plain user/info, same run) beside
  * its target, and, when the gateway timed its phases, where it goes: the phases' event-loop
- * time, and the rest (the outer POST: its hooks, body and routing).
+ * time, and the rest (the inner call, and the outer POST's hooks and body).
  */
 function envelopeLines(plain: Figures, sealed: Figures, sameRate?: Figures): string[] {
   if (plain.cpuMicrosPerRequest === null || sealed.cpuMicrosPerRequest === null) return [];
@@ -534,7 +534,7 @@ function envelopeLines(plain: Figures, sealed: Figures, sameRate?: Figures): str
     const timed = phases.reduce((total, [, micros]) => total + micros, 0);
     lines.push(
       `  split per call: ${phases.map(([phase, micros]) => `${phase} ${micros.toFixed(0)}`).join(', ')}` +
-        `, the rest (the outer POST: hooks, body, routing) ${(added - timed).toFixed(0)} µs`,
+        `, the rest (the inner call, and the outer POST's hooks and body) ${(added - timed).toFixed(0)} µs`,
       `  of a sealed call's server CPU, ${eventLoop.toFixed(0)} µs on the event loop thread and ` +
         `${(all - eventLoop).toFixed(0)} µs on the process's other threads (GC, the backing ` +
         `stores of byte arrays)`,

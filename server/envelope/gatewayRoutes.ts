@@ -114,9 +114,7 @@ export async function registerEnvelopeGateway(
         const sealed = new Uint8Array(body.buffer, body.byteOffset, body.length);
         // A refusal (EnvelopeRefusal) goes to the error handler above.
         const opened = openEnvelope(envelope, sealed, () => context.now().getTime());
-        const dispatching = splitClock();
         const answered = await innerCalls(request, opened.call);
-        endPhase('dispatch', dispatching);
         void reply
           .header('content-type', RESPONSE_CONTENT_TYPE)
           .header('cache-control', 'no-store');
