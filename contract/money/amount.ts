@@ -20,7 +20,24 @@ export function unitsOf(amount: Amount): bigint {
   return amount[0];
 }
 
-/** The wire form (spec: amounts are decimal strings): exact, no grouping, no exponent. */
-export function toDecimalString(amount: Amount): string {
-  return dn.toString(amount);
+/**
+ * The wire form (spec: amounts are decimal strings): exact, no grouping, no exponent, no
+ * trailing zeros — dnum's `toString`, written out: every answer with money writes several,
+ * and dnum's general rounding path cost several microseconds each (test/unit/money/amount.test.ts
+ * checks the two agree).
+ */
+export function toDecimalString([units, decimals]: Amount): string {
+  const sign = units < 0n ? '-' : '';
+  const digits = (units < 0n ? -units : units).toString();
+  if (decimals <= 0) return sign + digits;
+  const padded = digits.padStart(decimals + 1, '0');
+  const fraction = trimTrailingZeros(padded.slice(-decimals));
+  const whole = padded.slice(0, -decimals);
+  return fraction === '' ? sign + whole : `${sign}${whole}.${fraction}`;
+}
+
+function trimTrailingZeros(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 48) end--;
+  return text.slice(0, end);
 }

@@ -2,8 +2,8 @@
 // call with a 2 KB body (BENCH_BODY_BYTES to change), in microseconds of one core:
 // - the app's side on @noble, pure JavaScript as in the browser (V8 on a server core; a phone
 //   is several times slower);
-// - the server's side on noble alone, on nodeCrypto() (Node's X25519 and HMAC, noble's AEAD:
-//   what the server uses) and on nodeCrypto() with OpenSSL's ChaCha20-Poly1305;
+// - the server's side on noble alone, on nodeCrypto() (Node's X25519 and HMAC, the AEAD by
+//   size: what the server uses) and on nodeCrypto() with OpenSSL's ChaCha20-Poly1305 always;
 // - the pieces that decide between them.
 // A report, never a test: it prints. It counts CPU time (process.cpuUsage), not wall time, and
 // alternates the cases round by round, so other load on the machine skews all rows alike;

@@ -3,7 +3,8 @@
 // the yardstick the app's figures are divided by, `ledger` the ledger alone (see
 // startLedger). Prints one JSON line once it listens, then answers each `stats` line on its
 // input with one JSON line of its query statistics (server/db/queryStats.ts); `users N`
-// with N signed-in users' tokens, `team` with the token of a user with a 10,000-member team.
+// with N signed-in users' tokens, `team` with the token of a user with a 10,000-member team,
+// `split` with the envelope gateway's time by phase (server/envelope/split.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { hashToken } from '../../server/sessions/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';
+import { readEnvelopeSplit } from '../../server/envelope/split.ts';
 import { ACCOUNT_KIND, ensureSystemAccount } from '../../server/ledger/accounts.ts';
 import { postTransfer } from '../../server/ledger/postTransfer.ts';
 import { startServer } from '../../server/main.ts';
@@ -180,6 +182,8 @@ const server = mode === 'bare' ? await startBare() : mode === 'ledger' ? await s
 console.log(JSON.stringify(server.announce));
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'stats') console.log(JSON.stringify(readQueryStats()));
+  // The envelope gateway's time by phase (server/envelope/split.ts; ENVELOPE_SPLIT=1).
+  if (line === 'split') console.log(JSON.stringify(readEnvelopeSplit()));
   // Memory after a full collection (the realtime bench starts this process with --expose-gc).
   if (line === 'memory') {
     (globalThis as { gc?: () => void }).gc?.();

@@ -14,6 +14,7 @@ import {
 import { requestKeyOf, type ExchangeContext } from '../../contract/api/envelope/ohttp.ts';
 import { EnvelopeRefusal } from '../../contract/api/envelope/refusals.ts';
 import type { EnvelopeService } from './service.ts';
+import { endPhase, splitClock } from './split.ts';
 
 export interface OpenedEnvelope {
   /** The call inside: method, path and query, headers, body, timestamp and nonce. */
@@ -47,11 +48,15 @@ export function openEnvelope(
 ): OpenedEnvelope {
   const { crypto, keys, nonces } = envelope;
   const now = nowMs();
+  let clock = splitClock();
   const { request: call, context: exchange } = openRequest(crypto, keys.find, sealed, {
     nowMs: now,
+    decrypted: () => (clock = endPhase('open', clock)),
   });
-  if (!nonces.accept(call.nonce, call.timestampMs, now))
-    throw new EnvelopeRefusal('replayed', 'seen on this process');
+  clock = endPhase('framing', clock);
+  const fresh = nonces.accept(call.nonce, call.timestampMs, now);
+  endPhase('nonce', clock);
+  if (!fresh) throw new EnvelopeRefusal('replayed', 'seen on this process');
   return { call, exchange };
 }
 
@@ -61,5 +66,8 @@ export function sealAnswer(
   opened: OpenedEnvelope,
   answer: EnvelopeResponse,
 ): Uint8Array {
-  return sealResponse(envelope.crypto, opened.exchange, answer);
+  const clock = splitClock();
+  const sealed = sealResponse(envelope.crypto, opened.exchange, answer);
+  endPhase('seal', clock);
+  return sealed;
 }

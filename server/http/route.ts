@@ -33,6 +33,11 @@ export interface RouteDefinition<E extends AnyEndpoint> {
   bare?: boolean;
   /** Extra answer headers. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * With `bare`: the handler answers one frozen object per distinct answer, whose bytes and
+   * ETag are built once (preparedAnswer.ts); If-None-Match with that ETag gets a 304.
+   */
+  prebuilt?: boolean;
   handler(call: RouteCall<E>): Promise<EndpointOutput<E>>;
 }
 
@@ -48,6 +53,7 @@ export interface Route {
   readonly userRateLimit: RateLimitClass | undefined;
   readonly bare: boolean;
   readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly prebuilt: boolean;
   handler(call: RouteCall<AnyEndpoint>): Promise<unknown>;
 }
 
@@ -64,6 +70,7 @@ export function defineRoute<E extends AnyEndpoint>(route: RouteDefinition<E>): R
     userRateLimit: endpoint.userRateLimit,
     bare: route.bare ?? false,
     headers: route.headers,
+    prebuilt: (route.bare ?? false) && (route.prebuilt ?? false),
     handler: route.handler as Route['handler'],
   };
 }

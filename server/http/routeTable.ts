@@ -12,6 +12,7 @@ import type { HttpContext } from './httpContext.ts';
 import { DomainError } from '../domainError.ts';
 import { requireAdmin, requireUser, sessionUser } from './authenticate.ts';
 import { parseInput } from './input.ts';
+import { notModified, preparedJson } from './preparedAnswer.ts';
 import type { LimitCheck } from './rateLimiter.ts';
 import type { Route } from './route.ts';
 
@@ -86,6 +87,8 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return header;
 }
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function registerRouteTable(
   app: FastifyInstance,
   context: HttpContext,
@@ -100,6 +103,13 @@ export function registerRouteTable(
         const payload = route.method === 'GET' ? request.query : request.body;
         const data = await runner.run(route, request, payload);
         if (route.headers) reply.headers(route.headers);
+        if (route.prebuilt && typeof data === 'object' && data !== null) {
+          const answer = preparedJson(data);
+          void reply.header('etag', answer.etag);
+          if (notModified(request.headers['if-none-match'], answer.etag))
+            return reply.code(304).send();
+          return reply.type(JSON_TYPE).send(answer.bytes);
+        }
         return successBody(route, context, request, data);
       },
     });

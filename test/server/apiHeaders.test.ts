@@ -28,4 +28,26 @@ describe('Cache-Control on API answers', () => {
     const answer = await server.request('GET', '/config.json');
     expect(answer.headers.get('cache-control')).toBe('no-cache');
   });
+
+  it('answers /config.json with an ETag, and 304 with no body to a client that holds it', async () => {
+    const first = await server.request('GET', '/config.json');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(first.body.realtime_url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/);
+    const again = await server.request('GET', '/config.json');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.text).toBe(first.text);
+    const held = await server.request('GET', '/config.json', {
+      headers: { 'if-none-match': `W/"other", ${etag}` },
+    });
+    expect(held.status).toBe(304);
+    expect(held.text).toBe('');
+    expect(held.headers.get('etag')).toBe(etag);
+    const stale = await server.request('GET', '/config.json', {
+      headers: { 'if-none-match': '"other"' },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+  });
 });

@@ -101,8 +101,10 @@ export interface EnvelopeResponse {
   readonly body: Uint8Array;
 }
 
+const MD5_EXPORTER_LABEL_BYTES = utf8ToBytes(MD5_EXPORTER_LABEL);
+
 function md5Tag(crypto: EnvelopeCrypto, context: ExchangeContext, encapsulated: Uint8Array) {
-  const key = context.hpke.export(utf8ToBytes(MD5_EXPORTER_LABEL), MD5_KEY_LENGTH);
+  const key = context.hpke.export(MD5_EXPORTER_LABEL_BYTES, MD5_KEY_LENGTH);
   return crypto.hmacMd5(key, encapsulated);
 }
 
@@ -212,7 +214,13 @@ export function openRequest(
   crypto: EnvelopeCrypto,
   findKey: (keyId: number) => GatewayKey | undefined,
   body: Uint8Array,
-  options: { nowMs: number; windowMs?: number; maxBytes?: number },
+  options: {
+    nowMs: number;
+    windowMs?: number;
+    maxBytes?: number;
+    /** Called once the content has decrypted, before its framing is read (a profile's split). */
+    decrypted?: () => void;
+  },
 ): { request: OpenedRequest; context: ExchangeContext } {
   if (body.length > (options.maxBytes ?? MAX_SEALED_REQUEST_BYTES)) {
     throw new EnvelopeRefusal('too_large');
@@ -226,7 +234,9 @@ export function openRequest(
   if (!sameBytes(body.subarray(encapsulated.length), md5Tag(crypto, context, encapsulated))) {
     throw new EnvelopeRefusal('bad_md5');
   }
-  const request = readInnerRequest(requestContent(context, encapsulated));
+  const content = requestContent(context, encapsulated);
+  options.decrypted?.();
+  const request = readInnerRequest(content);
   if (Math.abs(options.nowMs - request.timestampMs) > (options.windowMs ?? TIMESTAMP_WINDOW_MS)) {
     throw new EnvelopeRefusal('stale_timestamp', undefined, options.nowMs);
   }

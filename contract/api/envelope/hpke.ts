@@ -59,6 +59,15 @@ export interface HpkeSuite {
 
 const HPKE_V1 = utf8ToBytes('HPKE-v1');
 const MODE_BASE = 0x00;
+const EMPTY = new Uint8Array(0);
+
+/** The few labels RFC 9180 uses, and the suite ids, as bytes: encoded once, not per call. */
+const labelBytes = new Map<string, Uint8Array>();
+function labelOf(label: string): Uint8Array {
+  let bytes = labelBytes.get(label);
+  if (!bytes) labelBytes.set(label, (bytes = utf8ToBytes(label)));
+  return bytes;
+}
 
 /** I2OSP(n, length) of RFC 8017: big-endian, `length` bytes. */
 export function i2osp(value: number, length: number): Uint8Array {
@@ -71,13 +80,21 @@ export function i2osp(value: number, length: number): Uint8Array {
 
 const KEM_SUITE_ID = concatBytes(utf8ToBytes('KEM'), i2osp(KEM_X25519_HKDF_SHA256, 2));
 
+const suiteIds = new Map<number, Uint8Array>();
 function hpkeSuiteId(suite: HpkeSuite): Uint8Array {
-  return concatBytes(
-    utf8ToBytes('HPKE'),
-    i2osp(KEM_X25519_HKDF_SHA256, 2),
-    i2osp(suite.kdfId, 2),
-    i2osp(suite.aeadId, 2),
-  );
+  const key = suite.kdfId * 0x10000 + suite.aeadId;
+  let id = suiteIds.get(key);
+  if (!id)
+    suiteIds.set(
+      key,
+      (id = concatBytes(
+        utf8ToBytes('HPKE'),
+        i2osp(KEM_X25519_HKDF_SHA256, 2),
+        i2osp(suite.kdfId, 2),
+        i2osp(suite.aeadId, 2),
+      )),
+    );
+  return id;
 }
 
 /** HKDF-Extract (RFC 5869 §2.2): an empty salt is Nh zero bytes. */
@@ -89,7 +106,7 @@ function extract(crypto: HpkeCrypto, salt: Uint8Array, ikm: Uint8Array): Uint8Ar
 function expand(crypto: HpkeCrypto, prk: Uint8Array, info: Uint8Array, length: number) {
   if (length > 255 * SHA256_LENGTH) throw new Error('HKDF-Expand: length too large');
   const out = new Uint8Array(length);
-  let block: Uint8Array = new Uint8Array(0);
+  let block: Uint8Array = EMPTY;
   for (let i = 1, done = 0; done < length; i++, done += SHA256_LENGTH) {
     block = crypto.hmacSha256(prk, concatBytes(block, info, Uint8Array.of(i)));
     out.set(block.subarray(0, Math.min(SHA256_LENGTH, length - done)), done);
@@ -105,7 +122,7 @@ function labeledExtract(
   label: string,
   ikm: Uint8Array,
 ) {
-  return extract(crypto, salt, concatBytes(HPKE_V1, suiteId, utf8ToBytes(label), ikm));
+  return extract(crypto, salt, concatBytes(HPKE_V1, suiteId, labelOf(label), ikm));
 }
 
 function labeledExpand(
@@ -116,19 +133,19 @@ function labeledExpand(
   info: Uint8Array,
   length: number,
 ) {
-  const labeledInfo = concatBytes(i2osp(length, 2), HPKE_V1, suiteId, utf8ToBytes(label), info);
+  const labeledInfo = concatBytes(i2osp(length, 2), HPKE_V1, suiteId, labelOf(label), info);
   return expand(crypto, prk, labeledInfo, length);
 }
 
 /** RFC 9180 §7.1.3 DeriveKeyPair for X25519: the secret key, as serialised (unclamped). */
 export function deriveX25519SecretKey(crypto: HpkeCrypto, ikm: Uint8Array): Uint8Array {
-  const prk = labeledExtract(crypto, KEM_SUITE_ID, new Uint8Array(0), 'dkp_prk', ikm);
-  return labeledExpand(crypto, KEM_SUITE_ID, prk, 'sk', new Uint8Array(0), X25519_LENGTH);
+  const prk = labeledExtract(crypto, KEM_SUITE_ID, EMPTY, 'dkp_prk', ikm);
+  return labeledExpand(crypto, KEM_SUITE_ID, prk, 'sk', EMPTY, X25519_LENGTH);
 }
 
 /** RFC 9180 §4.1 ExtractAndExpand with kem_context = enc ‖ pkRm. */
 function kemSharedSecret(crypto: HpkeCrypto, dh: Uint8Array, enc: Uint8Array, pkR: Uint8Array) {
-  const prk = labeledExtract(crypto, KEM_SUITE_ID, new Uint8Array(0), 'eae_prk', dh);
+  const prk = labeledExtract(crypto, KEM_SUITE_ID, EMPTY, 'eae_prk', dh);
   return labeledExpand(
     crypto,
     KEM_SUITE_ID,
@@ -170,9 +187,8 @@ function keyScheduleContextOf(crypto: HpkeCrypto, suiteId: Uint8Array, info: Uin
   const cacheKey = `${suiteId.join()}|${info.join()}`;
   let context = kept.get(cacheKey);
   if (!context) {
-    const empty = new Uint8Array(0);
-    const pskIdHash = labeledExtract(crypto, suiteId, empty, 'psk_id_hash', empty);
-    const infoHash = labeledExtract(crypto, suiteId, empty, 'info_hash', info);
+    const pskIdHash = labeledExtract(crypto, suiteId, EMPTY, 'psk_id_hash', EMPTY);
+    const infoHash = labeledExtract(crypto, suiteId, EMPTY, 'info_hash', info);
     context = concatBytes(Uint8Array.of(MODE_BASE), pskIdHash, infoHash);
     if (kept.size >= KEY_SCHEDULE_CONTEXTS_KEPT) kept.clear();
     kept.set(cacheKey, context);
@@ -189,9 +205,9 @@ function keySchedule(
 ): KeyScheduleValues {
   const aead = aeadOf(crypto, suite);
   const suiteId = hpkeSuiteId(suite);
-  const empty = new Uint8Array(0);
+
   const keyScheduleContext = keyScheduleContextOf(crypto, suiteId, info);
-  const secret = labeledExtract(crypto, suiteId, sharedSecret, 'secret', empty);
+  const secret = labeledExtract(crypto, suiteId, sharedSecret, 'secret', EMPTY);
   const expandContext = (label: string, length: number) =>
     labeledExpand(crypto, suiteId, secret, label, keyScheduleContext, length);
   return {

@@ -19,6 +19,8 @@ export const RESPONSE_CONTENT_TYPE = 'message/ohttp-res';
 export const KEYS_CONTENT_TYPE = 'application/ohttp-keys';
 
 const REQUEST_LABEL = utf8ToBytes('message/bhttp request');
+const KEY_LABEL = utf8ToBytes('key');
+const NONCE_LABEL = utf8ToBytes('nonce');
 const RESPONSE_LABEL = utf8ToBytes('message/bhttp response');
 const X25519_PUBLIC_KEY_LENGTH = 32;
 /** key id (1) + KEM, KDF, AEAD ids (2 each). */
@@ -269,8 +271,8 @@ export function responseKeyMaterial(
   const secret = context.hpke.export(RESPONSE_LABEL, responseNonceLength(context));
   const salt = concatBytes(context.enc, responseNonce);
   const prk = hkdfSha256.extract(crypto, salt, secret);
-  const key = hkdfSha256.expand(crypto, prk, utf8ToBytes('key'), keyLength);
-  const nonce = hkdfSha256.expand(crypto, prk, utf8ToBytes('nonce'), nonceLength);
+  const key = hkdfSha256.expand(crypto, prk, KEY_LABEL, keyLength);
+  const nonce = hkdfSha256.expand(crypto, prk, NONCE_LABEL, nonceLength);
   return { secret, salt, prk, key, nonce };
 }
 
