@@ -3,35 +3,40 @@
 import type { CyclePoolData } from '../../contract/api/cycle.ts';
 import { wireAmount } from '../../contract/money/wireAmounts.ts';
 import { type PoolFundData, adminChainEndpoints } from '../admin/contractChain.ts';
-import type { ServerContext } from '../context.ts';
 import { parsePositiveAmount } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
 import { ACCOUNT_KIND } from '../ledger/accounts.ts';
 import { poolCoverage } from './coverage.ts';
 import { fundPool, poolBalance, type PoolKind } from './pool.ts';
 
-export async function fundPoolFromInput(
-  context: ServerContext,
+/** The operator funds a pool (cycle or release: release/adminRoutes.ts uses it too). */
+export function poolFundRoute(
+  endpoint: typeof adminChainEndpoints.cycleFund | typeof adminChainEndpoints.releaseFund,
   kind: PoolKind,
-  body: { amount: string; idempotency_key: string },
-): Promise<PoolFundData> {
-  const units = parsePositiveAmount(body.amount, 'JU');
-  const transfer = await fundPool(context.db, kind, units, body.idempotency_key, context.now());
-  return {
-    transfer_id: String(transfer.id),
-    amount: wireAmount('JU', units),
-    pool_balance: wireAmount('JU', await poolBalance(context.db, kind)),
-    replayed: transfer.replayed,
-  };
+) {
+  return defineRoute({
+    endpoint,
+    async handler({ context, input }): Promise<PoolFundData> {
+      const units = parsePositiveAmount(input.amount, 'JU');
+      const transfer = await fundPool(
+        context.db,
+        kind,
+        units,
+        input.idempotency_key,
+        context.now(),
+      );
+      return {
+        transfer_id: String(transfer.id),
+        amount: wireAmount('JU', units),
+        pool_balance: wireAmount('JU', await poolBalance(context.db, kind)),
+        replayed: transfer.replayed,
+      };
+    },
+  });
 }
 
 export const cycleAdminRoutes = [
-  defineRoute({
-    endpoint: adminChainEndpoints.cycleFund,
-    async handler({ context, input }): Promise<PoolFundData> {
-      return fundPoolFromInput(context, ACCOUNT_KIND.cycle_pool, input);
-    },
-  }),
+  poolFundRoute(adminChainEndpoints.cycleFund, ACCOUNT_KIND.cycle_pool),
   defineRoute({
     endpoint: adminChainEndpoints.cyclePool,
     async handler({ context }): Promise<CyclePoolData> {

@@ -1,12 +1,8 @@
 // /admin/v1/release/fund: the operator funds the release pool. /admin/v1/release/advance: the
 // demo path to "Transfer to balance" (docs/operations.md).
-import {
-  adminChainEndpoints,
-  type PoolFundData,
-  type ReleaseAdvanceData,
-} from '../admin/contractChain.ts';
+import { adminChainEndpoints, type ReleaseAdvanceData } from '../admin/contractChain.ts';
 import { isDevelopmentChain } from '../chain/adminRoutes.ts';
-import { fundPoolFromInput } from '../cycle/adminRoutes.ts';
+import { poolFundRoute } from '../cycle/adminRoutes.ts';
 import { DomainError } from '../domainError.ts';
 import { parseAddress } from '../http/input.ts';
 import { defineRoute } from '../http/route.ts';
@@ -14,12 +10,7 @@ import { ACCOUNT_KIND } from '../ledger/accounts.ts';
 import { advanceRelease } from './release.ts';
 
 export const releaseAdminRoutes = [
-  defineRoute({
-    endpoint: adminChainEndpoints.releaseFund,
-    async handler({ context, input }): Promise<PoolFundData> {
-      return fundPoolFromInput(context, ACCOUNT_KIND.release_pool, input);
-    },
-  }),
+  poolFundRoute(adminChainEndpoints.releaseFund, ACCOUNT_KIND.release_pool),
   defineRoute({
     endpoint: adminChainEndpoints.releaseAdvance,
     async handler({ context, input }): Promise<ReleaseAdvanceData> {

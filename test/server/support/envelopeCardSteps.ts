@@ -1,0 +1,240 @@
+// The card service's steps of the twins' scenario (envelopeRoutes.test.ts): holders,
+// addresses, applications, cards, recharges, in the order the scenario needs them.
+import { HOLDER_FIELDS, ADDRESS_FIELDS } from './card.ts';
+import { data, putPhoto, uploadPhoto, wallets, type Step } from './envelopeTwins.ts';
+
+export const CARD_STEPS: Step[] = [
+  // The card service: holders, addresses, applications, cards, recharges.
+  { route: 'POST /api/v1/visa/info', status: 200 },
+  uploadPhoto('first'),
+  {
+    route: 'POST /api/v1/visa/addKyc',
+    before: (world) => putPhoto(world, 'photo'),
+    input: (world) => ({ ...HOLDER_FIELDS, photos: [world.vars.photo] }),
+    after: (world, answer) => (world.vars.holder = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/photo',
+    input: (world) => ({ id: world.vars.photo }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/editKyc',
+    input: (world) => ({
+      ...HOLDER_FIELDS,
+      id: world.vars.holder,
+      city: 'Guangzhou',
+      photos: [world.vars.photo],
+    }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/kycDetail',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/kycList', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'GET /admin/v1/card/holders',
+    as: 'admin',
+    input: () => ({ status: 'pending' }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/holder',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/photo',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.photo }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/holders/approve',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/addKyc',
+    before: (world) => putPhoto(world, 'photo2'),
+    input: (world) => ({ ...HOLDER_FIELDS, id_number: 'E12345678', photos: [world.vars.photo2] }),
+    after: (world, answer) => (world.vars.holder2 = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/holders/reject',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.holder2, reason: 'The photo is blurred' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/deleteKyc',
+    input: (world) => ({ id: world.vars.holder2 }),
+  },
+  {
+    route: 'POST /api/v1/visa/addAddress',
+    input: () => ADDRESS_FIELDS,
+    after: (world, answer) => (world.vars.address = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/editAddress',
+    input: (world) => ({ ...ADDRESS_FIELDS, id: world.vars.address, zip: '518001' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/addressDetail',
+    input: (world) => ({ id: world.vars.address }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/addressList', input: () => ({}), status: 200 },
+  {
+    route: 'POST /api/v1/visa/addAddress',
+    input: () => ({ ...ADDRESS_FIELDS, zip: '100000' }),
+    after: (world, answer) => (world.vars.address2 = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/deleteAddress',
+    input: (world) => ({ id: world.vars.address2 }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/getVirtualCardBin',
+    input: () => ({ type: 'virtual', region: 'HK' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/openVirtualCard',
+    input: (world) => ({ region: 'HK', holder_id: world.vars.holder, agree: true }),
+    key: 'open-virtual-1',
+    after: (world, answer) => (world.vars.application = data(answer)?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/openRealCard',
+    input: (world) => ({
+      region: 'HK',
+      holder_id: world.vars.holder,
+      address_id: world.vars.address,
+      agree: true,
+    }),
+    key: 'open-real-1',
+    after: (world, answer) => (world.vars.realApplication = data(answer)?.id),
+  },
+  {
+    route: 'GET /admin/v1/card/applications',
+    as: 'admin',
+    input: () => ({ page: 1 }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/applications/issue',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.application }),
+    after: (world, answer) => (world.vars.card = data(answer)?.card?.id),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/applications/reject',
+    as: 'admin',
+    input: (world) => ({ id: world.vars.realApplication, reason: 'Not available' }),
+  },
+  {
+    route: 'POST /api/v1/visa/replaceApply',
+    input: (world) => ({
+      id: world.vars.realApplication,
+      holder_id: world.vars.holder,
+      address_id: world.vars.address,
+      agree: true,
+    }),
+    key: 'reapply-1',
+  },
+  { route: 'POST /api/v1/visa/applyCardList', input: () => ({ page: 1 }), status: 200 },
+  { route: 'POST /api/v1/visa/myCardList', input: () => ({ page: 1 }), status: 200 },
+  {
+    route: 'POST /api/v1/visa/cardDetail',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  { route: 'POST /api/v1/visa/active', input: (world) => ({ id: world.vars.card }) },
+  { route: 'POST /api/v1/visa/freeze', input: (world) => ({ id: world.vars.card }) },
+  { route: 'POST /api/v1/visa/unfreeze', input: (world) => ({ id: world.vars.card }) },
+  {
+    route: 'POST /api/v1/visa/updatePin',
+    input: (world) => ({ id: world.vars.card, pin: '482915', confirm_pin: '482915' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/revealMessage',
+    input: (world) => ({ id: world.vars.card }),
+    after: (world, answer) => (world.vars.revealMessage = data(answer)?.message),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/reveal',
+    input: (world) => ({
+      id: world.vars.card,
+      message: world.vars.revealMessage,
+      signature: wallets.alice.sign(world.vars.revealMessage as string),
+    }),
+    status: 200,
+  },
+  ...['recharge-1', 'recharge-2'].map((key): Step => ({
+    route: 'POST /api/v1/visa/recharge',
+    input: (world) => ({ id: world.vars.card, amount: '30' }),
+    key,
+    after: (world, answer) => (world.vars[key] = data(answer)?.id),
+    status: 200,
+  })),
+  {
+    route: 'POST /api/v1/visa/rechargeList',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  {
+    route: 'GET /admin/v1/card/recharges',
+    as: 'admin',
+    input: () => ({ page: 1 }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/process',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-1'] }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/settle',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-1'] }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/recharges/fail',
+    as: 'admin',
+    input: (world) => ({ id: world.vars['recharge-2'], reason: 'Declined' }),
+    status: 200,
+  },
+  {
+    route: 'POST /admin/v1/card/spend',
+    as: 'admin',
+    input: (world) => ({ card_id: world.vars.card, amount: '5', merchant: 'Coffee' }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/consumeList',
+    input: (world) => ({ id: world.vars.card }),
+    status: 200,
+  },
+  {
+    route: 'POST /api/v1/visa/report',
+    input: (world) => ({ id: world.vars.card, reason: 'lost' }),
+    status: 200,
+  },
+];
