@@ -5,7 +5,7 @@
 // them, and every process forgets its kept copy (sessionCache.ts) before the ending call
 // answers (endingSessions). One that runs out closes its sockets by itself, each socket
 // knowing when, and no copy of it is used past its time.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
 import type { AppDatabase } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
@@ -60,7 +60,8 @@ function endSessions(db: AppDatabase, which: SessionCondition): Promise<bigint[]
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // Per request: the one-shot hash costs about a third of a Hash object's.
+  return hash('sha256', token);
 }
 
 /** Live sessions a user may hold at once; signing in beyond it ends the oldest. */
