@@ -19,7 +19,7 @@ import { launchBrowser } from '../test/e2e/support/browser.ts';
 import { APP_CHAIN_ID, startAppServer } from '../test/e2e/support/appServer.ts';
 import { installTestWallet } from '../test/e2e/support/testWallet.ts';
 import { privateKeyToAddress } from '../contract/wallet/eip191.ts';
-import { bareReactPage, firstTapMs, measureFirstVisit } from './perf/firstVisit.ts';
+import { bareReactPage, firstTap, measureFirstVisit } from './perf/firstVisit.ts';
 
 // Two of the local chain's well-known test accounts.
 const ALICE_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -200,22 +200,23 @@ async function firstVisitRow(): Promise<void> {
   const app: number[][] = [];
   const floor: number[][] = [];
   const taps: number[] = [];
+  const appTaps: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
       const visit = await measureFirstVisit(browser, `${server.url}/index`, 4);
       app.push([visit.busyMs, visit.longestTaskMs, visit.longTasks]);
       const bareVisit = await measureFirstVisit(browser, bare.url, 4);
       floor.push([bareVisit.busyMs, bareVisit.longestTaskMs, bareVisit.longTasks]);
-      taps.push(
-        await firstTapMs(browser, `${server.url}/index`, 4, 'Connect wallet', (page) =>
-          installTestWallet(page, {
-            privateKey: ALICE_KEY,
-            chainId: APP_CHAIN_ID,
-            knownChains: [APP_CHAIN_ID],
-            rpcUrl: server.chain.rpcUrl,
-          }),
-        ),
+      const tap = await firstTap(browser, `${server.url}/index`, 4, 'Connect wallet', (page) =>
+        installTestWallet(page, {
+          privateKey: ALICE_KEY,
+          chainId: APP_CHAIN_ID,
+          knownChains: [APP_CHAIN_ID],
+          rpcUrl: server.chain.rpcUrl,
+        }),
       );
+      taps.push(tap.seenMs);
+      appTaps.push(tap.appMs);
     }
   } finally {
     await bare.close();
@@ -234,7 +235,8 @@ First visit of /index, cold, CPU 4× (median of ${runs})`);
   );
   console.log(
     `  first tap on Connect wallet answered in ${middleOf(taps)} ms (runs ${taps.join(', ')}; ` +
-      `goal ≤ ${FIRST_VISIT_GOALS.firstTapMs} ms)`,
+      `goal ≤ ${FIRST_VISIT_GOALS.firstTapMs} ms); by the app itself ('Connecting…') in ` +
+      `${middleOf(appTaps)} ms (runs ${appTaps.join(', ')})`,
   );
 }
 

@@ -49,18 +49,23 @@ export async function measureFirstVisit(
   }
 }
 
-/**
- * Taps the first button named `name` as soon as it shows, then answers ms from the tap until
- * the page answers: the button busy, or a dialog or the wallet chooser open.
- */
-export async function firstTapMs(
+/** ms from a tap until the page shows it was heard, and until the app itself answers it. */
+export interface TapAnswer {
+  /** The button busy, painted or the app's, or a dialog or the wallet chooser open. */
+  seenMs: number;
+  /** The app's own answer: its button busy ('Connecting…'), a dialog, the wallet chooser. */
+  appMs: number;
+}
+
+/** Taps the first button named `name` as soon as it shows, and times the answers. */
+export async function firstTap(
   browser: Browser,
   url: string,
   rate: number,
   name: string,
   /** Before the page loads: e.g. the wallet the tap connects. */
   prepare: (page: Page) => Promise<unknown> = async () => {},
-): Promise<number> {
+): Promise<TapAnswer> {
   const { page } = await coldPage(browser, rate);
   try {
     await prepare(page);
@@ -69,21 +74,26 @@ export async function firstTapMs(
     await button.waitFor();
     const answered = page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
+        new Promise<TapAnswer>((resolve) => {
           let tapped = 0;
+          let seen = 0;
           addEventListener('pointerdown', () => (tapped ||= performance.now()), { capture: true });
           const check = () => {
-            const answer =
-              document.querySelector('button[aria-busy="true"], dialog[open]') ??
-              document.querySelector('onboard-v2');
-            if (tapped && answer) resolve(performance.now() - tapped);
+            const busy = [...document.querySelectorAll('button[aria-busy="true"]')];
+            const appAnswer =
+              busy.some((b) => !b.closest('[data-first-paint]')) ||
+              document.querySelector('dialog[open], onboard-v2') !== null;
+            if (tapped && (busy.length > 0 || appAnswer)) seen ||= performance.now();
+            if (tapped && appAnswer)
+              resolve({ seenMs: seen - tapped, appMs: performance.now() - tapped });
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
         }),
     );
     await button.click({ noWaitAfter: true });
-    return Math.round(await answered);
+    const { seenMs, appMs } = await answered;
+    return { seenMs: Math.round(seenMs), appMs: Math.round(appMs) };
   } finally {
     await page.context().close();
   }

@@ -19,13 +19,15 @@ export interface AppScripts {
 // page (opened in a background tab) paints nothing, so it starts at once; a browser without
 // paint timing starts a frame later; and whatever happens, the app starts within 3 s. Until
 // the app replaces the painted markup, a tap on one of its buttons is remembered for the app
-// (contract/boot/earlyTap.ts).
+// (contract/boot/earlyTap.ts) and answered at once: the button shows busy until the app acts.
 const BOOT_SCRIPT = `(() => {
   const files = JSON.parse(document.getElementById('${APP_SCRIPTS_ELEMENT_ID}').textContent);
   document.addEventListener('click', (event) => {
     const button = event.target.closest?.('[data-first-paint] button');
     const name = button && (button.getAttribute('aria-label') || button.textContent.trim());
-    if (name) document.documentElement.setAttribute('${EARLY_TAP_ATTRIBUTE}', name);
+    if (!name) return;
+    document.documentElement.setAttribute('${EARLY_TAP_ATTRIBUTE}', name);
+    button.setAttribute('aria-busy', 'true');
   }, true);
   let started = false;
   const add = (tag, attributes) => {

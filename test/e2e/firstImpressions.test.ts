@@ -139,6 +139,10 @@ describe('a shell that feels like one app', () => {
     await app.page.goto(`${app.server.url}/index`, { waitUntil: 'commit' });
     await app.page.locator('[data-first-paint]').getByRole('button', { name: 'Menu' }).click();
     expect(await app.page.locator('html').getAttribute('data-early-tap')).toBe('Menu');
+    // Answered at once, though the app has not started: the button shows busy.
+    const painted = app.page.locator('[data-first-paint]').getByRole('button', { name: 'Menu' });
+    expect(await painted.getAttribute('aria-busy')).toBe('true');
+    expect(await painted.evaluate((button) => getComputedStyle(button).opacity)).toBe('0.6');
 
     release();
     await app.page.getByRole('dialog', { name: 'Menu' }).waitFor();
