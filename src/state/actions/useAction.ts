@@ -2,8 +2,10 @@
 // ask first when there is something to confirm; paused offline with the reason; one call at a
 // time; for an idempotent endpoint one Idempotency-Key per intent, kept when the answer is lost
 // so a retry moves money at most once; failures in words (§8: the server's message, else the
-// screen's own); a toast; and then exactly the cached data the endpoint says it changes is
-// read again.
+// screen's own); a toast and the screen's own reaction (a form cleared, a page opened) at
+// once; and then exactly the cached data the endpoint says it changes is read again. The
+// reaction does not wait for that read: a form cleared after it would wipe what the person
+// typed meanwhile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointOutput } from '../../../contract/api/endpoint.ts';
@@ -117,8 +119,8 @@ export function useAction<E extends AnyEndpoint>(
       setCanRetry(false);
       const text = options.successMessage?.(result);
       if (text) toast(text, 'success');
-      await refreshAreas(queryClient, endpoint.changes);
       options.onSuccess?.(result, current.input);
+      await refreshAreas(queryClient, endpoint.changes);
       return true;
     } catch (error) {
       const lost = answerLost(error);

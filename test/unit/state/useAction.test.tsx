@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
@@ -37,7 +37,12 @@ const rename = defineEndpoint({
 type Answer = (endpoint: AnyEndpoint, input: unknown) => Promise<unknown>;
 
 /** Typed as `send` for the hook; `rename` answers the same shape of options. */
-function setUp(endpoint: typeof send | typeof rename, answer: Answer, confirm = true) {
+function setUp(
+  endpoint: typeof send | typeof rename,
+  answer: Answer,
+  confirm = true,
+  onSuccess?: () => void,
+) {
   const call = vi.fn(
     (endpoint: AnyEndpoint, input: unknown, _options?: { idempotencyKey?: string }) =>
       answer(endpoint, input),
@@ -59,6 +64,7 @@ function setUp(endpoint: typeof send | typeof rename, answer: Answer, confirm = 
         ...(confirm ? { confirm: (input) => ({ message: `Send ${input.amount}?` }) } : {}),
         successMessage: () => 'Sent',
         failureMessage: () => 'Transfer failed, try again',
+        ...(onSuccess ? { onSuccess } : {}),
       }),
     { wrapper },
   );
@@ -179,6 +185,33 @@ describe('useAction', () => {
     await submitConfirmed(hook, { amount: '1' });
     expect(queryClient.getQueryState(transfers)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(withdrawals)?.isInvalidated).toBe(false);
+  });
+
+  it('lets the screen react (a form cleared) at once, not after the changed data is read again', async () => {
+    const reacted = vi.fn();
+    const { hook, queryClient } = setUp(send, async () => ({ id: 1 }), true, reacted);
+    const transfers = recordKeys.list('0xabc', 'transfers');
+    let answerRead = () => {};
+    // A list on screen whose reading again is still under way.
+    const stop = new QueryObserver(queryClient, {
+      queryKey: transfers,
+      queryFn: () => new Promise((resolve) => (answerRead = () => resolve({ pages: [] }))),
+      initialData: { pages: [] },
+      staleTime: Infinity,
+    }).subscribe(() => {});
+    let done: Promise<boolean> | undefined;
+    act(() => {
+      done = hook.result.current.submit({ amount: '1' });
+    });
+    await waitFor(() => expect(store.get(pendingConfirmAtom)).not.toBeNull());
+    act(() => settleConfirm(true));
+    await waitFor(() => expect(queryClient.getQueryState(transfers)?.fetchStatus).toBe('fetching'));
+    expect(reacted).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      answerRead();
+      await done;
+    });
+    stop();
   });
 
   it('is disabled offline, with the reason', async () => {
