@@ -7,14 +7,10 @@ import {
   addressPaths,
   deliveryAddressSchema,
 } from '../../contract/api/card/addresses.ts';
-import { apiErrors } from '../../contract/api/errors.ts';
 import { login, type TestServer, testWallet } from './harness.ts';
 import { ADDRESS_FIELDS, cardPost } from './support/card.ts';
 import { startCardHolderServer } from './support/cardHolderServer.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { dataOf, expectRefusal, refusal } from './support/money.ts';
 
 describe('card delivery addresses', () => {
   let server: TestServer;

@@ -30,10 +30,7 @@ import {
 } from './support/card.ts';
 import { type CardFlow, startCardFlow } from './support/cardFlow.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { dataOf, expectRefusal, refusal } from './support/money.ts';
 
 describe('card applications: fee through the ledger, operator issue and reject, reapplying', () => {
   let server: TestServer;

@@ -10,7 +10,6 @@ import {
 import { cardPaths, cardSchema, myCardListDataSchema } from '../../contract/api/card/cards.ts';
 import { rechargePaths } from '../../contract/api/card/recharges.ts';
 import { recordPaths } from '../../contract/api/card/records.ts';
-import { apiErrors } from '../../contract/api/errors.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { login, type TestServer, testWallet } from './harness.ts';
 import {
@@ -22,10 +21,7 @@ import {
 } from './support/card.ts';
 import { type CardFlow, startCardFlow } from './support/cardFlow.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { credit, dataOf, expectRefusal, refusal, walletOf } from './support/money.ts';
 
 describe('cards of another user', () => {
   let server: TestServer;

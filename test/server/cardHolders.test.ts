@@ -25,10 +25,7 @@ import {
   uploadPhoto,
 } from './support/card.ts';
 import { startCardHolderServer, storedFilesOf } from './support/cardHolderServer.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { dataOf, expectRefusal, refusal } from './support/money.ts';
 
 describe('card holders and their photos', () => {
   let server: TestServer;

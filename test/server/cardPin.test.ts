@@ -14,11 +14,8 @@ import { pinPepper } from '../../server/card/cards.ts';
 import { verifyPin } from '../../server/card/pin.ts';
 import { vaultFor } from '../../server/vault.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
+import { dataOf, expectRefusal, refusal } from './support/money.ts';
 import { activeVirtualCard, cardPost } from './support/card.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
 
 describe('card PIN', () => {
   let server: TestServer;

@@ -19,10 +19,7 @@ import { login, type TestServer, testWallet } from './harness.ts';
 import { addHolder, approveHolder, cardMoneyPost, cardPost } from './support/card.ts';
 import { type CardFlow, startCardFlow } from './support/cardFlow.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { credit, dataOf, expectRefusal, walletOf } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { credit, dataOf, expectRefusal, refusal, walletOf } from './support/money.ts';
 
 describe('card recharges and records: through the ledger, settled or failed, and spending', () => {
   let server: TestServer;

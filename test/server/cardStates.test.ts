@@ -15,7 +15,6 @@ import {
   revealMessageDataSchema,
 } from '../../contract/api/card/cards.ts';
 import { rechargePaths, rechargeRecordSchema } from '../../contract/api/card/recharges.ts';
-import { apiErrors } from '../../contract/api/errors.ts';
 import { adminCardPaths } from '../../server/admin/contractCard.ts';
 import { numberDigest, unusedCardNumber } from '../../server/card/cards.ts';
 import { createVault } from '../../server/vault.ts';
@@ -23,10 +22,7 @@ import { type TestServer, testWallet } from './harness.ts';
 import { cardMoneyPost, cardPost } from './support/card.ts';
 import { type CardFlow, startCardFlow } from './support/cardFlow.ts';
 import { assertLedgerInvariants } from './support/ledgerInvariants.ts';
-import { dataOf, expectRefusal } from './support/money.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
+import { dataOf, expectRefusal, refusal } from './support/money.ts';
 
 describe('cards: activate, freeze, report, PIN and revealing the number', () => {
   let server: TestServer;

@@ -13,7 +13,7 @@ import {
 } from '../../contract/api/card/addresses.ts';
 import { holderListDataSchema, holderPaths } from '../../contract/api/card/holders.ts';
 import { login, startTestServer, testWallet, type TestServer } from './harness.ts';
-import { credit, dataOf, expectRefusal, transfer } from './support/money.ts';
+import { credit, dataOf, expectRefusal, refusal, transfer } from './support/money.ts';
 import {
   ADDRESS_FIELDS,
   addHolder,
@@ -22,9 +22,6 @@ import {
   uploadPhoto,
   cardPost,
 } from './support/card.ts';
-
-const refusal = (name: keyof typeof apiErrors) =>
-  [apiErrors[name].status, apiErrors[name].code] as const;
 
 const HIDDEN = {
   NUL: '\u0000',

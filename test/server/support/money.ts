@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { apiErrors } from '../../../contract/api/errors.ts';
 import { apiResponse } from '../../../contract/api/response.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contract/api/money.ts';
 import { transferPaths, transferRowSchema } from '../../../contract/api/transfer.ts';
@@ -17,6 +18,10 @@ export function dataOf<S extends v.GenericSchema>(answer: HttpAnswer, schema: S)
 }
 
 /** A refusal: below 500, in the {code, message, data} format, with the catalogue code. */
+/** A catalogue error's status and body code, as `expectRefusal` takes them. */
+export const refusal = (name: keyof typeof apiErrors) =>
+  [apiErrors[name].status, apiErrors[name].code] as const;
+
 export function expectRefusal(answer: HttpAnswer, status: number, code: number): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.body).toEqual({ code, message: expect.any(String), data: answer.body.data });
