@@ -155,7 +155,7 @@ async function mainThreadMs(cdp: CDPSession): Promise<number> {
 
 /** `runs` as 'N ms', or with several, their median and each one. */
 function median(runs: number[]): string {
-  const middle = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  const middle = middleOf(runs);
   return runs.length > 1 ? `${middle} ms (median of ${runs.join(', ')})` : `${middle} ms`;
 }
 

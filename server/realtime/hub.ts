@@ -134,14 +134,17 @@ export class RealtimeHub {
       case 'resync':
         // Signals sent while the listener was away are lost: read every user again, make
         // any broadcast copies, and close the sockets of sessions that ended meanwhile.
-        for (const [userId, user] of this.#users) {
-          user.unsure = true;
-          if (user.delivered !== null) this.#read(userId);
-        }
+        for (const [userId, user] of this.#users) this.#readUnsure(userId, user);
         this.#foldLocalUsers();
         void this.#closeEndedSessions();
         return;
     }
+  }
+
+  /** Signals may have been missed: reads whatever has committed for the user. */
+  #readUnsure(userId: bigint, user: UserSockets): void {
+    user.unsure = true;
+    if (user.delivered !== null) this.#read(userId);
   }
 
   /** Reads `userId`'s new events, with every other user waiting to be read, in one query. */
@@ -222,25 +225,17 @@ export class RealtimeHub {
     // Still locked by another process after every attempt: read whatever has committed.
     for (const userId of waiting) {
       const user = this.#users.get(userId);
-      if (!user) continue;
-      user.unsure = true;
-      if (user.delivered !== null) this.#read(userId);
+      if (user) this.#readUnsure(userId, user);
     }
   }
 
   /**
    * A fold says each user's latest offset. Copies another process (or a ticket) made first
-   * signal nothing, one NOTIFY a recipient being what a broadcast must not cost: a user
-   * behind it is read here.
+   * signal nothing, one NOTIFY a recipient being what a broadcast must not cost: each offset
+   * is taken as the signal it would have been.
    */
   #readBehind(latest: ReadonlyMap<bigint, bigint>): void {
-    for (const [userId, offset] of latest) {
-      const user = this.#users.get(userId);
-      if (!user || user.delivered === null || offset <= user.delivered) continue;
-      if (offset > user.announced) user.announced = offset;
-      user.signalledAt ??= performance.now();
-      this.#read(userId);
-    }
+    for (const [userId, offset] of latest) this.onSignal({ type: 'event', userId, offset });
   }
 
   /**
