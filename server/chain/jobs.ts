@@ -13,13 +13,10 @@ import { recheckPendingPayments } from './recheck.ts';
 /** The chain jobs' name in GET /metrics. */
 const CHAIN_JOB = 'chain';
 
-/** The operator's report: the chain's figure and those of every area's due work. */
-export type ChainJobReport = ChainJobsData;
-
 /** One run per context at a time: a second caller waits for the run under way, then runs. */
 const running = new WeakMap<ServerContext, Promise<unknown>>();
 
-function oneAtATime(context: ServerContext, run: () => Promise<ChainJobReport>) {
+function oneAtATime(context: ServerContext, run: () => Promise<ChainJobsData>) {
   const previous = running.get(context) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(run);
   running.set(context, next);
@@ -31,18 +28,18 @@ function oneAtATime(context: ServerContext, run: () => Promise<ChainJobReport>) 
  * development chain only, decides what is due as if it were then (a demo's clock travel);
  * what the run records — payouts, money log entries — is dated now, never in the future.
  */
-export function runChainJobs(context: ServerContext, asOf?: Date): Promise<ChainJobReport> {
+export function runChainJobs(context: ServerContext, asOf?: Date): Promise<ChainJobsData> {
   return oneAtATime(context, () =>
     context.metrics.jobs.run(CHAIN_JOB, () => runOnce(context, asOf ?? context.now())),
   );
 }
 
-async function runOnce(context: ServerContext, asOf: Date): Promise<ChainJobReport> {
+async function runOnce(context: ServerContext, asOf: Date): Promise<ChainJobsData> {
   const report: Record<string, number> = {
     decided_payments: await recheckPendingPayments(context, context.areas.paymentPurposes),
   };
   for (const work of context.areas.dueWork) Object.assign(report, await work.run(context, asOf));
-  return report as ChainJobReport;
+  return report as ChainJobsData;
 }
 
 /** The timer's runs, every CHAIN_POLL_SECONDS; without a treasury nothing is paid on chain. */
