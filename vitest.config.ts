@@ -11,6 +11,10 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI ==
 
 export default defineConfig({
   test: {
+    // Unit and server files two at a time (Vitest's default on a two-core machine is one):
+    // server files mostly wait on the database. The browser files form a group of their own
+    // (a project whose maxWorkers differs runs in its own group, and groups run in turn).
+    maxWorkers: 2,
     projects: [
       {
         // Lingui macros expanded as in the app build, so hooks and screens can be tested.
@@ -29,6 +33,8 @@ export default defineConfig({
           // Several processes on one database: PostgreSQL only.
           exclude: ['test/server/**/*.pg.test.ts'],
           environment: 'node',
+          // A safety net, not a timing: two files share the two cores with the database.
+          testTimeout: 15_000,
           env: { TEST_DB: 'sqlite' },
         },
       },
@@ -39,6 +45,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['test/server/**/*.test.ts'],
                 environment: 'node',
+                testTimeout: 15_000,
                 env: { TEST_DB: 'postgres' },
               },
             },
@@ -53,9 +60,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own server, data directory and browser, so files run in
           // parallel. They mostly wait on Chromium and the server, so more files than cores
-          // fit (the default would be one worker on a two-core machine).
+          // fit.
           fileParallelism: true,
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           // A page under parallel load can take seconds to show an answer.
           expect: { poll: { timeout: 10_000 } },
         },

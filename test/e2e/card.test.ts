@@ -2,8 +2,7 @@
 // through the file chooser, operator review, a delivery address, a virtual and a physical
 // card paid from the balance, operator issue, recharge, activation, PIN, freeze, records and
 // their CSV export; the §5 messages on screen; an axe scan of every card screen.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { refresh, refreshUntil } from './support/chainSteps.ts';
 import { overflowingElements, seriousAxeViolations } from './support/layout.ts';
 import { ALICE_KEY, BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
+import { scratchDir } from '../support/scratchDir.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 // The journey runs through many screens: more time than a one-screen test needs.
@@ -30,7 +30,7 @@ beforeAll(async () => {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 2/1 0/1' },
     })
     .toBuffer();
-  photoPath = join(mkdtempSync(join(tmpdir(), 'card-photo-')), 'id-card.jpg');
+  photoPath = join(scratchDir('card-photo-'), 'id-card.jpg');
   writeFileSync(photoPath, photo);
 });
 

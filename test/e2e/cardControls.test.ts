@@ -2,8 +2,7 @@
 // with a reason and corrected, an application rejected (fee returned) and applied for again,
 // the card number shown after a fresh wallet signature and hidden again, and a card reported
 // lost that leads to a reapplication.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
@@ -12,6 +11,7 @@ import { setUpBrowserApp, type BrowserApp } from './support/browserApp.ts';
 import { refresh } from './support/chainSteps.ts';
 import { seriousAxeViolations } from './support/layout.ts';
 import { BOB_KEY, confirmPopup, goHome, signInAs } from './support/money.ts';
+import { scratchDir } from '../support/scratchDir.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 // The journey runs through many screens: more time than a one-screen test needs.
@@ -24,7 +24,7 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-  passportPath = join(mkdtempSync(join(tmpdir(), 'card-passport-')), 'passport.png');
+  passportPath = join(scratchDir('card-passport-'), 'passport.png');
   writeFileSync(passportPath, photo);
 });
 

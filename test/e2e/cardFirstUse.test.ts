@@ -4,8 +4,7 @@
 // characters refused in names, addresses and remarks; the recharge rules shown up front; a
 // balance that follows a settled recharge without reopening the app; and a PIN that is not
 // 111111 or 123456, whose change asks for the current one.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -21,6 +20,7 @@ import {
   openWallet,
   signInAs,
 } from './support/money.ts';
+import { scratchDir } from '../support/scratchDir.ts';
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } });
 const JOURNEY_MS = 150_000;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   })
     .jpeg()
     .toBuffer();
-  photoPath = join(mkdtempSync(join(tmpdir(), 'card-first-use-')), 'passport.jpg');
+  photoPath = join(scratchDir('card-first-use-'), 'passport.jpg');
   writeFileSync(photoPath, photo);
 });
 

@@ -1,21 +1,20 @@
 // The QR scan reads a code in a browser without a native barcode reader: Linux Chromium has
 // none, so this is qr-scanner's decoder in its same-origin worker, under the app's CSP
 // (`worker-src 'self'`), fed by Chromium's fake camera showing a QR code.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserApp } from './support/browserApp.ts';
 import { ALICE_KEY, BOB_KEY, openMoneyAction, openWallet, signInAs } from './support/money.ts';
 import { writeQrVideo } from './support/qrVideo.ts';
 import { privateKeyToAddress } from '../../contract/wallet/eip191.ts';
+import { scratchDir } from '../support/scratchDir.ts';
 
 const bob = privateKeyToAddress(BOB_KEY);
 // An EIP-681 payment link with a chain suffix, as wallets show their receive address.
 const scanned = `ethereum:${bob}@210000?value=1e18`;
 
 const app = setUpBrowserApp({ env: { INVITE_REQUIRED: 'false' } }, () => {
-  const video = join(mkdtempSync(join(tmpdir(), 'ju-qr-')), 'qr.y4m');
+  const video = join(scratchDir('ju-qr-'), 'qr.y4m');
   writeQrVideo(video, scanned);
   return [
     '--use-fake-device-for-media-stream',

@@ -1,11 +1,11 @@
 // Helpers for the content, notice, mall and referral tests: the operator CLI run in-process
 // against a test server, and calls checked with the contract's schemas.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { runCli } from '../../../server/admin/cli.ts';
 import type { TestServer } from '../harness.ts';
+import { scratchDir } from '../../support/scratchDir.ts';
 
 /** Runs `npm run admin -- …args` against `server`; fails the test unless it succeeds. */
 export async function admin(server: TestServer, ...args: string[]): Promise<string> {
@@ -20,7 +20,7 @@ export function adminResult(server: TestServer, ...args: string[]) {
 
 /** Writes `text` to a fresh temporary file and returns `@path` for a CLI argument. */
 export function fileArgument(name: string, text: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ju-content-'));
+  const dir = scratchDir('ju-content-');
   const file = path.join(dir, name);
   writeFileSync(file, text);
   return `@${file}`;
