@@ -1,7 +1,7 @@
 // One row's content in a RecordList, memoised: the windowed list renders on every scroll
 // frame, and a screen renders again on every refetch, while most rows have not changed.
 import { useLingui } from '@lingui/react';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface RecordRowProps<T> {
   item: T;
@@ -34,4 +34,20 @@ export const RecordRow = memo(
 
 function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+}
+
+/**
+ * `handler` with one identity for the screen's life, calling the handler of its latest render:
+ * what a row's button calls, so a screen can say its rows read nothing that changes on each of
+ * its renders (`rowDeps`), and a row kept from an earlier render still acts as the screen now
+ * would (its current list, its pending state).
+ */
+export function useRowHandler<A extends unknown[], R>(
+  handler: (...args: A) => R,
+): (...args: A) => R {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }

@@ -11,6 +11,8 @@ export function CardList<T extends { id: string }>(props: {
   label: string;
   empty: ReactNode;
   row: (row: T) => ReactNode;
+  /** What `row` reads besides the record (RecordList's `rowDeps`). */
+  rowDeps?: readonly unknown[];
   /** The page that adds one, and its button's words. */
   add?: { to: '/bank/addAddress' | '/bank/addHolders'; label: ReactNode };
 }) {
@@ -22,6 +24,7 @@ export function CardList<T extends { id: string }>(props: {
       itemKey={(row: T) => row.id}
       empty={props.empty}
       renderItem={props.row}
+      {...(props.rowDeps ? { rowDeps: props.rowDeps } : {})}
     />
   );
   if (!add) return records;

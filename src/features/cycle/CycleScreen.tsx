@@ -22,7 +22,8 @@ import { PaymentProgress } from '../../payment/PaymentProgress.tsx';
 import { usePayment } from '../../payment/usePayment.ts';
 import { cycleStatusLabels, cycleStatusTone } from './cycleLabels.ts';
 import { StatusPill } from '../../ui/StatusPill.tsx';
-import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
+import { RecordTime } from '../../ui/RecordTime.tsx';
+import { formatRecordTime } from '../../ui/recordTimeFormat.ts';
 import '../../ui/records.css';
 import '../../ui/controls.css';
 import { TitledSection } from '../../ui/TitledSection.tsx';
@@ -34,7 +35,6 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
   const config = useCycleConfig();
   const tickets = useRecordList(myTicketsSource(api));
   const cycles = useRecordList(cycleListSource(api));
-  const now = useNow(30_000);
   const valid = tickets.items.filter((ticket) => ticket.status === 'valid');
   const [chosen, setChosen] = useState(initialTicket ?? '');
   const ticketId = valid.some((ticket) => ticket.id === chosen) ? chosen : (valid[0]?.id ?? '');
@@ -155,7 +155,8 @@ export function CycleScreen({ initialTicket }: { initialTicket?: string | undefi
         label={t`My cycles`}
         itemKey={(row: Cycle) => row.id}
         empty={<Trans>No cycles yet</Trans>}
-        renderItem={(row: Cycle) => <CycleItem row={row} now={now} />}
+        renderItem={(row: Cycle) => <CycleItem row={row} />}
+        rowDeps={[]}
       />
     </div>
   );
@@ -206,12 +207,10 @@ function PoolCoverage({ version }: { version: string }) {
   );
 }
 
-function CycleItem({ row, now }: { row: Cycle; now: number }) {
+function CycleItem({ row }: { row: Cycle }) {
   const { i18n } = useLingui();
-  const left = row.due_at ? timeLeft(row.due_at, now) : null;
-  const { days, hours, minutes } = left ?? { days: 0, hours: 0, minutes: 0 };
   const ticket = row.ticket_id;
-  const paidAt = row.paid_at ? i18n.date(row.paid_at, RECORD_TIME_FORMAT) : '';
+  const paidAt = row.paid_at ? formatRecordTime(row.paid_at, i18n.locale) : '';
   return (
     <div className="record-body" data-testid="cycle-record" data-status={row.status}>
       <span className="record-line">
@@ -230,13 +229,7 @@ function CycleItem({ row, now }: { row: Cycle; now: number }) {
           <Amount value={row.profit} coin="JU" /> profit
         </Trans>
       </span>
-      {row.status === 'running' && left && (
-        <span className="record-meta">
-          <Trans>
-            Returns in {days} d {hours} h {minutes} min
-          </Trans>
-        </span>
-      )}
+      {row.status === 'running' && row.due_at && <ReturnsIn dueAt={row.due_at} />}
       {row.status === 'pending_payout' && (
         <span className="record-meta warning">
           <Trans>Due, waiting for the mutual-aid pool to be funded.</Trans>
@@ -248,5 +241,17 @@ function CycleItem({ row, now }: { row: Cycle; now: number }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** The time left until a running cycle returns: it alone ticks, not its row or the list. */
+function ReturnsIn({ dueAt }: { dueAt: string }) {
+  const { days, hours, minutes } = timeLeft(dueAt, useNow(30_000));
+  return (
+    <span className="record-meta">
+      <Trans>
+        Returns in {days} d {hours} h {minutes} min
+      </Trans>
+    </span>
   );
 }

@@ -8,6 +8,7 @@ import { useApi } from '../../state/apiContext.tsx';
 import { sessionListSource } from '../../state/queries/sessions.ts';
 import { useRecordList } from '../../state/records/recordList.ts';
 import { RecordList } from '../../ui/RecordList.tsx';
+import { useRowHandler } from '../../ui/RecordRow.tsx';
 import { signOut } from '../../signIn/signOut.ts';
 import '../../ui/controls.css';
 
@@ -44,7 +45,9 @@ export function ActiveSessions() {
   // there is nothing to show or end, and the section says so rather than loading for good.
   const notKept = list.status === 'notKept' || (list.status === 'loading' && list.offline);
 
-  const askToEnd = (session: SessionInfo) => {
+  // One function for the section's life (it acts on the list as it is when tapped): a refetch
+  // that brings the same sessions redraws no row.
+  const askToEnd = useRowHandler((session: SessionInfo) => {
     const startedAt = started(session);
     const where = sessionPlace(session);
     void endOne.submit(
@@ -59,7 +62,7 @@ export function ActiveSessions() {
         confirmText: t`End session`,
       },
     );
-  };
+  });
 
   return (
     <section className="card stack" id="sessions" aria-labelledby="user-sessions">
@@ -84,9 +87,10 @@ export function ActiveSessions() {
                 where={sessionPlace(session)}
                 startedAt={started(session)}
                 disabled={busy}
-                onEnd={() => askToEnd(session)}
+                onEnd={askToEnd}
               />
             )}
+            rowDeps={[askToEnd, busy]}
           />
           <button
             type="button"
@@ -108,7 +112,7 @@ function SessionRow(props: {
   where: string | null;
   startedAt: string;
   disabled: boolean;
-  onEnd: () => void;
+  onEnd: (session: SessionInfo) => void;
 }) {
   const { t } = useLingui();
   const { startedAt } = props;
@@ -134,7 +138,7 @@ function SessionRow(props: {
         className="button button-ghost button-small"
         disabled={props.disabled}
         aria-label={t`End the session signed in ${startedAt}`}
-        onClick={props.onEnd}
+        onClick={() => props.onEnd(props.session)}
       >
         <Trans>End</Trans>
       </button>

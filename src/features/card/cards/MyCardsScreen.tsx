@@ -31,6 +31,7 @@ export function MyCardsScreen({ virtualOnly = false }: { virtualOnly?: boolean }
         itemKey={(row: Card) => row.id}
         empty={<Trans>No cards yet</Trans>}
         renderItem={(row: Card) => <CardItem row={row} />}
+        rowDeps={[]}
       />
       <Link
         to={virtualOnly ? '/bank/virtual_apply' : '/bank'}

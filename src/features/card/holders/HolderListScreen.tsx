@@ -11,6 +11,7 @@ import { ReasonMeta, RowActions } from '../cardParts.tsx';
 import { StatusPill } from '../../../ui/StatusPill.tsx';
 import { cardTone, holderStatusLabels, idTypeLabels } from '../cardLabels.ts';
 import { useAction } from '../../../state/actions/useAction.ts';
+import { useRowHandler } from '../../../ui/RecordRow.tsx';
 import '../card.css';
 import '../../../ui/controls.css';
 
@@ -22,7 +23,8 @@ export function HolderListScreen() {
     successMessage: () => t`Holder deleted`,
     failureMessage: () => t`Holder delete failed`,
   });
-  const removeHolder = (holder: HolderSummary) =>
+  // One function for the screen's life: a refetch that brings the same holders redraws no row.
+  const removeHolder = useRowHandler((holder: HolderSummary) =>
     remove.submit(
       { id: holder.id },
       {
@@ -30,7 +32,8 @@ export function HolderListScreen() {
         message: t`Delete the holder ${holder.first_name} ${holder.last_name}? This cannot be undone.`,
         confirmText: t`Delete`,
       },
-    );
+    ),
+  );
   return (
     <CardList
       list={list}
@@ -38,13 +41,18 @@ export function HolderListScreen() {
       empty={<Trans>No holders yet</Trans>}
       add={{ to: '/bank/addHolders', label: <Trans>Add a holder</Trans> }}
       row={(row: HolderSummary) => (
-        <HolderItem row={row} onDelete={() => void removeHolder(row)} busy={remove.pending} />
+        <HolderItem row={row} onDelete={removeHolder} busy={remove.pending} />
       )}
+      rowDeps={[removeHolder, remove.pending]}
     />
   );
 }
 
-function HolderItem(props: { row: HolderSummary; onDelete: () => void; busy: boolean }) {
+function HolderItem(props: {
+  row: HolderSummary;
+  onDelete: (row: HolderSummary) => Promise<boolean>;
+  busy: boolean;
+}) {
   const { t, i18n } = useLingui();
   const { row } = props;
   const reason = row.reject_reason ?? '';
@@ -72,7 +80,7 @@ function HolderItem(props: { row: HolderSummary; onDelete: () => void; busy: boo
         }
         deleteLabel={t`Delete holder ${name}`}
         busy={props.busy}
-        onDelete={props.onDelete}
+        onDelete={() => void props.onDelete(row)}
       />
     </div>
   );
