@@ -29,7 +29,8 @@ import { MoneyFormActions } from '../../ui/MoneyFormActions.tsx';
 import { KeptRecordMissing, RecordAge } from '../../ui/KeptCopy.tsx';
 import { RecordList } from '../../ui/RecordList.tsx';
 import { schemaCheck, useForm } from '../../ui/useForm.ts';
-import { RECORD_TIME_FORMAT, RecordTime } from '../../ui/RecordTime.tsx';
+import { RecordTime } from '../../ui/RecordTime.tsx';
+import { formatRecordTime } from '../../ui/recordTimeFormat.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import '../../ui/records.css';
 import '../../ui/controls.css';
@@ -52,7 +53,7 @@ export function ReleaseScreen() {
   const rate = data.exchange_rate;
   const percent = formatCoinAmount(data.percent_per_period, 'JU', i18n.locale);
   const hours = data.period_hours;
-  const next = data.next_release_at ? i18n.date(data.next_release_at, RECORD_TIME_FORMAT) : '';
+  const next = data.next_release_at ? formatRecordTime(data.next_release_at, i18n.locale) : '';
   const statusText = statusLabels[data.status];
   const stat = (label: ReactNode, value: string, testId: string) => (
     <div>
