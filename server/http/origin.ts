@@ -50,13 +50,32 @@ export function siteFromUrl(url: string): Site {
 export function siteOf(request: FastifyRequest, publicUrl: string | null): Site | null {
   // Asked by the first hook, the security headers and routes alike: worked out once each.
   if (request.site !== undefined) return request.site;
-  const site = knownSite(publicUrl ?? `${request.protocol} ${request.host ?? ''}`, () => {
-    const found = publicUrl ? siteFromUrl(publicUrl) : loopbackSite(request);
-    return found && Object.freeze(found);
-  });
+  const site = publicUrl
+    ? knownSite(publicUrl, () => Object.freeze(siteFromUrl(publicUrl)))
+    : requestSite(request.protocol, request.host ?? '', () => loopbackSite(request));
   request.site = site;
   return site;
 }
+
+/**
+ * Without PUBLIC_URL, the site of a protocol and Host: the last one asked for is compared
+ * first (a server's requests nearly all name the same), so most requests build and hash no
+ * key string.
+ */
+function requestSite(protocol: string, host: string, find: () => Site | null): Site | null {
+  if (protocol === last.protocol && host === last.host) return last.site;
+  const site = knownSite(`${protocol} ${host}`, () => {
+    const found = find();
+    return found && Object.freeze(found);
+  });
+  last = { protocol, host, site };
+  return site;
+}
+let last: { protocol: string; host: string; site: Site | null } = {
+  protocol: '',
+  host: '',
+  site: null,
+};
 
 // Every request asks.
 const knownSite = boundedMemo<Site | null>(64);
