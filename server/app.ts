@@ -1,7 +1,13 @@
 // The Fastify application: hooks, error handling, routes and the built app. Rate limits are
 // applied by the route dispatcher (http/routeTable.ts, http/rateLimiter.ts).
 import compress from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { FALLBACK_LOCALE } from '../contract/i18n/locales.ts';
 import type { TimeoutSettings } from './config.ts';
 import { homeContentCopies } from './content/blocks.ts';
@@ -15,14 +21,12 @@ import {
   rawErrorResponse,
   refuseConnection,
 } from './http/lowLevelErrors.ts';
-import { installHostCheck } from './http/origin.ts';
-import { installSecurityHeaders } from './http/securityHeaders.ts';
+import { installRequestStart } from './http/requestStart.ts';
 import { installNotFoundHandler, NOT_FOUND_ROUTE, serveBuiltApp } from './http/staticApp.ts';
-import { localeFromLangHeader } from './i18n/requestLocale.ts';
 import { isOperatorPath, registerOperatorRoutes } from './http/health.ts';
-import { isOverloaded, serverBusy, type EventLoopMonitor } from './http/loadShedding.ts';
+import type { EventLoopMonitor } from './http/loadShedding.ts';
 import { createReadiness } from './http/readiness.ts';
-import { newRequestId, proxyRequestIdLogger, REQUEST_ID_HEADER } from './http/requestId.ts';
+import { newRequestId, proxyRequestIdLogger } from './http/requestId.ts';
 import { loggableUrl, refusalLogSampler } from './http/requestLog.ts';
 import { createRouteRunner, parseQuery, registerRouteTable } from './http/routeTable.ts';
 import { outsideRouteTable, routeTable, secretPathPrefixes } from './areas.ts';
@@ -66,7 +70,6 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const { settings, translator, replies, metrics } = context;
   const { monitor } = lifecycle;
-  const { maxEventLoopLagMs } = settings.operations;
   const { timeouts } = settings;
   const headerSettings = {
     chainRpcUrl: settings.chain.rpcUrl,
@@ -106,7 +109,7 @@ export async function buildApp(
     }),
   });
   const refusalLog = refusalLogSampler(() => context.now().getTime());
-  app.addHook('onResponse', async (request, reply) => {
+  const countAndLog = (request: FastifyRequest, reply: FastifyReply): void => {
     // An enveloped call is counted and logged as its inner call (envelope/gateway.ts): its
     // endpoint's pattern, method and status, never its path's values nor its body.
     const inner = request.innerCall;
@@ -137,6 +140,11 @@ export async function buildApp(
     if (!failed) request.log.debug(line);
     else if (droppedBefore > 0) request.log.info({ dropped_refusal_lines: droppedBefore }, line);
     else request.log.info(line);
+  };
+  // Not async: a promise per request for nothing to wait on.
+  app.addHook('onResponse', (request, reply, done) => {
+    countAndLog(request, reply);
+    done();
   });
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -153,18 +161,9 @@ export async function buildApp(
   app.decorateRequest('locale', FALLBACK_LOCALE);
   app.decorateRequest('routeLabel', null);
   app.decorateRequest('innerCall', null);
-  // First hook of all, so that every refusal is in the user's language and carries the
-  // request's id; an overloaded server refuses here, before any other work.
-  app.addHook('onRequest', async (request, reply) => {
-    request.locale = localeFromLangHeader(request.headers.lang);
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    if (isOverloaded(monitor, maxEventLoopLagMs) && !isOperatorPath(request.url)) {
-      metrics.loadShed();
-      throw serverBusy();
-    }
-  });
-  installSecurityHeaders(app, headerSettings);
-  installHostCheck(app, settings.publicUrl, isOperatorPath);
+  app.decorateRequest('site', undefined);
+  // First hook of all: language, id, shedding, security headers, host check (requestStart.ts).
+  installRequestStart(app, { context, monitor, headerSettings, isOperatorPath });
   installErrorHandler(app, replies);
 
   await app.register(compress, {

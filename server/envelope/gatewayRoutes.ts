@@ -103,8 +103,15 @@ export async function registerEnvelopeGateway(
     );
     scope.setErrorHandler((error, request, reply) => refuse(request, reply, error));
     // An address past its budget: refused before its body is read.
-    scope.addHook('onRequest', async (request) => {
-      rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
+    // Not async: a promise per request for nothing to wait on.
+    scope.addHook('onRequest', (request, _reply, done) => {
+      try {
+        rateLimiter.refuseKnown([refusalBudget(request, 'read')]);
+      } catch (refused) {
+        done(refused as Error);
+        return;
+      }
+      done();
     });
     scope.post(ENVELOPE_PATH, {
       // Sealed bytes do not compress; trying would only cost time.

@@ -1,5 +1,6 @@
 // Request properties this server adds to Fastify's.
 import type { Locale } from '../../contract/i18n/locales.ts';
+import type { Site } from './origin.ts';
 
 /** What an enveloped call ran: its inner method, route pattern and status. */
 export interface InnerCall {
@@ -24,6 +25,8 @@ declare module 'fastify' {
      * rather than the envelope's POST and its 200.
      */
     innerCall: InnerCall | null;
+    /** The request's site once worked out (origin.ts, siteOf): undefined until then. */
+    site: Site | null | undefined;
   }
 }
 

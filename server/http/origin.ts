@@ -4,7 +4,7 @@
 // otherwise a phishing site's backend could obtain a sign-in message for its own domain.
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../domainError.ts';
 import { isLoopbackHost } from '../loopbackHost.ts';
 import { boundedMemo } from './boundedMemo.ts';
@@ -48,11 +48,34 @@ export function siteFromUrl(url: string): Site {
  * else null (the Host header is malformed or names another machine).
  */
 export function siteOf(request: FastifyRequest, publicUrl: string | null): Site | null {
-  return knownSite(publicUrl ?? `${request.protocol} ${request.host ?? ''}`, () => {
-    const found = publicUrl ? siteFromUrl(publicUrl) : loopbackSite(request);
+  // Asked by the first hook, the security headers and routes alike: worked out once each.
+  if (request.site !== undefined) return request.site;
+  const site = publicUrl
+    ? knownSite(publicUrl, () => Object.freeze(siteFromUrl(publicUrl)))
+    : requestSite(request.protocol, request.host ?? '', () => loopbackSite(request));
+  request.site = site;
+  return site;
+}
+
+/**
+ * Without PUBLIC_URL, the site of a protocol and Host: the last one asked for is compared
+ * first (a server's requests nearly all name the same), so most requests build and hash no
+ * key string.
+ */
+function requestSite(protocol: string, host: string, find: () => Site | null): Site | null {
+  if (protocol === last.protocol && host === last.host) return last.site;
+  const site = knownSite(`${protocol} ${host}`, () => {
+    const found = find();
     return found && Object.freeze(found);
   });
+  last = { protocol, host, site };
+  return site;
 }
+let last: { protocol: string; host: string; site: Site | null } = {
+  protocol: '',
+  host: '',
+  site: null,
+};
 
 // Every request asks.
 const knownSite = boundedMemo<Site | null>(64);
@@ -105,19 +128,4 @@ export function originAllowed(
 /** ws(s)://host[:port] of the realtime hub for `site`. */
 export function realtimeOrigin(site: Site): string {
   return `${site.scheme === 'https' ? 'wss' : 'ws'}://${site.authority}`;
-}
-
-/**
- * Refuses, before any route runs, a request whose site is unknown (see siteOf). `anyHost`
- * names requests answered whatever their Host (a balancer's probe names the address it
- * calls, not the site).
- */
-export function installHostCheck(
-  app: FastifyInstance,
-  publicUrl: string | null,
-  anyHost: (url: string) => boolean = () => false,
-): void {
-  app.addHook('onRequest', async (request) => {
-    if (!anyHost(request.url)) requireSite(request, publicUrl);
-  });
 }

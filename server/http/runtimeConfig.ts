@@ -5,21 +5,24 @@ import type { FastifyRequest } from 'fastify';
 import { runtimeConfigEndpoint, type RuntimeConfig } from '../../contract/api/runtimeConfig.ts';
 import type { ServerSettings } from '../config.ts';
 import type { EnvelopeService } from '../envelope/service.ts';
-import { boundedMemo } from './boundedMemo.ts';
-import { realtimeOrigin, requireSite } from './origin.ts';
+import { realtimeOrigin, requireSite, type Site } from './origin.ts';
 import { defineRoute } from './route.ts';
 
 export const REALTIME_PATH = '/ws';
 
-function realtimeUrl(request: FastifyRequest, publicUrl: string | null): string {
-  return realtimeOrigin(requireSite(request, publicUrl)) + REALTIME_PATH;
+/** The answer built for one site, with the key list it was built with. */
+interface BuiltConfig {
+  keys: string | null;
+  config: RuntimeConfig;
 }
 
 /**
- * Each server's answers so far, by realtime URL (the site) and published keys: a handful per
- * server, built once each, so /config.json's bytes and ETag are too (preparedAnswer.ts).
+ * Each server's answers by site (the realtime URL is the site's), each rebuilt only when the
+ * published keys change: a handful per server, built once each, so /config.json's bytes and
+ * ETag are too (preparedAnswer.ts). Looked up by reference, not by a key string built and
+ * hashed per request.
  */
-const builtConfigs = new WeakMap<ServerSettings, ReturnType<typeof boundedMemo<RuntimeConfig>>>();
+const builtConfigs = new WeakMap<ServerSettings, WeakMap<Site, BuiltConfig>>();
 
 /**
  * The app's settings; also written into index.html when it is sent (http/staticApp.ts).
@@ -31,13 +34,17 @@ export function runtimeConfigFor(
   settings: ServerSettings,
   envelope: EnvelopeService | undefined,
 ): RuntimeConfig {
-  const realtime = realtimeUrl(request, settings.publicUrl);
+  const site = requireSite(request, settings.publicUrl);
   const keys = envelope?.keys.published() ?? null;
-  let built = builtConfigs.get(settings);
-  if (!built) builtConfigs.set(settings, (built = boundedMemo<RuntimeConfig>(64)));
-  return built(`${realtime} ${keys ?? ''}`, () =>
-    Object.freeze(buildRuntimeConfig(realtime, keys, settings)),
-  );
+  let bySite = builtConfigs.get(settings);
+  if (!bySite) builtConfigs.set(settings, (bySite = new WeakMap()));
+  let built = bySite.get(site);
+  if (built?.keys !== keys) {
+    const realtime = realtimeOrigin(site) + REALTIME_PATH;
+    built = { keys, config: Object.freeze(buildRuntimeConfig(realtime, keys, settings)) };
+    bySite.set(site, built);
+  }
+  return built.config;
 }
 
 function buildRuntimeConfig(

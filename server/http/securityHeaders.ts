@@ -1,7 +1,6 @@
 // Security headers on every answer, API and app alike, and `no-store` on API answers.
-import type { FastifyInstance } from 'fastify';
 import { boundedMemo } from './boundedMemo.ts';
-import { realtimeOrigin, siteOf } from './origin.ts';
+import { realtimeOrigin, type Site } from './origin.ts';
 
 // Answers of the API carry personal data and tokens: no browser or proxy may keep them.
 const API_PATH = /^\/(?:api|admin)(?:[/?]|$)/;
@@ -105,14 +104,31 @@ export function isApiPath(url: string): boolean {
   return API_PATH.test(url);
 }
 
-export function installSecurityHeaders(
-  app: FastifyInstance,
+/**
+ * The headers of every answer for a site (null: the request's site is unknown), API answers'
+ * with `cache-control: no-store` besides: one frozen set each, built the first time a site is
+ * seen and read by reference after, so a request only copies them onto its reply.
+ */
+export function answerHeaderSets(
   settings: SecurityHeaderSettings,
-): void {
-  // onRequest, so the headers are set before any handler or error can answer.
-  app.addHook('onRequest', async (request, reply) => {
-    const site = siteOf(request, settings.publicUrl);
-    reply.headers(securityHeaders(settings, site ? realtimeOrigin(site) : null));
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-  });
+): (site: Site | null, api: boolean) => Readonly<Record<string, string>> {
+  const sets = new WeakMap<Site, HeaderSets>();
+  const build = (site: Site | null): HeaderSets => {
+    const page = securityHeaders(settings, site ? realtimeOrigin(site) : null);
+    return { page, api: Object.freeze({ ...page, 'cache-control': 'no-store' }) };
+  };
+  const unknownSite = build(null);
+  return (site, api) => {
+    let found = site ? sets.get(site) : unknownSite;
+    if (!found) {
+      found = build(site);
+      sets.set(site!, found);
+    }
+    return api ? found.api : found.page;
+  };
+}
+
+interface HeaderSets {
+  page: Readonly<Record<string, string>>;
+  api: Readonly<Record<string, string>>;
 }
