@@ -12,6 +12,19 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ENVELOPE_SUITE,
+  openRequest,
+  sealResponse,
+} from '../../contract/api/envelope/envelopeMessage.ts';
+import {
+  encodeKeyConfigList,
+  REQUEST_CONTENT_TYPE,
+  RESPONSE_CONTENT_TYPE,
+  type GatewayKey,
+} from '../../contract/api/envelope/ohttp.ts';
+import { ENVELOPE_PATH, KEY_LIST_ENCODING } from '../../contract/api/envelope/transport.ts';
+import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 import { hashToken } from '../../server/sessions/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
@@ -121,10 +134,47 @@ async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+const BARE_ANSWER = { code: 200, message: 'ok', data: null };
+
 async function startBare() {
   const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ code: 200, message: 'ok', data: null }));
+  app.get('/bare', async () => BARE_ANSWER);
+  bareEnvelope(app);
   return { announce: { url: await listenOnLoopback(app) }, close: () => app.close() };
+}
+
+/**
+ * The envelope's floor beside the bare route: the same sealed POST the app's gateway takes,
+ * opened and answered by the contract's envelope alone on the server's crypto (nodeCrypto),
+ * with no key store, nonce check, hooks or inner call. Sealed − plain here is what any server
+ * pays for the envelope on this machine: the cryptography, the larger POST read and write.
+ */
+function bareEnvelope(app: FastifyInstance) {
+  const crypto = nodeCrypto();
+  const keyPair = crypto.x25519KeyPair(crypto.randomBytes(32));
+  const key: GatewayKey = {
+    config: { keyId: 1, kemId: 0x20, publicKey: keyPair.publicKey, symmetric: [ENVELOPE_SUITE] },
+    keyPair,
+  };
+  const keyList = Buffer.from(encodeKeyConfigList([key.config])).toString(KEY_LIST_ENCODING);
+  const answer = {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: new TextEncoder().encode(JSON.stringify(BARE_ANSWER)),
+  };
+  app.get('/config.json', async () => ({ server_public_key: keyList }));
+  app.addContentTypeParser(REQUEST_CONTENT_TYPE, { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(ENVELOPE_PATH, async (request, reply) => {
+    const { context } = openRequest(crypto, () => key, request.body as Buffer, {
+      nowMs: Date.now(),
+    });
+    const sealed = sealResponse(crypto, context, answer);
+    return reply
+      .header('content-type', RESPONSE_CONTENT_TYPE)
+      .send(Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength));
+  });
 }
 
 /**
