@@ -217,7 +217,8 @@ const INFO_SEALED = 'user/info, enveloped';
 const CONFIG = 'GET /config.json';
 const INFO_AT_SEALED_RATE = 'user/info, paced as sealed';
 const TRANSFER_SEALED = 'user/transfer, enveloped';
-const BARE_SEALED = 'bare route, enveloped (the floor)';
+const BARE_SEALED = 'bare route, enveloped (floor)';
+const INFO_FLOOR = 'signed-in read, bare (floor)';
 const BARE_AT_SEALED_RATE = 'bare route, paced as sealed';
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<Figures[]> {
@@ -242,6 +243,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
           headers: { authorization: `Bearer ${first.token}` },
         }),
       );
+      figures.push(await signedInReadFloor(databaseUrl, first.token));
       const splitBefore = await app.ask<EnvelopeSplit>('split');
       const sealed = await measure(INFO_SEALED, app, {
         ...sealedLoad(base, await currentKey(base), () => ({
@@ -301,6 +303,22 @@ async function envelopeFloor(bare: BenchServer): Promise<Figures[]> {
     await measure(BARE_SEALED, bare, sealedLoad(base, key, call)),
     await measure(BARE_AT_SEALED_RATE, bare, pacedLikeSealed(base, key, call)),
   ];
+}
+
+/**
+ * The floor of user/info in the same run: a bare Fastify route on the same database that
+ * hashes the bearer token and reads one row by key (scripts/bench/serverProcess.ts, `/read`).
+ */
+async function signedInReadFloor(databaseUrl: string | undefined, token: string) {
+  const ledger = await startChild('ledger', databaseUrl);
+  try {
+    return await measure(INFO_FLOOR, ledger, {
+      url: `${ledger.announce.url}/read`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  } finally {
+    await stopChild(ledger.child);
+  }
 }
 
 /** Microseconds per sealed call by phase between two readings, or undefined when off. */
@@ -514,6 +532,13 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
         (large ? `, 10,000-member team ${times(large)}` : '') +
         ` (target ≤ ${infoTarget}; ${floor}); queries/req ${empty.queriesPerRequest.toFixed(2)}` +
         (large ? ` and ${large.queriesPerRequest.toFixed(2)}` : ''),
+    );
+  const readFloor = row(INFO_FLOOR);
+  if (empty && readFloor)
+    lines.push(
+      `user/info CPU × its floor: ${(empty.cpuMicrosPerRequest! / readFloor.cpuMicrosPerRequest!).toFixed(2)}` +
+        ` (the floor, a bare route hashing the token and reading one row on the same database: ` +
+        `${readFloor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(readFloor)} × bare)`,
     );
   const sealed = row(INFO_SEALED);
   if (empty && sealed) lines.push(...envelopeLines(empty, sealed, row(INFO_AT_SEALED_RATE)));

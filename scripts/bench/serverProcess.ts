@@ -27,6 +27,7 @@ import { ENVELOPE_PATH, KEY_LIST_ENCODING } from '../../contract/api/envelope/tr
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 import { hashToken } from '../../server/sessions/sessions.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { prepared } from '../../server/db/prepared.ts';
 import { inGroupTransaction } from '../../server/db/groupCommit.ts';
 import { readQueryStats } from '../../server/db/queryStats.ts';
 import { readEnvelopeSplit } from '../../server/envelope/split.ts';
@@ -126,6 +127,10 @@ async function startApp() {
 
 const USERS_PER_INSERT = 500;
 
+const accountById = prepared((db, { id }: { id: bigint }) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', id),
+);
+
 /** Listens on a free loopback port; the URL to announce. */
 async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -212,6 +217,17 @@ async function startLedger() {
       }),
     );
     return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
+  });
+  // The floor of a signed-in read such as user/info: the bearer token hashed, one row read by
+  // key with a prepared query (server/db/prepared.ts), a small JSON answer.
+  app.get('/read', async (request) => {
+    const tokenHash = hashToken(request.headers.authorization ?? '');
+    const [account] = await accountById(db, { id: accounts[next++ % accounts.length]! });
+    return {
+      code: 200,
+      message: 'ok',
+      data: { session: tokenHash.slice(0, 8), account: String(account?.id) },
+    };
   });
   app.get('/query', async () => {
     const { rows } = await sql<{ one: bigint | number }>`SELECT 1 AS one`.execute(db.kysely);
