@@ -219,13 +219,17 @@ const INFO_AT_SEALED_RATE = 'user/info, paced as sealed';
 const TRANSFER_SEALED = 'user/transfer, enveloped';
 const BARE_SEALED = 'bare route, enveloped (floor)';
 const INFO_FLOOR = 'signed-in read, bare (floor)';
+const CONFIG_FLOOR = '/config.json bytes, bare (floor)';
 const BARE_AT_SEALED_RATE = 'bare route, paced as sealed';
 
 async function benchDatabase(label: string, databaseUrl?: string): Promise<Figures[]> {
-  const bare = await startChild('bare');
   // The envelope's split by phase costs a clock reading per phase: timed only when asked for.
   const app = await startChild('app', databaseUrl, ENVELOPE_ONLY ? { ENVELOPE_SPLIT: '1' } : {});
   const base = app.announce.url;
+  // The bare server also answers /config.json's bytes and headers as the app sends them.
+  const bare = await startChild('bare', undefined, {
+    BENCH_COPY: await answerToCopy(`${base}/config.json`),
+  });
   try {
     const first = await signIn(base, `${label}-0`, '');
     const { data } = await call(`${base}/api/v1/user/info`, {
@@ -237,6 +241,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
     if (REFUSALS_ONLY) return [...figures, ...(await benchRefusals(app, first.token, databaseUrl))];
     if (!TRANSFERS_ONLY) {
       figures.push(await measure(CONFIG, app, { url: `${base}/config.json` }));
+      figures.push(await measure(CONFIG_FLOOR, bare, { url: `${bare.announce.url}/copy` }));
       figures.push(
         await measure(INFO_EMPTY_TEAM, app, {
           url: `${base}/api/v1/user/info`,
@@ -303,6 +308,18 @@ async function envelopeFloor(bare: BenchServer): Promise<Figures[]> {
     await measure(BARE_SEALED, bare, sealedLoad(base, key, call)),
     await measure(BARE_AT_SEALED_RATE, bare, pacedLikeSealed(base, key, call)),
   ];
+}
+
+/** `url`'s answer as JSON (its body and the headers that describe it) for BENCH_COPY. */
+async function answerToCopy(url: string): Promise<string> {
+  const response = await fetch(url);
+  const body = await response.text();
+  const headers = Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => !['content-length', 'date', 'connection', 'keep-alive'].includes(name),
+    ),
+  );
+  return JSON.stringify({ headers, body });
 }
 
 /**
@@ -525,6 +542,13 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
   const floor = `floor: the bare route, ${bare.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req`;
   const config = row(CONFIG);
   if (config) lines.push(`/config.json CPU × bare: ${times(config)} (target ≤ 1.3; ${floor})`);
+  const configFloor = row(CONFIG_FLOOR);
+  if (config && configFloor)
+    lines.push(
+      `/config.json CPU × its floor: ${(config.cpuMicrosPerRequest! / configFloor.cpuMicrosPerRequest!).toFixed(2)}` +
+        ` (the floor, a bare route sending the same bytes and headers: ` +
+        `${configFloor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(configFloor)} × bare)`,
+    );
   const [empty, large] = [row(INFO_EMPTY_TEAM), row(INFO_LARGE_TEAM)];
   if (empty)
     lines.push(

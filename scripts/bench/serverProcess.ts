@@ -145,6 +145,15 @@ async function startBare() {
   const app = Fastify({ logger: false });
   app.get('/bare', async () => BARE_ANSWER);
   bareEnvelope(app);
+  // Another server's answer, byte for byte with its headers, sent by Fastify alone.
+  if (process.env.BENCH_COPY) {
+    const copy = JSON.parse(process.env.BENCH_COPY) as {
+      headers: Record<string, string>;
+      body: string;
+    };
+    const body = Buffer.from(copy.body);
+    app.get('/copy', (_request, reply) => reply.headers(copy.headers).send(body));
+  }
   return { announce: { url: await listenOnLoopback(app) }, close: () => app.close() };
 }
 
