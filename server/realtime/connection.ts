@@ -80,13 +80,16 @@ export class Connection {
     this.#ws.terminate();
   }
 
-  /** A live event of this connection's user. */
-  deliver(event: StoredEvent): void {
+  /**
+   * A live event of this connection's user, with its wire text (eventText). Answers whether
+   * it was written now: the hub counts those in one go.
+   */
+  deliver(event: StoredEvent, text: string): boolean {
     if (this.#recovery?.streams.has(event.stream)) {
       this.#recovery.queue.push(event);
-      return;
+      return false;
     }
-    if (this.#streams.has(event.stream)) this.#pushEvent(event);
+    return this.#streams.has(event.stream) && this.#send(text);
   }
 
   /** Checks the deadlines against the clock: session end, idle, unanswered ping. */
