@@ -77,7 +77,11 @@ export async function firstTap(
         new Promise<TapAnswer>((resolve) => {
           let tapped = 0;
           let seen = 0;
-          addEventListener('pointerdown', () => (tapped ||= performance.now()), { capture: true });
+          // The event's own time, when the tap happened: a listener's performance.now() would
+          // be when the page got round to it, after whatever task was running then.
+          addEventListener('pointerdown', (event) => (tapped ||= event.timeStamp), {
+            capture: true,
+          });
           const check = () => {
             const busy = [...document.querySelectorAll('button[aria-busy="true"]')];
             const appAnswer =
