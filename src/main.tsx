@@ -103,7 +103,10 @@ async function boot() {
       </StrictMode>,
     ),
   );
-  registerServiceWorker();
+  // Registering fetches the registration's code and starts the worker's own download and
+  // precache: work for after the page has loaded, never beside its first screen.
+  if (document.readyState === 'complete') registerServiceWorker();
+  else addEventListener('load', registerServiceWorker, { once: true });
 }
 
 boot().catch((error: unknown) => {
