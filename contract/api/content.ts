@@ -3,6 +3,7 @@
 // fallback; the app holds none of it as constants. Plain text only: the home page is the
 // first screen and carries no HTML sanitiser.
 import * as v from 'valibot';
+import { marqueeDataSchema, type MarqueeData } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const contentPaths = {
@@ -57,8 +58,17 @@ export const inlineHomeContentSchema = v.object({
    * format loads its calendar data, tens of milliseconds on a phone's main thread).
    */
   days: v.optional(v.record(v.string(), v.string())),
+  /** The marquee in `locale`, so the first screen makes no call (a call loads the envelope). */
+  marquee: v.optional(marqueeDataSchema),
 });
 export type InlineHomeContent = v.InferOutput<typeof inlineHomeContentSchema>;
+
+/** What the server reads for the home page's first paint. */
+export interface HomePageContent {
+  readonly home: HomeData;
+  /** Absent when it could not be read: the app then asks for it. */
+  readonly marquee?: MarqueeData;
+}
 
 /** Every endpoint of this area, described once (api/endpoint.ts). */
 export const contentEndpoints = {

@@ -1,7 +1,11 @@
 // Home content and the marquee: one JSON block per kind and language.
 import * as v from 'valibot';
 import { MARQUEE_ITEM_MAX_LENGTH, type MarqueeData } from '../../contract/api/common.ts';
-import { homeContentSchema, type HomeData } from '../../contract/api/content.ts';
+import {
+  homeContentSchema,
+  type HomeData,
+  type HomePageContent,
+} from '../../contract/api/content.ts';
 import type { Locale } from '../../contract/i18n/locales.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { DomainError } from '../domainError.ts';
@@ -48,32 +52,37 @@ async function writeBlock(
         .doUpdateSet({ body: row.body, updated_at: row.updated_at }),
     )
     .execute();
+  contentWrites += 1;
 }
 
-// Counts home content writes in this process, so the page renderer's copy (below) is dropped
-// the moment an operator changes the content here.
-let homeContentWrites = 0;
+// Counts content writes in this process, so the page renderer's copy (below) is dropped the
+// moment an operator changes the home content or the marquee here.
+let contentWrites = 0;
 
 /** How long a copy of the home content may serve page loads; covers writes by other processes. */
 export const HOME_CONTENT_COPY_MS = 10_000;
 
 /**
- * homeContentFor for index.html, which every first visit asks for: one copy per language, kept
- * a few seconds (and dropped on a write in this process) so a burst of visits costs one query.
- * A short lifetime rather than invalidation alone, because another server process sharing the
- * database (PostgreSQL) may write the content too.
+ * The home content and the marquee for index.html, which every first visit asks for, so the
+ * app's first screen makes no call: one copy per language, kept a few seconds (and dropped on
+ * a write in this process) so a burst of visits costs one read. A short lifetime rather than
+ * invalidation alone, because another server process sharing the database (PostgreSQL) may
+ * write the content too.
  */
 export function homeContentCopies(
   db: AppDatabase,
   clock: () => number = Date.now,
-): (locale: Locale) => Promise<HomeData> {
-  const copies = new Map<Locale, { at: number; writes: number; data: Promise<HomeData> }>();
+): (locale: Locale) => Promise<HomePageContent> {
+  const copies = new Map<Locale, { at: number; writes: number; data: Promise<HomePageContent> }>();
   return (locale) => {
     const now = clock();
     const copy = copies.get(locale);
-    if (copy && copy.writes === homeContentWrites && now - copy.at < HOME_CONTENT_COPY_MS)
+    if (copy && copy.writes === contentWrites && now - copy.at < HOME_CONTENT_COPY_MS)
       return copy.data;
-    const fresh = { at: now, writes: homeContentWrites, data: homeContentFor(db, locale) };
+    const data = Promise.all([homeContentFor(db, locale), marqueeFor(db, locale)]).then(
+      ([home, marquee]) => ({ home, marquee }),
+    );
+    const fresh = { at: now, writes: contentWrites, data };
     copies.set(locale, fresh);
     // A failed read is not kept: the next visit tries again.
     fresh.data.catch(() => {
@@ -113,7 +122,6 @@ export async function setHomeContent(
     });
   }
   await writeBlock(db, 'home', locale, parsed.output, now);
-  homeContentWrites += 1;
 }
 
 export async function setMarquee(

@@ -14,7 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { INLINE_HOME_CONTENT_ELEMENT_ID, type HomeData } from '../../contract/api/content.ts';
+import {
+  INLINE_HOME_CONTENT_ELEMENT_ID,
+  type HomePageContent,
+} from '../../contract/api/content.ts';
 import { INLINE_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../contract/api/runtimeConfig.ts';
 import { pickInitialLocale, type Locale } from '../../contract/i18n/locales.ts';
 import { ApiFailure } from './apiFailure.ts';
@@ -31,6 +34,8 @@ import type { Replies } from './replies.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SERVER_PATHS = /^\/(api|admin)(\/|$)/;
 const HOME_ROUTE = /^src\/routes\/\[index\]\.tsx/;
+/** The page when the content could not be read: painted empty, the app asks for it. */
+const UNREAD_CONTENT: HomePageContent = { home: { content: null, lang: null, updated_at: null } };
 
 interface ManifestChunk {
   file: string;
@@ -42,7 +47,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export type RuntimeConfigFor = (request: FastifyRequest) => RuntimeConfig;
 /** The home content in a language, as GET /api/v1/content/home answers it. */
-export type HomeContentFor = (locale: Locale) => Promise<HomeData>;
+export type HomeContentFor = (locale: Locale) => Promise<HomePageContent>;
 
 /** Sends the app page (index.html) for a request. */
 export type AppPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -186,13 +191,14 @@ function pageRenderer(
 
   // The page for one copy of the content, kept as long as that copy (homeContentFor's).
   type Paint = { head: string; root: string };
-  const paints = new WeakMap<HomeData, Map<Locale, Promise<Paint>>>();
-  const paintOf = (data: HomeData, locale: Locale, request: FastifyRequest) => {
-    let byLocale = paints.get(data);
-    if (!byLocale) paints.set(data, (byLocale = new Map()));
+  const paints = new WeakMap<HomePageContent, Map<Locale, Promise<Paint>>>();
+  const paintOf = (content: HomePageContent, locale: Locale, request: FastifyRequest) => {
+    let byLocale = paints.get(content);
+    if (!byLocale) paints.set(content, (byLocale = new Map()));
     let paint = byLocale.get(locale);
     if (!paint) {
-      const inline = { locale, data, days: newsDays(data, locale) };
+      const { home: data, marquee } = content;
+      const inline = { locale, data, days: newsDays(data, locale), ...(marquee && { marquee }) };
       const head = homeStyles + jsonScript(INLINE_HOME_CONTENT_ELEMENT_ID, inline);
       paint = (renderFirstPaint?.(inline) ?? Promise.resolve('')).then(
         (markup) => ({ head, root: markup }),
@@ -213,7 +219,7 @@ function pageRenderer(
     } catch (error) {
       // The page still goes out: the app fetches the content itself.
       request.log.warn({ err: error }, 'home content for the first paint could not be read');
-      return paintOf({ content: null, lang: null, updated_at: null }, locale, request);
+      return paintOf(UNREAD_CONTENT, locale, request);
     }
   };
 

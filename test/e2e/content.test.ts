@@ -54,7 +54,9 @@ describe('home content', () => {
     await expect.poll(() => marquee.textContent()).toContain('Welcome to JU Wallet.');
     expect(await layoutShift()).toBeLessThanOrEqual(0.02);
     expect(await seriousAxeViolations(app.page)).toEqual([]);
-    // The content came through the browser's own fetch: the HTTP library stayed home.
+    // The content and the marquee came with the page: the first screen made no call (with the
+    // envelope on, a call would load and run its cryptography), nor loaded the HTTP library.
+    expect(scripts.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
     expect(scripts.some((url) => url.endsWith(httpLibraryFile()))).toBe(false);
   });
 
@@ -93,13 +95,16 @@ describe('home content', () => {
       });
     const marqueeLines = () => app.page.locator('.marquee-track li').count();
     const painted = await snapshot();
-    expect(await marqueeLines()).toBe(0); // the app has not run
     expect(painted.content).toContain('About the protocol');
+    // The marquee came with the page too, painted before the app has run.
+    const marquee = app.page.getByRole('region', { name: 'Announcements' });
+    expect(await marquee.textContent()).toContain('Welcome to JU Wallet.');
+    const paintedLines = await marqueeLines();
+    expect(paintedLines).toBeGreaterThan(0);
 
     release();
-    // Started: the marquee's lines come from the app alone.
-    const marquee = app.page.getByRole('region', { name: 'Announcements' });
-    await expect.poll(() => marquee.textContent()).toContain('Welcome to JU Wallet.');
+    await app.page.locator('[data-first-paint]').waitFor({ state: 'detached' });
+    expect(await marqueeLines()).toBe(paintedLines);
     const rendered = await snapshot();
     // The app draws exactly the markup the server wrote, in the same place.
     expect(rendered).toEqual(painted);
@@ -192,13 +197,13 @@ describe('home content', () => {
   it('keeps the marquee bar in place when the operator empties it', async () => {
     await admin(app, 'marquee', 'set', 'TH', '');
     await app.freshContext({ locale: 'th-TH', serviceWorkers: 'block' });
-    const emptied = callsOf(app.page).waitForAnswer('/api/v1/common/marquee');
     await app.page.goto(`${app.server.url}/index`);
-    await emptied;
-    // Measured once the app has replaced the painted page and drawn the empty marquee.
+    // Measured once the app has replaced the painted page and drawn the empty marquee, which
+    // came with the page: no call asked for it.
     await app.page.locator('[data-first-paint]').waitFor({ state: 'detached' });
     const bar = app.page.getByTestId('marquee');
     await expect.poll(async () => (await bar.boundingBox())?.height ?? 0).toBeGreaterThan(30);
     expect(await bar.locator('li').count()).toBe(0);
+    expect(await callsOf(app.page).sentTo('/api/v1/common/marquee')).toEqual([]);
   });
 });

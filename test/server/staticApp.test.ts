@@ -17,6 +17,7 @@ import {
 } from '../../contract/api/content.ts';
 import { acceptedLanguages } from '../../server/http/staticApp.ts';
 import { apiErrors } from '../../contract/api/errors.ts';
+import { commonPaths, marqueeDataSchema } from '../../contract/api/common.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { admin, fileArgument } from './support/content.ts';
 import { dataOf } from './support/money.ts';
@@ -352,6 +353,17 @@ describe('serving the built app', () => {
     // painted page and the app show the same words.
     const date = new Intl.DateTimeFormat(['ko', 'en'], { dateStyle: 'medium', timeZone: 'UTC' });
     expect(inline.days).toEqual({ '2030-01-31': date.format(new Date('2030-01-31T00:00:00Z')) });
+  });
+
+  it('carries the marquee in the visitor’s language, so the first screen makes no call, and shows a change at once', async () => {
+    await homePage('vi'); // a copy of the old marquee is now kept for Vietnamese
+    await admin(server, 'marquee', 'set', 'VN', 'Tin một\nTin hai');
+    const expected = dataOf(
+      await server.request('GET', commonPaths.marquee, { headers: { lang: 'VN' } }),
+      marqueeDataSchema,
+    );
+    expect(expected.list).toEqual(['Tin một', 'Tin hai']);
+    expect(inlineContent(await homePage('vi')).marquee).toEqual(expected);
   });
 
   it('keeps one copy of the home content a few seconds, for writes by another server process', async () => {

@@ -33,8 +33,8 @@ export function marqueeOptions(api: ApiClient, locale: string) {
 }
 
 /**
- * Puts the home content the server wrote into the page (`inline`, the text of its JSON
- * element) into the cache as fresh, so the home page shows it without a request. Content for
+ * Puts the home content and the marquee the server wrote into the page (`inline`, the text of
+ * its JSON element) into the cache as fresh, so the home page shows them without a request. Content for
  * another language than the app's (a saved choice the server could not know) is left out.
  */
 export function seedHomeContent(
@@ -52,6 +52,10 @@ export function seedHomeContent(
   }
   if (!parsed.success || parsed.output.locale !== locale) return false;
   queryClient.setQueryData(contentKeys.home(locale), parsed.output.data, { updatedAt: now });
+  if (parsed.output.marquee)
+    queryClient.setQueryData(contentKeys.marquee(locale), parsed.output.marquee, {
+      updatedAt: now,
+    });
   for (const [day, words] of Object.entries(parsed.output.days ?? {}))
     pageDays.set(`${locale} ${day}`, words);
   return true;

@@ -88,6 +88,19 @@ describe('home content written into the page', () => {
     expect(client.getQueryState(contentKeys.home('en'))?.dataUpdatedAt).toBe(1234);
   });
 
+  it('puts the marquee the page carried in the cache too, fresh', () => {
+    const client = new QueryClient();
+    const marquee = { list: ['One', 'Two'], lang: 'en' };
+    const page = JSON.stringify({ locale: 'en', data, marquee });
+    expect(seedHomeContent(client, 'en', page, 1234)).toBe(true);
+    expect(client.getQueryData(contentKeys.marquee('en'))).toEqual(marquee);
+    expect(client.getQueryState(contentKeys.marquee('en'))?.dataUpdatedAt).toBe(1234);
+    // A page without it leaves the marquee to its call.
+    const other = new QueryClient();
+    expect(seedHomeContent(other, 'en', inline('en'))).toBe(true);
+    expect(other.getQueryData(contentKeys.marquee('en'))).toBeUndefined();
+  });
+
   it('keeps the news dates in the words the page showed them, per language', () => {
     const client = new QueryClient();
     const page = JSON.stringify({ locale: 'ko', data, days: { '2030-01-31': '2030. 1. 31.' } });
