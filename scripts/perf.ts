@@ -9,11 +9,14 @@
 //   - the first confirm dialog: from the tap to the dialog on screen;
 //   - the first visit (scripts/perf/firstVisit.ts): /index opened cold, main-thread busy time
 //     and the longest task until idle, beside a bare React page built in the same run, and
-//     the first tap on "Connect wallet" until the page answers it (CPU 4× only).
+//     the first tap on "Connect wallet" until the page answers it (CPU 4× only);
+//   - then scripts/perf/listLeftovers.ts: the focus move after a tap on a link and the first
+//     record-time formatter, at 4×.
 // Build first (`npm run build`). On a shared machine one pass is noisy: `PERF_RUNS=5` opens
 // each screen in that many fresh pages and prints every time and the median, and
 // `PERF_SCREENS=/wallet,/wallet/moneyLog` times those screens alone (nothing else is measured).
 // `PERF_RATES=4` keeps one CPU rate; `PERF_ONLY=first-visit` measures the first visit alone.
+import { spawnSync } from 'node:child_process';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/support/browser.ts';
 import { APP_CHAIN_ID, startAppServer } from '../test/e2e/support/appServer.ts';
@@ -308,3 +311,7 @@ try {
   await browser.close();
   await server.close();
 }
+// The two costs a list screen used to pay in the task that shows it (focus, date formatter):
+// a script of its own, with its own server and browser.
+if (!FIRST_VISIT_ONLY)
+  spawnSync(process.execPath, ['scripts/perf/listLeftovers.ts'], { stdio: 'inherit' });
