@@ -248,7 +248,7 @@ async function benchDatabase(label: string, databaseUrl?: string): Promise<Figur
           headers: { authorization: `Bearer ${first.token}` },
         }),
       );
-      figures.push(await signedInReadFloor(databaseUrl, first.token));
+      figures.push(await signedInReadFloor(databaseUrl, first.token, base));
       const splitBefore = await app.ask<EnvelopeSplit>('split');
       const sealed = await measure(INFO_SEALED, app, {
         ...sealedLoad(base, await currentKey(base), () => ({
@@ -311,8 +311,8 @@ async function envelopeFloor(bare: BenchServer): Promise<Figures[]> {
 }
 
 /** `url`'s answer as JSON (its body and the headers that describe it) for BENCH_COPY. */
-async function answerToCopy(url: string): Promise<string> {
-  const response = await fetch(url);
+async function answerToCopy(url: string, init?: RequestInit): Promise<string> {
+  const response = await fetch(url, init);
   const body = await response.text();
   const headers = Object.fromEntries(
     [...response.headers].filter(
@@ -324,14 +324,17 @@ async function answerToCopy(url: string): Promise<string> {
 
 /**
  * The floor of user/info in the same run: a bare Fastify route on the same database that
- * hashes the bearer token and reads one row by key (scripts/bench/serverProcess.ts, `/read`).
+ * hashes the bearer token, reads one row by key, and sends user/info's own answer, bytes and
+ * headers (scripts/bench/serverProcess.ts, `/read`).
  */
-async function signedInReadFloor(databaseUrl: string | undefined, token: string) {
-  const ledger = await startChild('ledger', databaseUrl);
+async function signedInReadFloor(databaseUrl: string | undefined, token: string, base: string) {
+  const authorization = `Bearer ${token}`;
+  const answer = await answerToCopy(`${base}/api/v1/user/info`, { headers: { authorization } });
+  const ledger = await startChild('ledger', databaseUrl, { BENCH_COPY: answer });
   try {
     return await measure(INFO_FLOOR, ledger, {
       url: `${ledger.announce.url}/read`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization },
     });
   } finally {
     await stopChild(ledger.child);
@@ -561,7 +564,8 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
   if (empty && readFloor)
     lines.push(
       `user/info CPU × its floor: ${(empty.cpuMicrosPerRequest! / readFloor.cpuMicrosPerRequest!).toFixed(2)}` +
-        ` (the floor, a bare route hashing the token and reading one row on the same database: ` +
+        ` (the floor, a bare route hashing the token, reading one row on the same database and ` +
+        `sending user/info's bytes: ` +
         `${readFloor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(readFloor)} × bare)`,
     );
   const sealed = row(INFO_SEALED);

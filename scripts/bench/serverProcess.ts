@@ -141,19 +141,23 @@ async function listenOnLoopback(app: FastifyInstance): Promise<string> {
 
 const BARE_ANSWER = { code: 200, message: 'ok', data: null };
 
+/** The answer the bench copied from the app (BENCH_COPY: its body and headers), if any. */
+function copiedAnswer(): { headers: Record<string, string>; body: Buffer } | null {
+  if (!process.env.BENCH_COPY) return null;
+  const copy = JSON.parse(process.env.BENCH_COPY) as {
+    headers: Record<string, string>;
+    body: string;
+  };
+  return { headers: copy.headers, body: Buffer.from(copy.body) };
+}
+
 async function startBare() {
   const app = Fastify({ logger: false });
   app.get('/bare', async () => BARE_ANSWER);
   bareEnvelope(app);
   // Another server's answer, byte for byte with its headers, sent by Fastify alone.
-  if (process.env.BENCH_COPY) {
-    const copy = JSON.parse(process.env.BENCH_COPY) as {
-      headers: Record<string, string>;
-      body: string;
-    };
-    const body = Buffer.from(copy.body);
-    app.get('/copy', (_request, reply) => reply.headers(copy.headers).send(body));
-  }
+  const copy = copiedAnswer();
+  if (copy) app.get('/copy', (_request, reply) => reply.headers(copy.headers).send(copy.body));
   return { announce: { url: await listenOnLoopback(app) }, close: () => app.close() };
 }
 
@@ -228,15 +232,14 @@ async function startLedger() {
     return { code: 200, message: 'ok', data: { id: String(transfer.id) } };
   });
   // The floor of a signed-in read such as user/info: the bearer token hashed, one row read by
-  // key with a prepared query (server/db/prepared.ts), a small JSON answer.
-  app.get('/read', async (request) => {
+  // key with a prepared query (server/db/prepared.ts), and an answer of the same bytes and
+  // headers as the app's (BENCH_COPY), or a small JSON one.
+  const copy = copiedAnswer();
+  app.get('/read', async (request, reply) => {
     const tokenHash = hashToken(request.headers.authorization ?? '');
     const [account] = await accountById(db, { id: accounts[next++ % accounts.length]! });
-    return {
-      code: 200,
-      message: 'ok',
-      data: { session: tokenHash.slice(0, 8), account: String(account?.id) },
-    };
+    if (copy && account) return reply.headers(copy.headers).send(copy.body);
+    return { code: 200, message: 'ok', data: { session: tokenHash, account: String(account?.id) } };
   });
   app.get('/query', async () => {
     const { rows } = await sql<{ one: bigint | number }>`SELECT 1 AS one`.execute(db.kysely);
