@@ -11,7 +11,10 @@
 // team and for one with a 10,000-member team: it should cost the same. user/info and the
 // transfer are also measured through the request envelope (each request sealed afresh,
 // scripts/bench/sealedLoad.ts): the difference in server CPU is the envelope's cost, and the
-// difference in queries its nonce store's.
+// difference in queries its nonce store's. /config.json, user/info and the envelope are also
+// measured beside their floors, bare Fastify routes doing only what each must: sending the
+// same bytes and headers; hashing the token, reading one row and sending user/info's bytes;
+// opening and sealing with the contract's envelope (scripts/bench/serverProcess.ts).
 //
 //   npm run bench                      both databases (PostgreSQL through with-postgres.sh)
 //   BENCH_SECONDS=10 npm run bench     longer runs
@@ -19,8 +22,9 @@
 //   BENCH_ONLY=info                    the read routes only
 //   BENCH_ONLY=realtime                the realtime hub's fan-out only (scripts/bench/realtime.ts)
 //   BENCH_ONLY=envelope                the bare route, /config.json, user/info plain and sealed
-//                                      in one run: the envelope's added server CPU per call,
-//                                      split by phase (server/envelope/split.ts)
+//                                      in one run, each beside its floor: the envelope's added
+//                                      server CPU per call, split by phase
+//                                      (server/envelope/split.ts)
 //   BENCH_CPU_PROF=DIR                 each server process writes a CPU profile into DIR as it
 //                                      stops; `npx node scripts/bench/profileTop.ts DIR` prints
 //                                      the functions that took the most of it
