@@ -28,6 +28,12 @@ interface UserSockets {
   unsure: boolean;
   /** When the first signal not yet read arrived (performance.now()), for the latency metric. */
   signalledAt: number | null;
+  /**
+   * Settles once `delivered` is known. A socket's recovery reads after it: live delivery
+   * starts at the latest offset read here, so a recovery read earlier could answer an offset
+   * below it, and an event committed between the two reads would reach the socket neither way.
+   */
+  started: Promise<void>;
 }
 
 /**
@@ -61,7 +67,10 @@ export class RealtimeHub {
       settings: context.settings.realtime,
       metrics: context.metrics.realtime,
       now: () => context.now(),
-      recover: (userId, since) => recoverSince(context.db, userId, since, context.now()),
+      recover: async (userId, since) => {
+        await this.#users.get(userId)?.started;
+        return recoverSince(context.db, userId, since, context.now());
+      },
       failed: (error) => onError(error, 'realtime: recovering events'),
       closed: (connection, code) => this.#remove(connection, code),
     };
@@ -87,9 +96,10 @@ export class RealtimeHub {
         announced: 0n,
         unsure: false,
         signalledAt: null,
+        started: Promise.resolve(),
       };
       this.#users.set(holder.userId, user);
-      void this.#startFrom(holder.userId, user);
+      user.started = this.#startFrom(holder.userId, user);
     }
     user.connections.add(connection);
     const session = this.#sessions.get(holder.sessionId) ?? new Set();
