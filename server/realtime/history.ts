@@ -209,13 +209,15 @@ async function foldOnSqlite(db: AppDatabase, users: bigint[]): Promise<Fold> {
       for (let id = start; id <= head; id++) {
         const broadcast = byId.get(id);
         if (!broadcast) continue;
-        copies.push({
-          userId: counter.user_id,
-          offset: before + (id - start + 1n),
-          stream: broadcast.stream as RealtimeStream,
-          data: broadcast.data,
-          createdAt: broadcast.created_at,
-        });
+        copies.push(
+          storedEvent({
+            user_id: counter.user_id,
+            event_offset: before + (id - start + 1n),
+            stream: broadcast.stream,
+            data: broadcast.data,
+            created_at: broadcast.created_at,
+          }),
+        );
       }
       latest.set(counter.user_id, before + (head >= start ? head - start + 1n : 0n));
     }
