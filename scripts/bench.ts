@@ -552,9 +552,13 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
   const configFloor = row(CONFIG_FLOOR);
   if (config && configFloor)
     lines.push(
-      `/config.json CPU × its floor: ${(config.cpuMicrosPerRequest! / configFloor.cpuMicrosPerRequest!).toFixed(2)}` +
-        ` (the floor, a bare route sending the same bytes and headers: ` +
-        `${configFloor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(configFloor)} × bare)`,
+      timesFloorLine(
+        '/config.json',
+        config,
+        configFloor,
+        'sending the same bytes and headers',
+        bare,
+      ),
     );
   const [empty, large] = [row(INFO_EMPTY_TEAM), row(INFO_LARGE_TEAM)];
   if (empty)
@@ -567,10 +571,13 @@ function printTargets(label: string, figures: Figures[], infoTarget: number): vo
   const readFloor = row(INFO_FLOOR);
   if (empty && readFloor)
     lines.push(
-      `user/info CPU × its floor: ${(empty.cpuMicrosPerRequest! / readFloor.cpuMicrosPerRequest!).toFixed(2)}` +
-        ` (the floor, a bare route hashing the token, reading one row on the same database and ` +
-        `sending user/info's bytes: ` +
-        `${readFloor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(readFloor)} × bare)`,
+      timesFloorLine(
+        'user/info',
+        empty,
+        readFloor,
+        "hashing the token, reading one row on the same database and sending user/info's bytes",
+        bare,
+      ),
     );
   const sealed = row(INFO_SEALED);
   if (empty && sealed) lines.push(...envelopeLines(empty, sealed, row(INFO_AT_SEALED_RATE)));
@@ -618,6 +625,15 @@ function envelopeLines(plain: Figures, sealed: Figures, sameRate?: Figures): str
     );
   }
   return lines;
+}
+
+/** `row`'s server CPU as a multiple of its floor's (a bare route doing only `what`). */
+function timesFloorLine(name: string, row: Figures, floor: Figures, what: string, bare: Figures) {
+  const times = (a: Figures, b: Figures) => cpuTimesBare(a, b)?.toFixed(2) ?? '–';
+  return (
+    `${name} CPU × its floor: ${times(row, floor)} (the floor, a bare route ${what}: ` +
+    `${floor.cpuMicrosPerRequest?.toFixed(0) ?? '–'} µs/req, ${times(floor, bare)} × bare)`
+  );
 }
 
 /** What the envelope costs with nothing of ours around it: the floor of the line above it. */
