@@ -11,7 +11,7 @@
 import { x25519 as edwardsX25519 } from '@noble/curves/ed25519.js';
 import { randomBytes } from 'node:crypto';
 import {
-  ENVELOPE_SUITE,
+  gatewayKeyOf,
   openRequest,
   openResponse,
   sealRequest,
@@ -20,7 +20,6 @@ import {
   type EnvelopeRequest,
 } from '../../contract/api/envelope/envelopeMessage.ts';
 import { nobleChaCha20Poly1305, nobleCrypto } from '../../contract/api/envelope/nobleCrypto.ts';
-import type { GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 import { nodeChaCha20Poly1305, nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
 
 const BODY_BYTES = Number(process.env.BENCH_BODY_BYTES ?? 2048);
@@ -43,11 +42,7 @@ const request: EnvelopeRequest = {
 const answer = { status: 200, headers: { 'content-type': 'application/json' }, body: request.body };
 
 function gateway(crypto: EnvelopeCrypto) {
-  const keyPair = crypto.x25519KeyPair(random(32));
-  const key: GatewayKey = {
-    config: { keyId: 1, kemId: 0x20, publicKey: keyPair.publicKey, symmetric: [ENVELOPE_SUITE] },
-    keyPair,
-  };
+  const key = gatewayKeyOf(1, crypto.x25519KeyPair(random(32)));
   return { config: key.config, findKey: () => key };
 }
 

@@ -1,22 +1,18 @@
 // Runs in Chromium (scripts/bench/envelopeBrowser.ts): the app's side of one enveloped call —
 // seal a request, open its answer — on the app's own code, timed in the browser's engine.
 import {
-  ENVELOPE_SUITE,
+  gatewayKeyOf,
   openRequest,
   openResponse,
   sealRequest,
   sealResponse,
 } from '../../contract/api/envelope/envelopeMessage.ts';
 import { nobleCrypto } from '../../contract/api/envelope/nobleCrypto.ts';
-import type { GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 
 export function measure(bodyBytes: number, calls: number): { sealOpenUs: number } {
   const crypto = nobleCrypto();
   const keyPair = crypto.x25519KeyPair(crypto.randomBytes(32));
-  const key: GatewayKey = {
-    config: { keyId: 1, kemId: 0x20, publicKey: keyPair.publicKey, symmetric: [ENVELOPE_SUITE] },
-    keyPair,
-  };
+  const key = gatewayKeyOf(1, keyPair);
   const body = crypto.randomBytes(bodyBytes);
   const request = {
     method: 'POST',

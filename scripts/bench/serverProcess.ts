@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  ENVELOPE_SUITE,
+  gatewayKeyOf,
   openRequest,
   sealResponse,
 } from '../../contract/api/envelope/envelopeMessage.ts';
@@ -21,7 +21,6 @@ import {
   encodeKeyConfigList,
   REQUEST_CONTENT_TYPE,
   RESPONSE_CONTENT_TYPE,
-  type GatewayKey,
 } from '../../contract/api/envelope/ohttp.ts';
 import { ENVELOPE_PATH, KEY_LIST_ENCODING } from '../../contract/api/envelope/transport.ts';
 import { nodeCrypto } from '../../server/envelope/nodeCrypto.ts';
@@ -170,10 +169,7 @@ async function startBare() {
 function bareEnvelope(app: FastifyInstance) {
   const crypto = nodeCrypto();
   const keyPair = crypto.x25519KeyPair(crypto.randomBytes(32));
-  const key: GatewayKey = {
-    config: { keyId: 1, kemId: 0x20, publicKey: keyPair.publicKey, symmetric: [ENVELOPE_SUITE] },
-    keyPair,
-  };
+  const key = gatewayKeyOf(1, keyPair);
   const keyList = Buffer.from(encodeKeyConfigList([key.config])).toString(KEY_LIST_ENCODING);
   const answer = {
     status: 200,

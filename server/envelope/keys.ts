@@ -21,16 +21,8 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { BackgroundJob } from '../backgroundJob.ts';
 import type { AppDatabase } from '../db/database.ts';
 import { inTransaction } from '../db/transaction.ts';
-import {
-  ENVELOPE_SUITE,
-  type EnvelopeCrypto,
-} from '../../contract/api/envelope/envelopeMessage.ts';
-import { KEM_X25519_HKDF_SHA256 } from '../../contract/api/envelope/hpke.ts';
-import {
-  encodeKeyConfigList,
-  type GatewayKey,
-  type KeyConfig,
-} from '../../contract/api/envelope/ohttp.ts';
+import { gatewayKeyOf, type EnvelopeCrypto } from '../../contract/api/envelope/envelopeMessage.ts';
+import { encodeKeyConfigList, type GatewayKey } from '../../contract/api/envelope/ohttp.ts';
 import { KEY_LIST_ENCODING } from '../../contract/api/envelope/transport.ts';
 import { keySealFor, type KeySeal } from './keySeal.ts';
 import { nodeCrypto } from './nodeCrypto.ts';
@@ -284,13 +276,7 @@ export async function listKeys(db: AppDatabase, now: Date): Promise<EnvelopeKeyI
 
 function gatewayKey(crypto: EnvelopeCrypto, seal: KeySeal, row: KeyRow): GatewayKey {
   const keyPair = crypto.x25519KeyPair(seal.open(row.secret_key, identity(row)).secret);
-  const config: KeyConfig = {
-    keyId: Number(row.key_id),
-    kemId: KEM_X25519_HKDF_SHA256,
-    publicKey: keyPair.publicKey,
-    symmetric: [ENVELOPE_SUITE],
-  };
-  return { config, keyPair };
+  return gatewayKeyOf(Number(row.key_id), keyPair);
 }
 
 /**

@@ -50,6 +50,19 @@ export interface EnvelopeCrypto extends HpkeCrypto {
 /** The suite the app seals with; the server's key configuration offers it first. */
 export const ENVELOPE_SUITE = { kdfId: KDF_HKDF_SHA256, aeadId: AEAD_CHACHA20_POLY1305 };
 
+/** A gateway's key `keyId` on `keyPair`, offering the suite the app seals with. */
+export function gatewayKeyOf(keyId: number, keyPair: X25519KeyPair): GatewayKey {
+  return {
+    config: {
+      keyId,
+      kemId: KEM_X25519_HKDF_SHA256,
+      publicKey: keyPair.publicKey,
+      symmetric: [ENVELOPE_SUITE],
+    },
+    keyPair,
+  };
+}
+
 /** The first configuration that offers the suite the app seals with (RFC 9458 §3.2). */
 export function sealingKey(configs: readonly KeyConfig[]): KeyConfig | undefined {
   return configs.find(
